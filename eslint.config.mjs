@@ -1,0 +1,75 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const transports = ['express', 'express-*', 'ws', 'cors', 'helmet', 'swagger-ui-express', '@ts-rest/*', 'node:http', 'http', 'node:https', 'https'];
+const contractPaths = ['**/contract', '**/contract/*'];
+
+/** Plain modules behind the HTTP layer: no transport, no contract. */
+const plainModules = ['server/engine/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**'];
+
+/** Other folders reach a folder of server/ through its index, never through an inner file. */
+const serverFolders = ['engine', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage'];
+const deepImports = {
+  group: [...serverFolders.map((f) => `**/${f}/*`), ...serverFolders.map((f) => `!**/${f}/index`)],
+  message: 'Import a folder of server/ through its index.ts.',
+};
+const transportRule = {
+  paths: transports.filter((t) => !t.includes('*')).map((name) => ({ name, message: 'Plain modules import no transport code; adapt them in server/http or server/ws.' })),
+  patterns: [
+    { group: transports.filter((t) => t.includes('*')), message: 'Plain modules import no transport code.' },
+    { group: contractPaths, message: 'Plain modules import nothing from contract/.' },
+    deepImports,
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use a z.enum or an as-const object instead of a TypeScript enum.' }],
+    },
+  },
+  {
+    files: plainModules,
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', transportRule],
+    },
+  },
+  {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/server', '**/server/*', '**/client', '**/client/*', 'express', 'ws'], message: 'contract/ imports zod and ts-rest only.' }],
+      }],
+    },
+  },
+  {
+    files: ['client/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/server', '**/server/*', 'express'], message: 'client/ imports generated types and contract/ schemas only.' }],
+      }],
+    },
+  },
+  {
+    files: ['server/**', 'test/**', 'scripts/**'],
+    ignores: plainModules,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [deepImports] }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', 'test/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['*.js', '*.mjs'],
+    languageOptions: { globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
