@@ -1,0 +1,77 @@
+import { type ActorConfig } from './actor-config';
+import { ConfigError } from './config-error';
+import { type EnvironmentVariables } from './env-source';
+import { type JsonObject, isJsonObject, setKey, toJsonValue } from './json-value';
+import { resolveSecretsInValue } from './secret-reference';
+import { type SecretStore } from './secret-store';
+
+/** Where a {@link SecretResolver} looks secrets up. */
+export interface SecretResolverOptions {
+  /**
+   * Prepended to a secret's name to find its environment variable (`${secret:DB_PASSWORD}` reads
+   * `SECRET_DB_PASSWORD`); `false` turns the environment off.
+   * @default 'SECRET_'
+   */
+  envPrefix?: string | false;
+  /**
+   * Stores asked in order after the environment.
+   * @default []
+   */
+  stores?: readonly SecretStore[];
+  /**
+   * The environment to read.
+   * @default process.env
+   */
+  env?: EnvironmentVariables;
+}
+
+/**
+ * Replaces `${secret:NAME}` references in configurations, looking each name up in the environment first
+ * (`<envPrefix><NAME>`), then in each store in order. Synchronous, so it can run before each actor starts.
+ *
+ * @example
+ * const resolver = new SecretResolver({ stores: [new DirectorySecretStore('/run/secrets')] });
+ * const config = resolver.resolve(ActorConfig.fromJson({ password: '${secret:DB_PASSWORD}' }));
+ * config.getString('password'); // the secret; JSON.stringify(config) shows "[REDACTED]"
+ */
+export class SecretResolver {
+  readonly #envPrefix: string | false;
+  readonly #stores: readonly SecretStore[];
+  readonly #env: EnvironmentVariables;
+
+  /** A resolver over the given environment prefix and stores. */
+  constructor(options: SecretResolverOptions = {}) {
+    this.#envPrefix = options.envPrefix ?? 'SECRET_';
+    this.#stores = [...(options.stores ?? [])];
+    this.#env = options.env ?? process.env;
+  }
+
+  /** The value of a secret: the environment variable first, then the first store that has it; `undefined` when none does. */
+  lookup(name: string): string | undefined {
+    if (this.#envPrefix !== false) {
+      const value = this.#env[`${this.#envPrefix}${name}`];
+      if (value !== undefined) return value;
+    }
+    for (const store of this.#stores) {
+      const value = store.get(name);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  }
+
+  /** A new config with every reference resolved; `SECRET_UNRESOLVED` naming the reference when a secret is missing. */
+  resolve(config: ActorConfig): ActorConfig {
+    return config.resolveSecrets((name) => this.lookup(name));
+  }
+
+  /** Resolves the references in a plain object, for callers holding values rather than an `ActorConfig`. */
+  resolveValues(values: Readonly<Record<string, unknown>>): JsonObject {
+    const input = toJsonValue(values, 'VALIDATION');
+    if (!isJsonObject(input)) throw new ConfigError('VALIDATION', 'Secret resolution needs an object of keys to values');
+    const output: JsonObject = {};
+    for (const [key, value] of Object.entries(input)) {
+      setKey(output, key, resolveSecretsInValue(key, value, undefined, (name) => this.lookup(name)).value);
+    }
+    return output;
+  }
+}
