@@ -44,7 +44,8 @@ export default tseslint.config(
     files: ['contract/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/server', '**/server/*', '**/client', '**/client/*', 'express', 'ws'], message: 'contract/ imports zod and ts-rest only.' }],
+        paths: ['express', 'ws'].map((name) => ({ name, message: 'contract/ imports zod and ts-rest only.' })),
+        patterns: [{ group: ['**/server', '**/server/*', '**/client', '**/client/*'], message: 'contract/ imports zod and ts-rest only.' }],
       }],
     },
   },
@@ -52,7 +53,8 @@ export default tseslint.config(
     files: ['client/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/server', '**/server/*', 'express'], message: 'client/ imports generated types and contract/ schemas only.' }],
+        paths: [{ name: 'express', message: 'client/ imports generated types and contract/ schemas only.' }],
+        patterns: [{ group: ['**/server', '**/server/*'], message: 'client/ imports generated types and contract/ schemas only.' }],
       }],
     },
   },

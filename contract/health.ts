@@ -1,0 +1,20 @@
+import { initContract } from '@ts-rest/core';
+import { successEnvelope } from './envelope';
+import { errorResponses } from './error-responses';
+import { z } from './openapi-zod';
+
+/** The fixed message of a healthy service. */
+export const HEALTH_MESSAGE = 'Workflow execution service is healthy';
+
+const c = initContract();
+
+/** The health route. */
+export const healthContract = c.router({
+  health: {
+    method: 'GET',
+    path: '/health',
+    summary: 'Health check',
+    description: 'Answers with a fixed message while the service runs; needs no token.',
+    responses: { 200: successEnvelope(z.string().openapi({ example: HEALTH_MESSAGE })), ...errorResponses() },
+  },
+}, { strictStatusCodes: true });

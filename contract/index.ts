@@ -1,0 +1,20 @@
+import { initContract } from '@ts-rest/core';
+import { healthContract } from './health';
+import { ideContract } from './ide';
+import { workflowsContract } from './workflows';
+
+export * from './envelope';
+export * from './graph';
+export * from './run-result';
+export * from './events';
+export * from './workflows';
+export * from './ide';
+export * from './health';
+export * from './ws';
+
+const c = initContract();
+
+/** Every HTTP route of the service, in one ts-rest router. */
+export const contract = c.router({ ...healthContract, ...workflowsContract, ...ideContract });
+/** The type of the whole HTTP contract. */
+export type Contract = typeof contract;

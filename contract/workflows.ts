@@ -1,0 +1,154 @@
+import { initContract } from '@ts-rest/core';
+import { successEnvelope } from './envelope';
+import { errorResponses } from './error-responses';
+import { ExecutionEventSchema } from './events';
+import { GraphJsonSchema } from './graph';
+import { z } from './openapi-zod';
+import { RunResultSchema } from './run-result';
+
+/** The states of an execution; a terminal state never changes again. */
+export const ExecutionStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).openapi('ExecutionStatus');
+/** The state of an execution. */
+export type ExecutionStatus = z.infer<typeof ExecutionStatusSchema>;
+
+/** Execution ids are URL-safe so that they can stand in a path. */
+export const ExecutionIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'must start with a letter or digit and hold only letters, digits and . _ : -')
+  .openapi({ example: '3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40' });
+
+/** Metadata of a start request. */
+export const StartMetadataSchema = z
+  .object({
+    execution_id: ExecutionIdSchema.optional().openapi({ description: 'Generated (a UUID) when absent; re-posting the same request with it is an idempotent retry' }),
+    workflow_id: z.string().min(1).max(256).optional().openapi({ description: "Defaults to the graph's `properties.name`" }),
+    source: z.string().min(1).max(64).optional().openapi({ description: '`http_api` by default over HTTP, `websocket` over WebSocket' }),
+    webhook_url: z.string().url().nullable().optional().openapi({ description: 'Receives a POST with the execution once it has ended' }),
+    enable_tracing: z.boolean().optional().openapi({ description: 'Forward events to the IDE trace collector when the event bridge is configured (default true)' }),
+    timeout_ms: z.number().int().positive().optional().openapi({ description: 'Fails the run when it lasts longer; defaults to the server-wide `execution_timeout_ms`' }),
+  })
+  .passthrough()
+  .openapi('StartMetadata');
+
+/** The body of `POST /workflows` and the `data` of the WebSocket `start_workflow` message. */
+export const StartWorkflowRequestSchema = z
+  .object({
+    graph_json: GraphJsonSchema,
+    input: z.record(z.unknown()).default({}).openapi({ description: 'Each key names an exported inport of the graph', example: { x: 3, y: 4.5 } }),
+    metadata: StartMetadataSchema.default({}),
+  })
+  .openapi('StartWorkflowRequest');
+/** A start request as received. */
+export type StartWorkflowRequest = z.input<typeof StartWorkflowRequestSchema>;
+
+/** The answer to a start request: the run goes on in the background. */
+export const StartedSchema = z
+  .object({
+    execution_id: z.string(),
+    status: z.literal('started'),
+    message: z.string().openapi({ example: 'Workflow execution started' }),
+  })
+  .openapi('Started');
+
+/** An execution as `GET /workflows/{execution_id}` reports it. */
+export const ExecutionSchema = z
+  .object({
+    id: z.string(),
+    status: ExecutionStatusSchema,
+    result: RunResultSchema.nullable().openapi({ description: 'null until the run ends' }),
+    workflow_id: z.string(),
+    source: z.string(),
+    created_at: z.string().openapi({ description: 'ISO 8601' }),
+    started_at: z.string().nullable(),
+    ended_at: z.string().nullable(),
+  })
+  .openapi('Execution');
+/** An execution's public view. */
+export type Execution = z.infer<typeof ExecutionSchema>;
+
+/** One row of the execution list. */
+export const ExecutionSummarySchema = ExecutionSchema.omit({ result: true }).openapi('ExecutionSummary');
+
+/** The largest page the list endpoint serves. */
+export const MAX_PAGE_SIZE = 100;
+
+/** Filters and paging of `GET /workflows`. */
+export const ListExecutionsQuerySchema = z.object({
+  status: ExecutionStatusSchema.optional(),
+  workflow_id: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20).openapi({ description: `Page size, at most ${MAX_PAGE_SIZE} (a larger value is a 400, never a silent cap)` }),
+  cursor: z.string().min(1).optional().openapi({ description: 'The `next_cursor` of the previous page' }),
+});
+
+/** A page of executions, newest first. */
+export const ExecutionPageSchema = z
+  .object({ items: z.array(ExecutionSummarySchema), next_cursor: z.string().nullable() })
+  .openapi('ExecutionPage');
+
+/** Paging of `GET /workflows/{execution_id}/events`. */
+export const EventsQuerySchema = z.object({
+  from_seq: z.coerce.number().int().min(1).default(1).openapi({ description: 'First seq to return' }),
+  limit: z.coerce.number().int().min(1).max(10_000).default(1000),
+});
+
+/** A slice of an execution's event log. */
+export const EventPageSchema = z
+  .object({
+    execution_id: z.string(),
+    events: z.array(ExecutionEventSchema),
+    next_seq: z.number().int().nullable().openapi({ description: 'The seq to ask for next, or null once the log is complete and fully read' }),
+  })
+  .openapi('EventPage');
+
+/** The answer to a cancel request. */
+export const CancelledSchema = z.object({ execution_id: z.string(), status: z.literal('cancelled') }).openapi('CancelResult');
+
+const c = initContract();
+const idParam = z.object({ execution_id: ExecutionIdSchema });
+
+/** The routes of the workflows resource. */
+export const workflowsContract = c.router({
+  startWorkflow: {
+    method: 'POST',
+    path: '/workflows',
+    summary: 'Start executing a graph in the background',
+    description: 'Validates the graph, records the execution and answers at once; the run goes on in the background.',
+    body: StartWorkflowRequestSchema,
+    responses: { 200: successEnvelope(StartedSchema), ...errorResponses(400, 409, 413) },
+  },
+  listWorkflows: {
+    method: 'GET',
+    path: '/workflows',
+    summary: 'List executions, newest first',
+    query: ListExecutionsQuerySchema,
+    responses: { 200: successEnvelope(ExecutionPageSchema), ...errorResponses(400) },
+  },
+  getWorkflow: {
+    method: 'GET',
+    path: '/workflows/:execution_id',
+    summary: "Read an execution's status and result",
+    pathParams: idParam,
+    responses: { 200: successEnvelope(ExecutionSchema), ...errorResponses(400, 404) },
+  },
+  cancelWorkflow: {
+    method: 'POST',
+    path: '/workflows/:execution_id/cancel',
+    summary: 'Cancel a queued or running execution',
+    description: 'Stops every actor at once. A finished execution is a 409 and keeps its state.',
+    pathParams: idParam,
+    body: c.noBody(),
+    responses: { 200: successEnvelope(CancelledSchema), ...errorResponses(400, 404, 409) },
+  },
+  getWorkflowEvents: {
+    method: 'GET',
+    path: '/workflows/:execution_id/events',
+    summary: "Replay an execution's event log",
+    description:
+      'JSON pages by default. With `Accept: text/event-stream` the log is streamed as Server-Sent Events (each `id` is the seq), live until the terminal event; `Last-Event-ID` resumes after that seq.',
+    pathParams: idParam,
+    query: EventsQuerySchema,
+    responses: { 200: successEnvelope(EventPageSchema), ...errorResponses(400, 404) },
+  },
+}, { strictStatusCodes: true });

@@ -1,0 +1,112 @@
+import { ErrorCodeSchema, IssueSchema } from './envelope';
+import { ExecutionEventSchema } from './events';
+import { z } from './openapi-zod';
+import { ExecutionIdSchema, StartWorkflowRequestSchema } from './workflows';
+
+const requestId = z.string().max(128).optional().openapi({ description: 'Echoed in the reply, to pair replies with requests' });
+
+/** Start an execution; answered by `workflow_started`. */
+export const StartWorkflowMessageSchema = z.object({
+  type: z.literal('start_workflow'),
+  data: StartWorkflowRequestSchema,
+  request_id: requestId,
+});
+/** Replay an execution's events from `from_seq` (default 1), then stream live ones; answered by `subscription_ack`. */
+export const SubscribeWorkflowMessageSchema = z.object({
+  type: z.literal('subscribe_workflow'),
+  execution_id: ExecutionIdSchema,
+  from_seq: z.number().int().min(1).optional(),
+  request_id: requestId,
+});
+/** Stop receiving an execution's events; answered by `unsubscription_ack`. */
+export const UnsubscribeWorkflowMessageSchema = z.object({
+  type: z.literal('unsubscribe_workflow'),
+  execution_id: ExecutionIdSchema,
+  request_id: requestId,
+});
+/** Cancel an execution; answered by `workflow_cancelled`. */
+export const CancelWorkflowMessageSchema = z.object({
+  type: z.literal('cancel_workflow'),
+  execution_id: ExecutionIdSchema,
+  request_id: requestId,
+});
+
+/** Every message a client may send over `/ws`. */
+export const ClientMessageSchema = z
+  .discriminatedUnion('type', [
+    StartWorkflowMessageSchema,
+    SubscribeWorkflowMessageSchema,
+    UnsubscribeWorkflowMessageSchema,
+    CancelWorkflowMessageSchema,
+  ])
+  .openapi('WsClientMessage');
+/** A message from client to server. */
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+/** A message from client to server, before defaults are applied. */
+export type ClientMessageInput = z.input<typeof ClientMessageSchema>;
+
+const failure = {
+  error: z.string().optional().openapi({ description: 'Present when success is false' }),
+  code: ErrorCodeSchema.optional(),
+  details: z.array(IssueSchema).optional(),
+  request_id: requestId,
+};
+
+/** The reply to `start_workflow`. */
+export const WorkflowStartedMessageSchema = z.object({
+  type: z.literal('workflow_started'),
+  success: z.boolean(),
+  execution_id: z.string().optional().openapi({ description: 'Always present on success' }),
+  ...failure,
+});
+/** The reply to `subscribe_workflow`. */
+export const SubscriptionAckMessageSchema = z.object({
+  type: z.literal('subscription_ack'),
+  success: z.boolean(),
+  execution_id: z.string(),
+  ...failure,
+});
+/** The reply to `unsubscribe_workflow`. */
+export const UnsubscriptionAckMessageSchema = z.object({
+  type: z.literal('unsubscription_ack'),
+  success: z.boolean(),
+  execution_id: z.string(),
+  ...failure,
+});
+/** One event of a subscribed execution. */
+export const NetworkEventMessageSchema = z.object({
+  type: z.literal('network_event'),
+  execution_id: z.string(),
+  event: ExecutionEventSchema,
+  timestamp: z.number().int().openapi({ description: 'Epoch milliseconds of sending' }),
+});
+/** The reply to `cancel_workflow`. */
+export const WorkflowCancelledMessageSchema = z.object({
+  type: z.literal('workflow_cancelled'),
+  success: z.boolean(),
+  execution_id: z.string(),
+  ...failure,
+});
+/** The reply to a frame that is not JSON, has an unknown type or misses its fields. */
+export const ErrorMessageSchema = z.object({
+  type: z.literal('error'),
+  success: z.literal(false),
+  error: z.string(),
+  code: ErrorCodeSchema,
+  details: z.array(IssueSchema).optional(),
+  request_id: requestId,
+});
+
+/** Every message the server sends over `/ws`. */
+export const ServerMessageSchema = z
+  .discriminatedUnion('type', [
+    WorkflowStartedMessageSchema,
+    SubscriptionAckMessageSchema,
+    UnsubscriptionAckMessageSchema,
+    NetworkEventMessageSchema,
+    WorkflowCancelledMessageSchema,
+    ErrorMessageSchema,
+  ])
+  .openapi('WsServerMessage');
+/** A message from server to client. */
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;

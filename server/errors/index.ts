@@ -1,0 +1,2 @@
+export { ERROR_CODES, type ErrorCode } from './error-code';
+export { AppError, isAppError, type AppErrorOptions, type ErrorDetail } from './app-error';
