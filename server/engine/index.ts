@@ -11,4 +11,41 @@ export {
 export { type Catalogue, createCatalogue } from './catalogue';
 export * from './events';
 export { type RunResult, type RunError, type RunStatus } from './run-result';
-export { type NetworkOptions, type NetworkState, type ConfigUpdateOutcome } from './network-options';
+export { type NetworkOptions, type NetworkState, type ConfigUpdateOutcome, type ActorLogEntry } from './network-options';
+export {
+  type GraphIssue,
+  type GraphIssueCode,
+  GraphIssueSchema,
+  GraphIssueCodeSchema,
+  GraphIssueCodes,
+} from './graph-issue';
+export {
+  type GraphJson,
+  type GraphProcessJson,
+  type GraphConnectionJson,
+  type GraphEndpointJson,
+  GraphJsonSchema,
+  GraphProcessJsonSchema,
+  GraphConnectionJsonSchema,
+  GraphEndpointJsonSchema,
+} from './graph-schema';
+export {
+  type Graph,
+  type GraphNode,
+  type GraphEndpoint,
+  type GraphConnection,
+  type GraphInitialPacket,
+  type GraphExportedPort,
+  SUBGRAPH_COMPONENT,
+} from './graph';
+export { type ValidGraph, type ValidNode, type GraphBoundary } from './valid-graph';
+export { type ParseGraphOutcome, parseGraph, MAX_SUBGRAPH_DEPTH } from './parse-graph';
+export { type ValidateGraphOptions, type ValidateGraphOutcome, validateGraph } from './validate-graph';
+export { foldPortId } from './port-matcher';
+export { mergeConfig } from './config-merge';
+export { type Network, createNetwork } from './network';
+export { type RunGraphOptions, runGraph } from './run-graph';
+export { SubgraphFailure } from './composite-actor';
+export { DEFAULT_QUEUE_CAPACITY, DEFAULT_MAX_EVENT_PAYLOAD_BYTES, DEFAULT_STOP_GRACE_MS } from './run-environment';
+export { jsonProblem } from './json-problem';
+export { errorMessage } from './error-message';

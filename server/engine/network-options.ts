@@ -38,6 +38,23 @@ export interface NetworkOptions {
   queueCapacity?: number;
   /** Epoch-milliseconds clock, injectable in tests. @default Date.now */
   now?: () => number;
+  /**
+   * How long a stopping run (cancelled, failed, timed out) waits for in-flight firings and `dispose` before
+   * it settles anyway; later sends of such actors are dropped.
+   * @default 500
+   */
+  stopGraceMs?: number;
+  /** Receives the lines actors write with `ctx.log`; when absent they are dropped. */
+  log?: (entry: ActorLogEntry) => void;
+}
+
+/** One diagnostic line an actor wrote with `ctx.log`. */
+export interface ActorLogEntry {
+  /** The node's path (`parent/child` inside a subgraph). */
+  nodeId: string;
+  component: string;
+  message: string;
+  fields?: JsonObject;
 }
 
 /** The state of a network: one value, never a set of booleans. */

@@ -1,0 +1,26 @@
+import { type Graph, type GraphNode } from './graph';
+
+declare const validGraphBrand: unique symbol;
+
+/** The ports a graph shows when it runs as a composite node (and the names its run input and outputs use). */
+export interface GraphBoundary {
+  /** Exported inport names, then the port names of graph-input nodes. */
+  readonly inports: readonly string[];
+  /** Exported outport names, then the port names of graph-output nodes. */
+  readonly outports: readonly string[];
+}
+
+/** A node of a validated graph; a composite node carries its validated inner graph. */
+export interface ValidNode extends Omit<GraphNode, 'subgraph' | 'subgraphProblem'> {
+  readonly subgraph?: ValidGraph;
+}
+
+/**
+ * A graph `validateGraph` accepted: every component known, every port id replaced by the one its actor
+ * declares, every configuration valid. Only `validateGraph` makes one.
+ */
+export interface ValidGraph extends Omit<Graph, 'nodes'> {
+  readonly nodes: readonly ValidNode[];
+  readonly boundary: GraphBoundary;
+  readonly [validGraphBrand]: true;
+}
