@@ -1,0 +1,162 @@
+import type ivm from 'isolated-vm';
+import { PENDING_MARKER, SANDBOX_FINISH_SOURCE, SANDBOX_LOGS_SOURCE } from './bootstrap-source';
+import { ConcurrencyGate } from './concurrency-gate';
+import { IsolatePool, disposeQuietly } from './isolate-pool';
+import { parseSandboxEnvelope, parseSandboxLogs } from './sandbox-envelope';
+import { MIN_SANDBOX_MEMORY_MB, SANDBOX_LIMITS, type SandboxLimits } from './sandbox-limits';
+import { type SandboxFailureKind, type SandboxOutcome, type SandboxRequest } from './sandbox-outcome';
+
+/** Options of {@link createSandboxRunner}. */
+export interface SandboxRunnerOptions {
+  /**
+   * Where isolates come from and go back to.
+   * @default a new IsolatePool with its defaults
+   */
+  pool?: IsolatePool;
+  /**
+   * Bounds on logs, outputs and value depth.
+   * @default SANDBOX_LIMITS
+   */
+  limits?: SandboxLimits;
+  /**
+   * Extra wall-clock time after `timeoutMs` before the host disposes an isolate that did not stop by itself.
+   * @default 2000
+   */
+  timeoutGraceMs?: number;
+  /**
+   * Calls running at once; later ones wait (their time budget starts when they run).
+   * @default 16
+   */
+  maxConcurrent?: number;
+}
+
+/** Runs scripts in isolates from one pool. */
+export interface SandboxRunner {
+  /** Runs one script body in a fresh context; never rejects for anything the script does. */
+  run(request: SandboxRequest): Promise<SandboxOutcome>;
+  /** Disposes the idle isolates of the pool. */
+  dispose(): void;
+}
+
+/** How long reading the console lines of a timed-out script may take. */
+const LOG_READ_TIMEOUT_MS = 250;
+
+/** Builds a sandbox runner over its own isolate pool. */
+export function createSandboxRunner(options: SandboxRunnerOptions = {}): SandboxRunner {
+  const pool = options.pool ?? new IsolatePool();
+  const limitsJson = JSON.stringify(options.limits ?? SANDBOX_LIMITS);
+  const graceMs = options.timeoutGraceMs ?? 2000;
+  const gate = new ConcurrencyGate(options.maxConcurrent ?? 16);
+
+  async function run(request: SandboxRequest): Promise<SandboxOutcome> {
+    const { code, timeoutMs, memoryLimitMb, signal } = request;
+    if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) throw new RangeError(`timeoutMs must be a positive number, got ${timeoutMs}`);
+    if (!(memoryLimitMb >= MIN_SANDBOX_MEMORY_MB) || !Number.isFinite(memoryLimitMb)) {
+      throw new RangeError(`memoryLimitMb must be at least ${MIN_SANDBOX_MEMORY_MB}, got ${memoryLimitMb}`);
+    }
+    const globalsJson = JSON.stringify(request.globals);
+    if (!(await gate.enter(signal))) return failed('cancelled', 'Script cancelled', []);
+    try {
+      return await runAdmitted(code, globalsJson, timeoutMs, memoryLimitMb, signal);
+    } finally {
+      gate.leave();
+    }
+  }
+
+  async function runAdmitted(
+    code: string,
+    globalsJson: string,
+    timeoutMs: number,
+    memoryLimitMb: number,
+    signal: AbortSignal | undefined,
+  ): Promise<SandboxOutcome> {
+    const pooled = pool.acquire(memoryLimitMb);
+    const { isolate } = pooled;
+    let context: ivm.Context | undefined;
+    let bootstrap: ivm.Reference<unknown> | undefined;
+    let interruption: 'cancelled' | 'backstop' | undefined;
+    let reusable = false;
+    const onAbort = (): void => {
+      interruption ??= 'cancelled';
+      disposeQuietly(isolate);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    // isolated-vm's own timeout stops running code; this one also ends a call stuck anywhere else.
+    const backstop = setTimeout(() => {
+      interruption ??= 'backstop';
+      disposeQuietly(isolate);
+    }, timeoutMs + graceMs);
+    const deadline = Date.now() + timeoutMs;
+    try {
+      context = await isolate.createContext();
+      bootstrap = (await pooled.bootstrap.run(context, { reference: true })) as ivm.Reference<unknown>;
+      let answer: unknown = await bootstrap.apply(undefined, [code, limitsJson, globalsJson], { timeout: timeoutMs });
+      if (answer === PENDING_MARKER) {
+        answer = await context.evalClosure(SANDBOX_FINISH_SOURCE, [], { timeout: Math.max(1, deadline - Date.now()) });
+      }
+      reusable = true;
+      const envelope = parseSandboxEnvelope(answer);
+      return envelope.ok ? envelope : failed('error', envelope.error, envelope.logs);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (interruption === 'cancelled') return failed('cancelled', 'Script cancelled', []);
+      if (interruption === 'backstop') return failed('timeout', timeoutText(timeoutMs), []);
+      if (/memory limit/i.test(message)) return failed('memory', `Script exceeded its memory limit of ${memoryLimitMb} MB`, []);
+      if (/timed out/i.test(message)) return failed('timeout', timeoutText(timeoutMs), await readLogs(context));
+      return failed('error', message, []);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      clearTimeout(backstop);
+      releaseQuietly(bootstrap);
+      releaseQuietly(context);
+      pool.release(pooled, memoryLimitMb, reusable && interruption === undefined);
+    }
+  }
+
+  return { run, dispose: () => pool.clear() };
+}
+
+let defaultRunner: SandboxRunner | undefined;
+
+/**
+ * Runs a script body in a fresh context of a pooled isolate, with JSON globals, a time and a memory limit.
+ * The script sees no host object: no `process`, `require`, timers, file system or network.
+ *
+ * @example
+ * const outcome = await runInSandbox({ code: 'return a + b', globals: { a: 1, b: 2 }, timeoutMs: 1000, memoryLimitMb: 64 });
+ * // outcome: { ok: true, value: 3, outputs: [], logs: [] }
+ */
+export function runInSandbox(request: SandboxRequest): Promise<SandboxOutcome> {
+  defaultRunner ??= createSandboxRunner();
+  return defaultRunner.run(request);
+}
+
+/** Disposes the idle isolates kept by {@link runInSandbox} (at shutdown, or at the end of a test file). */
+export function disposeSandboxIsolates(): void {
+  defaultRunner?.dispose();
+}
+
+function failed(kind: SandboxFailureKind, error: string, logs: string[]): SandboxOutcome {
+  return { ok: false, kind, error, logs };
+}
+
+function timeoutText(timeoutMs: number): string {
+  return `Script timed out after ${timeoutMs} ms`;
+}
+
+async function readLogs(context: ivm.Context | undefined): Promise<string[]> {
+  if (context === undefined) return [];
+  try {
+    return parseSandboxLogs(await context.evalClosure(SANDBOX_LOGS_SOURCE, [], { timeout: LOG_READ_TIMEOUT_MS }));
+  } catch {
+    return [];
+  }
+}
+
+function releaseQuietly(handle: { release(): void } | undefined): void {
+  try {
+    handle?.release();
+  } catch {
+    // The isolate is already disposed, and its contexts with it.
+  }
+}

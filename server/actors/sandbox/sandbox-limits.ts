@@ -1,0 +1,40 @@
+/** Bounds on what one sandboxed call may record; they keep a chatty or hostile script from filling the host. */
+export interface SandboxLimits {
+  /**
+   * Console lines kept per call; later lines are counted and reported as one marker line.
+   * @default 1000
+   */
+  maxLogLines: number;
+  /**
+   * Characters kept of one console line; the rest is cut and marked.
+   * @default 8192
+   */
+  maxLogLineChars: number;
+  /**
+   * `send_output` calls accepted per call; one more throws inside the script.
+   * @default 10000
+   */
+  maxOutputs: number;
+  /**
+   * Nesting depth of a value crossing out of the sandbox (result or output).
+   * @default 512
+   */
+  maxDepth: number;
+  /**
+   * Characters kept of an error message.
+   * @default 8192
+   */
+  maxErrorChars: number;
+}
+
+/** The limits every sandboxed call runs with. */
+export const SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
+  maxLogLines: 1000,
+  maxLogLineChars: 8192,
+  maxOutputs: 10_000,
+  maxDepth: 512,
+  maxErrorChars: 8192,
+});
+
+/** The smallest memory limit an isolate accepts, in MB. */
+export const MIN_SANDBOX_MEMORY_MB = 8;
