@@ -57,7 +57,7 @@ export const ExecutionSchema = z
   .object({
     id: z.string(),
     status: ExecutionStatusSchema,
-    result: RunResultSchema.nullable().openapi({ description: 'null until the run ends' }),
+    result: z.union([RunResultSchema, z.null()]).openapi({ description: 'null until the run ends' }),
     workflow_id: z.string(),
     source: z.string(),
     created_at: z.string().openapi({ description: 'ISO 8601' }),

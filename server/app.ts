@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { createExpressEndpoints, initServer } from '@ts-rest/express';
+import cors from 'cors';
+import express from 'express';
+import helmet from 'helmet';
+import { contract } from '../contract';
+import { type ServerConfig } from './config';
+import { type Logger } from './executions';
+import {
+  type AppServices,
+  BearerAuth,
+  ConnectionLimit,
+  docsRoutes,
+  errorMiddleware,
+  eventStreamHandler,
+  healthRoutes,
+  ideRoutes,
+  jsonBody,
+  notFoundHandler,
+  rateLimitMiddleware,
+  requestValidationErrorHandler,
+  workflowRoutes,
+} from './http';
+import { buildOpenApiDocument } from './openapi';
+import { type WsGateway, attachWsGateway } from './ws';
+
+/** What the application is built from. */
+export interface AppOptions {
+  config: ServerConfig;
+  services: AppServices;
+  logger: Logger;
+}
+
+/** The HTTP and WebSocket server of the service, built but not yet listening. */
+export interface App {
+  readonly server: Server;
+  readonly app: express.Express;
+  /** Listens on the configured port and address; resolves with the base URL. */
+  listen(): Promise<string>;
+  /** Closes WebSocket sessions, then the HTTP server. */
+  close(): Promise<void>;
+}
+
+const s = initServer();
+
+/** Builds the Express application and the WebSocket gateway on one HTTP server. */
+export function createApp({ config, services, logger }: AppOptions): App {
+  const app = express();
+  app.disable('x-powered-by');
+  const server = createServer(app);
+  const connections = new ConnectionLimit(config.max_connections);
+  connections.attach(server);
+  const auth = new BearerAuth(config.auth_tokens);
+
+  app.use(connections.middleware());
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'] } },
+      crossOriginResourcePolicy: { policy: config.cors_enabled ? 'cross-origin' : 'same-origin' },
+    }),
+  );
+  if (config.cors_enabled) app.use(cors({ maxAge: 600 }));
+  app.use(rateLimitMiddleware({ requestsPerMinute: config.rate_limit_requests_per_minute }));
+  app.use(auth.middleware());
+  app.use(docsRoutes(buildOpenApiDocument()));
+  app.use(jsonBody(config.max_body_bytes));
+  app.get('/workflows/:execution_id/events', eventStreamHandler(services));
+  createExpressEndpoints(
+    contract,
+    s.router(contract, { ...healthRoutes(), ...workflowRoutes(services), ...ideRoutes(services) }),
+    app,
+    { requestValidationErrorHandler, logInitialization: false },
+  );
+  app.use(notFoundHandler());
+  app.use(errorMiddleware(logger));
+
+  const gateway: WsGateway = attachWsGateway(server, { services, connections, auth, logger, maxPayloadBytes: config.max_body_bytes });
+
+  return {
+    server,
+    app,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.bind_address, () => {
+          server.off('error', reject);
+          const { port } = server.address() as AddressInfo;
+          const host = config.bind_address.includes(':') ? `[${config.bind_address}]` : config.bind_address;
+          resolve(`http://${host}:${port}`);
+        });
+      }),
+    close: async () => {
+      await gateway.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

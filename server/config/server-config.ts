@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+
+const port = z.number().int().min(0).max(65535);
+const count = z.number().int().min(0);
+
+/**
+ * The server configuration: the eight fields of the spec, then the service's own additions.
+ * Every field has a default, so an empty configuration is a working one.
+ */
+export const ServerConfigSchema = z
+  .object({
+    port: port.default(8080).describe('TCP port; 0 picks a free one'),
+    bind_address: z.string().min(1).default('0.0.0.0').describe('Address to listen on'),
+    max_connections: count.default(1000).describe('Concurrent connections (HTTP and WebSocket); beyond it HTTP gets 503 and WebSocket is refused'),
+    cors_enabled: z.boolean().default(true).describe('Permissive cross-origin policy, preflights included'),
+    rate_limit_requests_per_minute: count.default(100).describe('Requests per client per minute; 0 turns the limit off'),
+    ide_url: z.string().url().optional().describe('Address of the IDE; setting it enables the event bridge'),
+    namespace: z.string().min(1).default('engine').describe('Namespace this engine announces to the IDE'),
+    node_id: z.string().min(1).default(() => `engine-${randomUUID().slice(0, 8)}`).describe('Identity of this engine; engine-<8 hex> by default'),
+    max_body_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('Largest accepted request body; larger ones get 413'),
+    data_dir: z.string().min(1).default('data').describe('Directory of the embedded database'),
+    auth_tokens: z
+      .preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(16, 'a token has at least 16 characters')))
+      .default([])
+      .describe('Bearer tokens (a list, or comma-separated text); when set, every endpoint but /health requires one'),
+    max_concurrent_executions: z.number().int().positive().default(16).describe('Executions running at once; later ones wait queued'),
+    execution_timeout_ms: count.default(0).describe('Default per-execution timeout; 0 means none'),
+    max_event_payload_bytes: z.number().int().positive().default(65536).describe('Event payloads longer than this are truncated'),
+    log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log verbosity'),
+    config: z.string().min(1).optional().describe('YAML, TOML or JSON file to read the configuration from'),
+    profile: z.string().min(1).optional().describe('Profile whose file <base>.<profile>.<ext> is merged over the config file'),
+  })
+  .strict();
+
+/** The validated server configuration. */
+export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+
+/** The server configuration as written in a file, the environment or flags, before defaults. */
+export type ServerConfigInput = z.input<typeof ServerConfigSchema>;

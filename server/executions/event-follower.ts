@@ -1,0 +1,93 @@
+import { type EngineEvent, isTerminalEvent } from '../engine';
+import { type ExecutionService } from './execution-service';
+
+/** What a follower does with each batch of events: go on, or wait for {@link EventFollower.resume}. */
+export type DeliveryVerdict = 'continue' | 'pause';
+
+/** Options of an {@link EventFollower}. */
+export interface EventFollowerOptions {
+  /** The first seq to deliver. @default 1 */
+  fromSeq?: number;
+  /** Events read from the log per batch. @default 500 */
+  batchSize?: number;
+  /** Receives batches in order, without gaps or repeats. */
+  deliver(events: EngineEvent[]): DeliveryVerdict;
+  /** Called once after the terminal event has been delivered. */
+  onComplete?(): void;
+}
+
+/**
+ * Replays an execution's event log from a seq, then follows it live, in batches, until its terminal event.
+ * The log is the single source of truth: the follower only keeps the next seq to read, so nothing is
+ * missed or repeated between the replay and the live part.
+ */
+export class EventFollower {
+  private nextSeq: number;
+  private readonly batchSize: number;
+  private readonly unwatch: () => void;
+  private state: 'idle' | 'scheduled' | 'paused' | 'done' = 'idle';
+
+  /** @throws AppError NOT_FOUND for an unknown execution */
+  constructor(
+    private readonly service: ExecutionService,
+    private readonly executionId: string,
+    private readonly options: EventFollowerOptions,
+  ) {
+    this.nextSeq = Math.max(1, options.fromSeq ?? 1);
+    this.batchSize = options.batchSize ?? 500;
+    this.unwatch = service.watch(executionId, () => this.schedule());
+    this.schedule();
+  }
+
+  /** The seq of the last event delivered, 0 before the first. */
+  get lastDeliveredSeq(): number {
+    return this.nextSeq - 1;
+  }
+
+  /** Resumes delivery after a `pause` verdict. */
+  resume(): void {
+    if (this.state !== 'paused') return;
+    this.state = 'idle';
+    this.schedule();
+  }
+
+  /** Stops following; no delivery happens afterwards. */
+  stop(): void {
+    if (this.state === 'done') return;
+    this.state = 'done';
+    this.unwatch();
+  }
+
+  private get stopped(): boolean {
+    return this.state === 'done';
+  }
+
+  private schedule(): void {
+    if (this.state !== 'idle') return;
+    this.state = 'scheduled';
+    setImmediate(() => this.pump());
+  }
+
+  private pump(): void {
+    if (this.state !== 'scheduled') return;
+    this.state = 'idle';
+    const { events, finished, lastSeq } = this.service.readEvents(this.executionId, this.nextSeq, this.batchSize);
+    if (events.length > 0) {
+      this.nextSeq = events[events.length - 1].seq + 1;
+      const verdict = this.options.deliver(events);
+      if (this.stopped) return;
+      if (isTerminalEvent(events[events.length - 1])) return this.complete();
+      if (verdict === 'pause') {
+        this.state = 'paused';
+        return;
+      }
+    }
+    if (finished && this.nextSeq > lastSeq) return this.complete();
+    if (this.nextSeq <= lastSeq) this.schedule();
+  }
+
+  private complete(): void {
+    this.stop();
+    this.options.onComplete?.();
+  }
+}

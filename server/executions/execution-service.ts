@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Catalogue,
+  type EngineEvent,
+  type GraphIssue,
+  type JsonObject,
+  type Network,
+  type NetworkOptions,
+  createNetwork,
+  isTerminalEvent,
+  parseGraph,
+  validateGraph,
+} from '../engine';
+import { AppError } from '../errors';
+import { type ExecutionObserver } from './execution-observer';
+import { type ExecutionRecord } from './execution-record';
+import { type ExecutionStatus, isTerminalStatus } from './execution-status';
+import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, InvalidCursorError } from './execution-store';
+import { resultWithoutRun } from './final-result';
+import { type Logger, silentLogger } from './logger';
+import { requestFingerprint } from './request-fingerprint';
+import { RunQueue } from './run-queue';
+import { type StartDefaults, type StartRequest, identifyingPart, workflowIdOf } from './start-request';
+import { type WebhookNotifier } from './webhook-notifier';
+
+/** What the execution service is built from. */
+export interface ExecutionServiceOptions {
+  catalogue: Catalogue;
+  store: ExecutionStore;
+  /** Epoch-milliseconds clock. @default Date.now */
+  now?: () => number;
+  /** Makes execution ids when a request has none. @default crypto.randomUUID */
+  newId?: () => string;
+  /** Executions running at once; later ones wait as `queued`. @default 16 */
+  maxConcurrentExecutions?: number;
+  /** Timeout of a run whose request sets none; 0 means none. @default 0 */
+  defaultTimeoutMs?: number;
+  /** Configuration every actor starts from. */
+  defaultActorConfig?: JsonObject;
+  /** Resolves secret references in actor configuration. */
+  resolveConfig?: NetworkOptions['resolveConfig'];
+  /** Event payloads longer than this (JSON characters) are truncated. @default 65536 */
+  maxEventPayloadBytes?: number;
+  /** Followers of every execution (the IDE event bridge). */
+  observers?: readonly ExecutionObserver[];
+  /** Sends the final state to `metadata.webhook_url`. */
+  webhooks?: WebhookNotifier;
+  logger?: Logger;
+}
+
+/** The answer to a start request: the execution, and whether this request created it. */
+export interface StartOutcome {
+  execution: ExecutionRecord;
+  created: boolean;
+}
+
+/** A slice of an execution's event log. */
+export interface EventSlice {
+  events: EngineEvent[];
+  /** The seq of the last event logged so far. */
+  lastSeq: number;
+  /** Whether the log is complete (its terminal event is written). */
+  finished: boolean;
+}
+
+const STATUS_OF_TERMINAL_EVENT = { Completed: 'completed', Failed: 'failed', Cancelled: 'cancelled' } as const satisfies Record<string, ExecutionStatus>;
+
+/**
+ * Runs graphs as executions: validates and records them, runs them in the background on the engine,
+ * keeps their state and event logs, and lets callers cancel, read and follow them.
+ */
+export class ExecutionService {
+  private readonly store: ExecutionStore;
+  private readonly catalogue: Catalogue;
+  private readonly now: () => number;
+  private readonly newId: () => string;
+  private readonly queue: RunQueue;
+  private readonly networks = new Map<string, { network: Network; done: Promise<void> }>();
+  private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly logger: Logger;
+  private accepting = true;
+
+  constructor(private readonly options: ExecutionServiceOptions) {
+    this.store = options.store;
+    this.catalogue = options.catalogue;
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? randomUUID;
+    this.queue = new RunQueue(options.maxConcurrentExecutions ?? 16);
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /**
+   * Validates a request and starts its execution in the background.
+   * @throws AppError VALIDATION_FAILED for an invalid graph or input, CONFLICT for an id reused by another request, UNAVAILABLE while shutting down
+   */
+  start(request: StartRequest, defaults: StartDefaults): StartOutcome {
+    if (!this.accepting) throw new AppError('UNAVAILABLE', 'The service is shutting down and accepts no new executions');
+    const fingerprint = requestFingerprint(identifyingPart(request));
+    const givenId = request.metadata.execution_id;
+    if (givenId !== undefined) {
+      const existing = this.store.get(givenId);
+      if (existing) {
+        if (existing.fingerprint === fingerprint) return { execution: existing, created: false };
+        throw new AppError('CONFLICT', `Execution '${givenId}' already exists with a different request`);
+      }
+    }
+    const graph = this.validate(request);
+    const record: ExecutionRecord = {
+      id: givenId ?? this.newId(),
+      status: 'queued',
+      workflowId: workflowIdOf(request),
+      source: request.metadata.source ?? defaults.source,
+      fingerprint,
+      request: { graph_json: request.graph_json, input: request.input, metadata: { ...request.metadata } as JsonObject },
+      result: null,
+      createdAt: this.now(),
+      startedAt: null,
+      endedAt: null,
+    };
+    this.store.insert(record);
+    this.eachObserver((o) => o.onAccepted?.(record));
+    const timeoutMs = request.metadata.timeout_ms ?? this.options.defaultTimeoutMs ?? 0;
+    this.queue.push(record.id, () => this.run(record.id, graph, timeoutMs));
+    return { execution: this.get(record.id), created: true };
+  }
+
+  /** @throws AppError NOT_FOUND */
+  get(id: string): ExecutionRecord {
+    const record = this.store.get(id);
+    if (!record) throw new AppError('NOT_FOUND', `Execution '${id}' not found`);
+    return record;
+  }
+
+  /** @throws AppError VALIDATION_FAILED for a cursor the service did not issue */
+  list(query: ExecutionQuery): ExecutionPage {
+    try {
+      return this.store.list(query);
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw new AppError('VALIDATION_FAILED', error.message, { details: [{ path: 'cursor', message: error.message }] });
+      throw error;
+    }
+  }
+
+  /**
+   * Cancels a queued or running execution and waits until it has stopped.
+   * @throws AppError NOT_FOUND, or CONFLICT when it has already finished (its state is left as it was)
+   */
+  async cancel(id: string): Promise<ExecutionRecord> {
+    const record = this.get(id);
+    if (isTerminalStatus(record.status)) {
+      throw new AppError('CONFLICT', `Execution '${id}' has already finished with status '${record.status}'`);
+    }
+    if (this.queue.remove(id)) {
+      const endedAt = this.now();
+      this.append(id, { _type: 'Cancelled', seq: this.store.lastSeq(id) + 1, timestamp: endedAt, result: resultWithoutRun(record, endedAt, 'Execution cancelled before it started') });
+      return this.get(id);
+    }
+    const active = this.networks.get(id);
+    if (active) {
+      active.network.cancel();
+      await active.done;
+    }
+    const after = this.get(id);
+    if (after.status !== 'cancelled') throw new AppError('CONFLICT', `Execution '${id}' finished with status '${after.status}' before it could be cancelled`);
+    return after;
+  }
+
+  /** Reads up to `limit` events from `fromSeq`. @throws AppError NOT_FOUND */
+  readEvents(id: string, fromSeq: number, limit: number): EventSlice {
+    const record = this.get(id);
+    return { events: this.store.readEvents(id, fromSeq, limit), lastSeq: this.store.lastSeq(id), finished: isTerminalStatus(record.status) };
+  }
+
+  /**
+   * Calls `onAppend` after each event appended to an execution's log, until the returned function is called.
+   * Read the log with {@link readEvents} from the last seq you saw: nothing is missed or repeated.
+   * @throws AppError NOT_FOUND
+   */
+  watch(id: string, onAppend: () => void): () => void {
+    this.get(id);
+    let set = this.watchers.get(id);
+    if (!set) this.watchers.set(id, (set = new Set()));
+    set.add(onAppend);
+    return () => {
+      set.delete(onAppend);
+      if (set.size === 0 && this.watchers.get(id) === set) this.watchers.delete(id);
+    };
+  }
+
+  /** How many followers watch an execution's log now. */
+  watcherCount(id: string): number {
+    return this.watchers.get(id)?.size ?? 0;
+  }
+
+  /**
+   * Sends a new configuration to one node of a running execution; the actor sees it at its next firing.
+   * @throws AppError NOT_FOUND (execution or node), CONFLICT when not running, VALIDATION_FAILED when the actor's schema rejects it
+   */
+  updateNodeConfig(id: string, nodeId: string, config: JsonObject): void {
+    const record = this.get(id);
+    const active = this.networks.get(id);
+    if (record.status !== 'running' || !active) throw new AppError('CONFLICT', `Execution '${id}' is ${record.status}, not running`);
+    const outcome = active.network.updateNodeConfig(nodeId, config);
+    if (outcome.ok) return;
+    if (outcome.reason === 'unknown-node') throw new AppError('NOT_FOUND', `Node '${nodeId}' not found in execution '${id}'`);
+    if (outcome.reason === 'not-running') throw new AppError('CONFLICT', `Execution '${id}' is no longer running`);
+    throw new AppError('VALIDATION_FAILED', `Invalid configuration for node '${nodeId}': ${outcome.issues.join('; ')}`, {
+      details: outcome.issues.map((message) => ({ path: 'config', message })),
+    });
+  }
+
+  /** Marks executions a previous process left queued or running as failed; returns how many. */
+  recoverInterrupted(): number {
+    const unfinished = this.store.listUnfinished();
+    for (const record of unfinished) {
+      const endedAt = this.now();
+      const message = 'The server stopped while this execution was running';
+      const result = resultWithoutRun(record, endedAt, message);
+      this.append(record.id, { _type: 'Failed', seq: this.store.lastSeq(record.id) + 1, timestamp: endedAt, error: message, result });
+    }
+    return unfinished.length;
+  }
+
+  /** Stops accepting executions, lets running ones finish for `graceMs`, then cancels the rest. */
+  async shutdown(graceMs = 5000): Promise<void> {
+    this.accepting = false;
+    const running = [...this.networks.values()].map((a) => a.done);
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([Promise.all(running), timer]);
+    for (const record of this.store.listUnfinished()) {
+      await this.cancel(record.id).catch(() => undefined);
+    }
+    await this.options.webhooks?.close();
+  }
+
+  private validate(request: StartRequest) {
+    const parsed = parseGraph(request.graph_json);
+    const validated = parsed.ok
+      ? validateGraph(parsed.graph, this.catalogue, { input: request.input, defaultActorConfig: this.options.defaultActorConfig })
+      : parsed;
+    if (validated.ok) return validated.graph;
+    throw graphError(validated.issues);
+  }
+
+  private async run(id: string, graph: Parameters<typeof createNetwork>[0], timeoutMs: number): Promise<void> {
+    const record = this.get(id);
+    if (record.status !== 'queued') return;
+    this.store.update(id, { status: 'running', startedAt: this.now() });
+    const network = createNetwork(graph, this.catalogue, {
+      executionId: id,
+      workflowId: record.workflowId,
+      input: record.request.input,
+      timeoutMs,
+      defaultActorConfig: this.options.defaultActorConfig,
+      resolveConfig: this.options.resolveConfig,
+      maxEventPayloadBytes: this.options.maxEventPayloadBytes,
+      now: this.now,
+      onEvent: (event) => this.append(id, event),
+    });
+    const done = network.run().then(
+      () => undefined,
+      (error: unknown) => this.logger.error({ err: error, executionId: id }, 'Network run rejected'),
+    );
+    this.networks.set(id, { network, done });
+    await done;
+    this.networks.delete(id);
+  }
+
+  private append(id: string, event: EngineEvent): void {
+    try {
+      if (isTerminalEvent(event)) {
+        this.store.update(id, { status: STATUS_OF_TERMINAL_EVENT[event._type], result: event.result, endedAt: this.now() });
+      }
+      this.store.appendEvent(id, event);
+    } catch (error) {
+      this.logger.error({ err: error, executionId: id, seq: event.seq }, 'Could not record an execution event');
+      return;
+    }
+    const record = this.store.get(id);
+    if (record) this.eachObserver((o) => o.onEvent?.(record, event));
+    for (const onAppend of this.watchers.get(id) ?? []) onAppend();
+    if (record && isTerminalEvent(event)) this.finished(record);
+  }
+
+  private finished(record: ExecutionRecord): void {
+    this.eachObserver((o) => o.onFinished?.(record));
+    const url = record.request.metadata.webhook_url;
+    if (typeof url === 'string' && this.options.webhooks) {
+      void this.options.webhooks.notify(url, { execution_id: record.id, workflow_id: record.workflowId, status: record.status, result: record.result });
+    }
+  }
+
+  private eachObserver(call: (observer: ExecutionObserver) => void): void {
+    for (const observer of this.options.observers ?? []) {
+      try {
+        call(observer);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'An execution observer threw');
+      }
+    }
+  }
+}
+
+function graphError(issues: readonly GraphIssue[]): AppError {
+  const first = issues[0];
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return new AppError('VALIDATION_FAILED', `Invalid graph: ${first ? first.message : 'unknown problem'}${more}`, {
+    details: issues.map((issue) => ({ path: issue.path.startsWith('input') ? issue.path : `graph_json.${issue.path}`, message: issue.message })),
+  });
+}

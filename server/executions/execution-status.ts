@@ -1,0 +1,13 @@
+/** The states of an execution, in the order they are reached. */
+export const EXECUTION_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+
+/** The state of an execution: queued -> running -> completed | failed | cancelled. */
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+
+/** The states an execution never leaves. */
+export const TERMINAL_STATUSES: readonly ExecutionStatus[] = ['completed', 'failed', 'cancelled'];
+
+/** Tells whether a state is final. */
+export function isTerminalStatus(status: ExecutionStatus): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
+}

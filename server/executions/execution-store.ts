@@ -1,0 +1,46 @@
+import { type EngineEvent } from '../engine';
+import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
+import { type ExecutionStatus } from './execution-status';
+
+/** Filters and paging of an execution listing. */
+export interface ExecutionQuery {
+  status?: ExecutionStatus;
+  workflowId?: string;
+  limit: number;
+  /** Opaque position returned as `nextCursor` by the previous page. */
+  cursor?: string;
+}
+
+/** A page of executions, newest first. */
+export interface ExecutionPage {
+  items: ExecutionRecord[];
+  nextCursor: string | null;
+}
+
+/**
+ * Where executions and their event logs live. Synchronous on purpose: a subscriber that reads the log and
+ * then listens for appends can never miss or repeat an event in between.
+ */
+export interface ExecutionStore {
+  insert(record: ExecutionRecord): void;
+  get(id: string): ExecutionRecord | undefined;
+  update(id: string, update: ExecutionUpdate): void;
+  list(query: ExecutionQuery): ExecutionPage;
+  /** Appends an event; its `seq` must be the log's length plus one. */
+  appendEvent(executionId: string, event: EngineEvent): void;
+  /** Up to `limit` events with `seq >= fromSeq`, in order. */
+  readEvents(executionId: string, fromSeq: number, limit: number): EngineEvent[];
+  /** The seq of the last event of the log, 0 when empty. */
+  lastSeq(executionId: string): number;
+  /** Executions left queued or running by a previous process. */
+  listUnfinished(): ExecutionRecord[];
+  close(): void;
+}
+
+/** Thrown by a store for a cursor it did not issue. */
+export class InvalidCursorError extends Error {
+  constructor(cursor: string) {
+    super(`Cursor '${cursor}' is not valid`);
+    this.name = 'InvalidCursorError';
+  }
+}

@@ -1,0 +1,8 @@
+import { type Catalogue } from '../engine';
+import { type ExecutionService } from '../executions';
+
+/** The services the HTTP and WebSocket adapters call. */
+export interface AppServices {
+  executions: ExecutionService;
+  catalogue: Catalogue;
+}

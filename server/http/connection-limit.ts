@@ -1,0 +1,50 @@
+import { type Server } from 'node:http';
+import { type Socket } from 'node:net';
+import { type RequestHandler } from 'express';
+import { AppError } from '../errors';
+import { failure } from './envelope';
+
+/** Counts a server's open connections and tells which ones came beyond the limit. */
+export class ConnectionLimit {
+  private open = 0;
+  private readonly overLimit = new WeakSet<Socket>();
+
+  /** @param max - concurrent connections allowed; 0 means no limit */
+  constructor(private readonly max: number) {}
+
+  /** Starts counting the connections of a server. */
+  attach(server: Server): void {
+    server.on('connection', (socket: Socket) => {
+      this.open += 1;
+      if (this.max > 0 && this.open > this.max) this.overLimit.add(socket);
+      socket.once('close', () => {
+        this.open -= 1;
+      });
+    });
+  }
+
+  /** Connections open now. */
+  get openConnections(): number {
+    return this.open;
+  }
+
+  /** Whether a connection was accepted beyond the limit and must be turned away. */
+  isOverLimit(socket: Socket): boolean {
+    return this.overLimit.has(socket);
+  }
+
+  /** Answers requests on a connection beyond the limit with 503 in the envelope, and closes it. */
+  middleware(): RequestHandler {
+    return (req, res, next) => {
+      if (!this.isOverLimit(req.socket)) return next();
+      res.setHeader('Connection', 'close');
+      res.status(503).json(failure(new AppError('UNAVAILABLE', `Too many connections: the server accepts at most ${this.max} at once`)));
+    };
+  }
+
+  /** Refuses a WebSocket upgrade on a connection beyond the limit with a 503 written on the socket. */
+  refuseUpgrade(socket: Socket): void {
+    const body = JSON.stringify(failure(new AppError('UNAVAILABLE', `Too many connections: the server accepts at most ${this.max} at once`)));
+    socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+}

@@ -1,0 +1,42 @@
+import { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { AppError, isAppError } from '../errors';
+import { type Logger } from '../executions';
+import { failure } from './envelope';
+import { STATUS_OF_ERROR } from './error-status';
+
+/** Body-parser failures carry a `type` telling what went wrong with the body. */
+function bodyParserError(error: unknown): AppError | undefined {
+  if (!(error instanceof Error) || !('type' in error)) return undefined;
+  const { type, limit } = error as Error & { type: unknown; limit?: number };
+  if (type === 'entity.parse.failed') {
+    return new AppError('VALIDATION_FAILED', `Malformed JSON body: ${error.message}`, { details: [{ path: 'body', message: 'not valid JSON' }] });
+  }
+  if (type === 'entity.too.large') {
+    return new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit ?? 'the server'} bytes`);
+  }
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new AppError('VALIDATION_FAILED', error.message);
+  }
+  return undefined;
+}
+
+/** Renders every failure in the error envelope; anything unexpected is logged and answered 500 without internals. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return function renderError(error: unknown, req, res, next) {
+    if (res.headersSent) return next(error);
+    const appError = isAppError(error) ? error : bodyParserError(error);
+    if (appError) {
+      res.status(STATUS_OF_ERROR[appError.code]).json(failure(appError));
+      return;
+    }
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'Unhandled error');
+    res.status(500).json(failure(new AppError('INTERNAL', 'Internal server error')));
+  };
+}
+
+/** Answers routes that exist nowhere with a 404 in the envelope. */
+export function notFoundHandler(): RequestHandler {
+  return function routeNotFound(req, _res, next) {
+    next(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
+  };
+}

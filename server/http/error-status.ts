@@ -1,0 +1,19 @@
+import { type ErrorCode as ContractErrorCode } from '../../contract';
+import { type ErrorCode } from '../errors';
+
+/** The HTTP status of each error code; adding a code without a status does not compile. */
+export const STATUS_OF_ERROR: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The service's codes and the contract's published codes must be the same set.
+const codesMatch: SameSet<ErrorCode, ContractErrorCode> = true;
+void codesMatch;

@@ -1,0 +1,16 @@
+export { type AppServices } from './app-services';
+export { success, failure } from './envelope';
+export { STATUS_OF_ERROR } from './error-status';
+export { errorMiddleware, notFoundHandler } from './error-middleware';
+export { requestValidationErrorHandler } from './request-validation';
+export { startRequestOf } from './start-request-of';
+export { executionView, executionSummary } from './execution-view';
+export { healthRoutes } from './health-routes';
+export { workflowRoutes } from './workflow-routes';
+export { ideRoutes } from './ide-routes';
+export { eventStreamHandler } from './event-stream';
+export { rateLimitMiddleware, type RateLimitOptions } from './rate-limit';
+export { ConnectionLimit } from './connection-limit';
+export { BearerAuth, PUBLIC_PATHS } from './bearer-auth';
+export { docsRoutes } from './docs-routes';
+export { jsonBody } from './json-body';

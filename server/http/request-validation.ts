@@ -1,0 +1,26 @@
+import { type RequestValidationError } from '@ts-rest/express';
+import { type NextFunction, type Request, type Response } from 'express';
+import { type ZodError } from 'zod';
+import { AppError, type ErrorDetail } from '../errors';
+
+function detailsOf(error: ZodError | null, whole: string): ErrorDetail[] {
+  if (!error) return [];
+  return error.issues.map((issue) => ({
+    path: issue.path.length > 0 ? issue.path.map(String).join('.') : whole,
+    message: issue.message,
+  }));
+}
+
+/** Turns a contract validation failure into a 400 naming each offending path. */
+export function requestValidationErrorHandler(error: RequestValidationError, _req: Request, _res: Response, next: NextFunction): void {
+  const details = [
+    ...detailsOf(error.pathParams, 'path'),
+    ...detailsOf(error.headers, 'headers'),
+    ...detailsOf(error.query, 'query'),
+    ...detailsOf(error.body, 'body'),
+  ];
+  const first = details[0];
+  const summary = first ? `${first.path}: ${first.message}` : 'invalid request';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
+  next(new AppError('VALIDATION_FAILED', `Invalid request: ${summary}${more}`, { details }));
+}

@@ -1,0 +1,44 @@
+import { initServer } from '@ts-rest/express';
+import { workflowsContract } from '../../contract';
+import { type AppServices } from './app-services';
+import { success } from './envelope';
+import { executionSummary, executionView } from './execution-view';
+import { startRequestOf } from './start-request-of';
+
+const s = initServer();
+
+/** Handlers of `/workflows`: start, list, status, cancel, events. */
+export function workflowRoutes({ executions }: AppServices) {
+  return s.router(workflowsContract, {
+    startWorkflow: async ({ body }) => {
+      const { execution, created } = executions.start(startRequestOf(body), { source: 'http_api' });
+      const message = created ? 'Workflow execution started' : 'Workflow execution already started by an identical request';
+      return { status: 200, body: success({ execution_id: execution.id, status: 'started' as const, message }) };
+    },
+    listWorkflows: async ({ query }) => {
+      const page = executions.list({ status: query.status, workflowId: query.workflow_id, limit: query.limit, cursor: query.cursor });
+      return { status: 200, body: success({ items: page.items.map(executionSummary), next_cursor: page.nextCursor }) };
+    },
+    getWorkflow: async ({ params }) => {
+      return { status: 200, body: success(executionView(executions.get(params.execution_id))) };
+    },
+    cancelWorkflow: async ({ params }) => {
+      const execution = await executions.cancel(params.execution_id);
+      return { status: 200, body: success({ execution_id: execution.id, status: 'cancelled' as const }) };
+    },
+    getWorkflowEvents: async ({ params, query }) => {
+      const slice = executions.readEvents(params.execution_id, query.from_seq, query.limit);
+      const last = slice.events[slice.events.length - 1];
+      const nextSeq = last ? last.seq + 1 : query.from_seq;
+      const complete = slice.finished && nextSeq > slice.lastSeq;
+      return {
+        status: 200,
+        body: success({
+          execution_id: params.execution_id,
+          events: slice.events,
+          next_seq: complete ? null : nextSeq,
+        }),
+      };
+    },
+  });
+}

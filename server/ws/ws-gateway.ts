@@ -1,0 +1,78 @@
+import { type IncomingMessage, type Server } from 'node:http';
+import { type Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { type Logger } from '../executions';
+import { type AppServices, type BearerAuth, type ConnectionLimit } from '../http';
+import { WsSession } from './ws-session';
+
+/** Options of the WebSocket gateway. */
+export interface WsGatewayOptions {
+  services: AppServices;
+  connections: ConnectionLimit;
+  auth: BearerAuth;
+  logger: Logger;
+  /** Largest accepted frame. */
+  maxPayloadBytes: number;
+  /** A subscriber whose unsent data exceeds this is closed. @default 8 MiB */
+  maxBufferedBytes?: number;
+  /** Interval of the keep-alive ping; a client that misses one is dropped. @default 30000 */
+  pingIntervalMs?: number;
+}
+
+/** The WebSocket side of the server: sessions on `/ws`, and a way to close them all. */
+export interface WsGateway {
+  /** Closes every session and stops accepting upgrades. */
+  close(): Promise<void>;
+}
+
+function reject(socket: Duplex, status: number, text: string, body: object): void {
+  const json = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+}
+
+/** Serves WebSocket sessions on `/ws` of an HTTP server, after the connection limit and the bearer token check. */
+export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGateway {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes });
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (pathname !== '/ws') {
+      return reject(socket, 404, 'Not Found', { success: false, error: `No WebSocket endpoint at ${pathname}`, code: 'NOT_FOUND', timestamp: Date.now() });
+    }
+    if (options.connections.isOverLimit(req.socket)) return options.connections.refuseUpgrade(req.socket);
+    if (!options.auth.isAuthorized(req)) {
+      return reject(socket, 401, 'Unauthorized', { success: false, error: 'A valid bearer token is required', code: 'UNAUTHORIZED', timestamp: Date.now() });
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  server.on('upgrade', onUpgrade);
+
+  wss.on('connection', (ws: WebSocket) => {
+    alive.set(ws, true);
+    ws.on('pong', () => alive.set(ws, true));
+    new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024 });
+  });
+
+  const pinger = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.get(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, options.pingIntervalMs ?? 30_000);
+  pinger.unref();
+
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(pinger);
+        server.off('upgrade', onUpgrade);
+        for (const ws of wss.clients) ws.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+}

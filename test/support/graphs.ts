@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A fixture of `test/fixtures/graphs/`: the request a client sends and what the run must give back. */
+export interface GraphFixture {
+  description: string;
+  request: { graph_json: Record<string, unknown>; input: Record<string, unknown>; metadata: Record<string, unknown> };
+  expected: { status: string; outputs: Record<string, unknown> };
+}
+
+/** Reads a graph fixture by name (`multiply`, `fanout-iip`, `error-routing`). */
+export function graphFixture(name: string): GraphFixture {
+  return JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'graphs', `${name}.json`), 'utf8')) as GraphFixture;
+}
+
+/** A graph that multiplies its exported inports `x` and `y` into the exported outport `product`. */
+export function multiplyGraph(): Record<string, unknown> {
+  return graphFixture('multiply').request.graph_json;
+}
+
+/** A graph whose one HTTP node GETs `url` (a slow server makes a long-running execution). */
+export function httpGetGraph(url: string, timeout = 60_000): Record<string, unknown> {
+  return {
+    properties: { name: 'http-get' },
+    processes: { fetch: { component: 'tpl_http_request', metadata: { config: { url, method: 'GET', timeout, retryCount: 0 } } } },
+    connections: [],
+    inports: {},
+    outports: { response: { process: 'fetch', port: 'response-out' } },
+    groups: [],
+  };
+}

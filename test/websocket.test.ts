@@ -1,0 +1,118 @@
+import WebSocket from 'ws';
+import { type ExecutionEvent, WorkflowSocket } from '../client';
+import { httpGetGraph, multiplyGraph } from './support/graphs';
+import { type SlowServer, startSlowServer } from './support/slow-server';
+import { type TestApp, startTestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
+
+async function collect(stream: AsyncIterable<ExecutionEvent>): Promise<ExecutionEvent[]> {
+  const events: ExecutionEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+const seqs = (events: ExecutionEvent[]) => events.map((e) => e.seq);
+
+describe('the WebSocket channel', () => {
+  let app: TestApp;
+  let slow: SlowServer;
+  const sockets: WorkflowSocket[] = [];
+  const connect = async () => {
+    const socket = await WorkflowSocket.connect(app.wsUrl, { WebSocket: WebSocket as never });
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    slow = await startSlowServer(30_000);
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await app.close();
+    await slow.close();
+  });
+
+  it('starts a workflow and replays its whole log from seq 1 to the terminal event', async () => {
+    const socket = await connect();
+    const started = await socket.start({ graph_json: multiplyGraph() as never, input: { x: 6, y: 7 } });
+    expect(started).toMatchObject({ type: 'workflow_started', success: true, execution_id: expect.any(String) });
+    const events = await collect(socket.subscribe(started.execution_id!));
+    expect(seqs(events)).toEqual(events.map((_, i) => i + 1));
+    expect(events[events.length - 1]).toMatchObject({ _type: 'Completed', result: { outputs: { product: 42 } } });
+    const { data } = await app.client.getWorkflow(started.execution_id!);
+    expect(data!.data.source).toBe('websocket');
+  });
+
+  it('replays from from_seq without gaps or duplicates', async () => {
+    const socket = await connect();
+    const { execution_id } = await socket.start({ graph_json: multiplyGraph() as never, input: { x: 1, y: 2 } });
+    await app.client.waitForCompletion(execution_id!);
+    const all = await collect(socket.subscribe(execution_id!));
+    const tail = await collect(socket.subscribe(execution_id!, { fromSeq: 3 }));
+    expect(seqs(tail)).toEqual(seqs(all).slice(2));
+    expect(tail).toEqual(all.slice(2));
+  });
+
+  it('gives two subscribers of a running execution every event, live', async () => {
+    const first = await connect();
+    const second = await connect();
+    const { execution_id } = await first.start({ graph_json: httpGetGraph(slow.url) as never, input: {} });
+    const streams = [collect(first.subscribe(execution_id!)), collect(second.subscribe(execution_id!))];
+    await waitFor(() => slow.requests > 0, { what: 'the slow request' });
+    const cancelled = await second.cancel(execution_id!);
+    expect(cancelled).toMatchObject({ type: 'workflow_cancelled', success: true, execution_id });
+    const [a, b] = await Promise.all(streams);
+    expect(a).toEqual(b);
+    expect(seqs(a)).toEqual(a.map((_, i) => i + 1));
+    expect(a[a.length - 1]._type).toBe('Cancelled');
+    expect((await app.client.getWorkflow(execution_id!)).data!.data.status).toBe('cancelled');
+  });
+
+  it('answers every kind of bad frame with success false, and keeps the socket open', async () => {
+    const socket = await connect();
+    const frames = ['not json', JSON.stringify({ type: 'dance' }), JSON.stringify({ type: 'subscribe_workflow' }), JSON.stringify([1, 2])];
+    for (const frame of frames) {
+      socket.sendRaw(frame);
+      const reply = await socket.nextUnpaired();
+      expect(reply).toMatchObject({ type: 'error', success: false, error: expect.any(String), code: 'VALIDATION_FAILED' });
+    }
+    const unknown = await collect(socket.subscribe('no-such-execution')).catch((e: Error) => e);
+    expect(unknown).toBeInstanceOf(Error);
+    expect((unknown as Error).message).toContain("Execution 'no-such-execution' not found");
+    const cancel = await socket.cancel('no-such-execution');
+    expect(cancel).toMatchObject({ type: 'workflow_cancelled', success: false, code: 'NOT_FOUND' });
+    const started = await socket.start({ graph_json: { processes: { x: { component: 'tpl_nope' } }, connections: [] } as never, input: {} });
+    expect(started).toMatchObject({ type: 'workflow_started', success: false, code: 'VALIDATION_FAILED', error: expect.stringContaining('tpl_nope') });
+    const ok = await socket.start({ graph_json: multiplyGraph() as never, input: { x: 1, y: 1 } });
+    expect(ok.success).toBe(true);
+  });
+
+  it('names an unknown message type in its reply', async () => {
+    const socket = await connect();
+    socket.sendRaw(JSON.stringify({ type: 'dance' }));
+    expect(await socket.nextUnpaired()).toMatchObject({ error: "Unknown message type 'dance'" });
+  });
+
+  it('answers a cancel of a finished execution with success false and leaves it completed', async () => {
+    const socket = await connect();
+    const { execution_id } = await socket.start({ graph_json: multiplyGraph() as never, input: { x: 1, y: 1 } });
+    await app.client.waitForCompletion(execution_id!);
+    const reply = await socket.cancel(execution_id!);
+    expect(reply).toMatchObject({ type: 'workflow_cancelled', success: false, code: 'CONFLICT', execution_id });
+    expect((await app.client.getWorkflow(execution_id!)).data!.data.status).toBe('completed');
+  });
+
+  it('leaves nothing behind when a subscribed client disconnects', async () => {
+    const socket = await connect();
+    const { execution_id } = await socket.start({ graph_json: httpGetGraph(slow.url) as never, input: {} });
+    const stream = socket.subscribe(execution_id!);
+    const first = await stream.next();
+    expect(first.value).toMatchObject({ seq: 1 });
+    socket.close();
+    await waitFor(() => app.executions.watcherCount(execution_id!) === 0, { what: 'the watcher to go' });
+    await app.client.cancelWorkflow(execution_id!);
+  });
+});
