@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { type ActorLogEntry, type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
+import { disposeSandboxIsolates } from '../sandbox';
+import { JavascriptScriptConfigSchema, javascriptScript } from './javascript-script';
+
+const run = { executionId: 'exec-js', workflowId: 'wf-js' } as const;
+
+function fixture(name: string): { request: { graph_json: unknown; input: Record<string, JsonValue> }; expected: { status: string; outputs: Record<string, JsonValue> } } {
+  return JSON.parse(readFileSync(join(__dirname, 'fixtures', name), 'utf8'));
+}
+
+/** A sink that records every packet it receives. */
+function collector(received: JsonValue[]) {
+  return defineActor({
+    id: 'test_collect',
+    inports: { in: {} },
+    outports: {},
+    config: z.object({}),
+    fire: ({ inputs }) => {
+      received.push(inputs.in ?? null);
+    },
+  });
+}
+
+function scriptNode(script: string, extra: Record<string, JsonValue> = {}) {
+  return { component: 'tpl_javascript_script', metadata: { config: { script, ...extra } } };
+}
+
+afterAll(() => disposeSandboxIsolates());
+
+describe('tpl_javascript_script', () => {
+  it('defaults its timeout to 10000 ms and its memory limit to 128 MB', () => {
+    expect(JavascriptScriptConfigSchema.parse({ script: 'return 1' })).toEqual({ script: 'return 1', timeout: 10_000, memoryLimit: 128 });
+    expect(JavascriptScriptConfigSchema.parse({ script: 'return 1', timeout: '5000', memoryLimit: '' })).toMatchObject({ timeout: 5000, memoryLimit: 128 });
+  });
+
+  it('rejects a graph whose script node has no script, naming the node and the key', async () => {
+    const graph = { processes: { risky: { component: 'tpl_javascript_script', metadata: { config: { timeout: 100 } } } } };
+    await expect(runGraph(graph, createCatalogue([javascriptScript]), run)).rejects.toThrow(/risky[\s\S]*config 'script' is required/);
+    const blank = { processes: { blank: scriptNode('   ') } };
+    await expect(runGraph(blank, createCatalogue([javascriptScript]), run)).rejects.toThrow(/blank[\s\S]*'script': must not be empty/);
+  });
+
+  it('routes a thrown error to error-out and completes, as error-routing.json expects', async () => {
+    const { request, expected } = fixture('error-routing.json');
+    const { result, events } = await runGraph(request.graph_json, createCatalogue([javascriptScript]), { ...run, input: request.input as never });
+    expect(result.success).toBe(true);
+    expect(expected.status).toBe('completed');
+    expect(result.outputs).toEqual(expected.outputs);
+    expect(events).toContainEqual(expect.objectContaining({ _type: 'ActorFailed', actorId: 'risky', error: 'too big: 5' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ _type: 'MessageSent', fromPort: 'error-out', message: { message: 'too big: 5', node_id: 'risky', component: 'tpl_javascript_script' } }),
+    );
+  });
+
+  it('fails the run with the script\'s message when error-out is not connected', async () => {
+    const graph = { processes: { risky: scriptNode("throw new Error('too big: ' + data.n)") }, inports: { n: { process: 'risky', port: 'data-in' } } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { n: { n: 7 } } });
+    expect(result.success).toBe(false);
+    expect(result.errors).toEqual([{ node_id: 'risky', message: 'too big: 7' }]);
+  });
+
+  it('runs a top-level script with data, metadata and imports in scope, keeping metadata for later packets', async () => {
+    const received: JsonValue[] = [];
+    const graph = {
+      processes: {
+        gen: scriptNode("send_output('result-out', { n: 1 }); send_output('result-out', { n: 2 });"),
+        s: scriptNode("return { n: data.n, tenant: metadata.tenant, same: imports.data === data && imports.get('data') === data, viaPort: imports.get('metadata-in').tenant, keys: Object.keys(imports) };"),
+        sink: { component: 'test_collect' },
+      },
+      connections: [
+        { data: { tenant: 'acme' }, to: { nodeId: 's', portId: 'metadata-in' } },
+        { from: { nodeId: 'gen', portId: 'result-out' }, to: { nodeId: 's', portId: 'data-in' } },
+        { from: { nodeId: 's', portId: 'result-out' }, to: { nodeId: 'sink', portId: 'in' } },
+      ],
+    };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript, collector(received)]), run);
+    expect(result.success).toBe(true);
+    expect(received).toEqual([
+      { n: 1, tenant: 'acme', same: true, viaPort: 'acme', keys: ['data', 'metadata'] },
+      { n: 2, tenant: 'acme', same: true, viaPort: 'acme', keys: ['data', 'metadata'] },
+    ]);
+  });
+
+  it('runs function process(inputs, context), sending each send_output on its port and the returned value on result-out', async () => {
+    const received: JsonValue[] = [];
+    const script = [
+      'function process(inputs, context) {',
+      "  context.send_output('result-out', { first: inputs['data-in'].n });",
+      '  return { n: inputs.data.n + 1, node: context.node_id, timeout: context.config.timeout, keys: Object.keys(inputs) };',
+      '}',
+    ].join('\n');
+    const graph = {
+      processes: { p: scriptNode(script, { timeout: 4000 }), sink: { component: 'test_collect' } },
+      connections: [{ from: { nodeId: 'p', portId: 'result-out' }, to: { nodeId: 'sink', portId: 'in' } }],
+      inports: { x: { process: 'p', port: 'data-in' } },
+    };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript, collector(received)]), { ...run, input: { x: { n: 1 } } });
+    expect(result.success).toBe(true);
+    expect(received).toEqual([{ first: 1 }, { n: 2, node: 'p', timeout: 4000, keys: ['data-in'] }]);
+  });
+
+  it('runs an async function process', async () => {
+    const graph = { processes: { p: scriptNode('async function process(inputs) { await null; return inputs.data * 3; }') }, inports: { x: { process: 'p', port: 'data-in' } } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { x: 14 } });
+    expect(result.outputs).toEqual({ 'p.result-out': 42 });
+  });
+
+  it('fails a firing that sends on a port the actor does not have, naming the port', async () => {
+    const graph = { processes: { p: scriptNode("function process(inputs, context) { context.send_output('output', 1); }") } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), run);
+    expect(result.success).toBe(false);
+    expect(result.errors[0].message).toBe("send_output: unknown output port 'output'; the outputs are result-out, error-out");
+  });
+
+  it('sends nothing when the script returns undefined, and passes console lines to the run log', async () => {
+    const logs: ActorLogEntry[] = [];
+    const graph = { processes: { quiet: scriptNode("console.log('seen', 1);") } };
+    const { result, events } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, log: (entry) => logs.push(entry) });
+    expect(result).toMatchObject({ success: true, outputs: {}, nodes_executed: 1 });
+    expect(events.filter((event) => event._type === 'MessageSent')).toEqual([]);
+    expect(logs).toEqual([expect.objectContaining({ nodeId: 'quiet', message: 'seen 1' })]);
+  });
+
+  it('runs as a source once with data undefined, as the script of script-loop.json expects', async () => {
+    const workflow = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'script-loop.json'), 'utf8'));
+    const node = workflow.graphs[0].nodes.find((entry: { metadata: { templateId: string } }) => entry.metadata.templateId === 'tpl_javascript_script');
+    const graph = { processes: { items: { component: 'tpl_javascript_script', metadata: { propertyValues: node.metadata.propertyValues } } } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), run);
+    expect(result.outputs).toEqual({
+      'items.result-out': [
+        { id: 'INV-1', qty: 2, unitPrice: 12.5 },
+        { id: 'INV-2', qty: 4, unitPrice: 12.5 },
+        { id: 'INV-3', qty: 6, unitPrice: 12.5 },
+      ],
+    });
+  });
+
+  it('fails a script that runs past its timeout', async () => {
+    const graph = { processes: { loop: scriptNode('while (true) {}', { timeout: 200 }) } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), run);
+    expect(result.errors).toEqual([{ node_id: 'loop', message: 'Script timed out after 200 ms' }]);
+  });
+
+  it('fails a script that passes its memory limit', async () => {
+    const graph = { processes: { bomb: scriptNode('const keep = []; while (true) keep.push(new Array(100000).fill(2.5));', { memoryLimit: 16, timeout: 30_000 }) } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), run);
+    expect(result.errors).toEqual([{ node_id: 'bomb', message: 'Script exceeded its memory limit of 16 MB' }]);
+  });
+
+  it('stops a running script at once when the run is cancelled', async () => {
+    const controller = new AbortController();
+    const graph = { processes: { loop: scriptNode('while (true) {}', { timeout: 60_000 }) } };
+    const started = Date.now();
+    const { result, events } = await runGraph(graph, createCatalogue([javascriptScript]), {
+      ...run,
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event._type === 'ActorStarted') setTimeout(() => controller.abort(), 100);
+      },
+    });
+    expect(events.at(-1)?._type).toBe('Cancelled');
+    expect(result.success).toBe(false);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

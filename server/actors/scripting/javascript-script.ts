@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineActor, type JsonObject } from '../../engine';
+import { runInSandbox } from '../sandbox';
+import { SCRIPT_GLOBAL, composeJavascriptScript } from './javascript-script-source';
+import { ScriptSourceSchema, limitSchema } from './script-config';
+import { sendScriptOutputs } from './script-outputs';
+import { isSettingsOnlyFiring } from './settings-only-firing';
+
+/** Configuration of `tpl_javascript_script`. */
+export const JavascriptScriptConfigSchema = z.object({
+  /** The script: a function body using `data`, `metadata`, `imports`, or defining `process(inputs, context)`. */
+  script: ScriptSourceSchema,
+  /** Time budget of one firing in ms (default 10000). */
+  timeout: limitSchema(10_000, 1, 600_000),
+  /** Heap limit of the script's isolate in MB (default 128). */
+  memoryLimit: limitSchema(128, 8, 4096),
+});
+
+/** Parsed configuration of `tpl_javascript_script`. */
+export type JavascriptScriptConfig = z.infer<typeof JavascriptScriptConfigSchema>;
+
+const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
+
+/**
+ * `tpl_javascript_script`: runs a JavaScript script in the isolated-vm sandbox for each `data-in` packet
+ * (once at start when no input is fed), with `metadata-in` as a sticky setting: a `metadata-in` packet
+ * alone does not run the script while `data-in` is fed. The script either returns
+ * a value from its top level (`data`, `metadata`, `imports.data`, `imports.get('data')` in scope) or defines
+ * `function process(inputs, context)` (`inputs['data-in']`, `context.send_output(port, value)`,
+ * `context.config`, `context.node_id`). A returned value other than `undefined` goes to `result-out`; a
+ * thrown error fails the firing with the script's message, which the engine routes to `error-out` when
+ * that port is connected.
+ */
+export const javascriptScript = defineActor({
+  id: 'tpl_javascript_script',
+  title: 'JavaScript Script',
+  description: 'Runs a JavaScript script in a sandbox with time and memory limits; its returned value goes to result-out.',
+  inports: {
+    'data-in': { description: 'The packet the script runs on, in scope as `data` and `imports.data`; the script runs once per packet.' },
+    'metadata-in': { sticky: true, description: 'Settings-like data, in scope as `metadata`; the last packet stays for later firings.' },
+  },
+  outports: {
+    'result-out': { description: 'The value the script returns.' },
+    'error-out': { description: 'The failure of a firing: `{ message, node_id, component }`.' },
+  },
+  config: JavascriptScriptConfigSchema,
+  async fire(ctx) {
+    const { config } = ctx;
+    if (isSettingsOnlyFiring(ctx, 'data-in')) return;
+    const inputs: JsonObject = {};
+    for (const [port, value] of Object.entries(ctx.inputs)) if (value !== undefined) inputs[port] = value;
+    const firing: JsonObject = {
+      inputs,
+      config: { ...config },
+      nodeId: ctx.node.id,
+      outputs: [...OUTPUT_PORTS],
+      resultPort: 'result-out',
+    };
+    const outcome = await runInSandbox({
+      code: composeJavascriptScript(config.script),
+      globals: { [SCRIPT_GLOBAL]: firing },
+      timeoutMs: config.timeout,
+      memoryLimitMb: config.memoryLimit,
+      signal: ctx.signal,
+    });
+    for (const line of outcome.logs) ctx.log(line, { source: 'console' });
+    if (!outcome.ok) throw new Error(outcome.error);
+    await sendScriptOutputs(ctx, OUTPUT_PORTS, outcome.outputs);
+  },
+});
