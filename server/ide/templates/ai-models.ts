@@ -1,0 +1,108 @@
+import { type IdeTemplate } from './ide-template';
+import { multiSelect, optional, required } from './template-property';
+
+/** The IDE's AI model templates (`aiModels.ts`): agents and LLM calls, all needing an API key. */
+export const aiModelTemplates: readonly IdeTemplate[] = [
+  {
+    id: 'tpl_langchain_agent',
+    type: 'ai-agent',
+    title: 'LangChain Agent',
+    inputs: ['query-in', 'tools-in'],
+    outputs: ['result-out', 'steps-out'],
+    properties: {
+      agentType: optional('select', 'zero-shot-react'),
+      enabledTools: multiSelect(['search', 'calculator']),
+      maxIterations: optional('number', 5),
+      memory: optional('boolean', true),
+    },
+    requiredEnvVars: ['OPENAI_API_KEY', 'SERPAPI_API_KEY'],
+  },
+  {
+    id: 'tpl_replicate_agent',
+    type: 'ai-agent',
+    title: 'Replicate AI Agent',
+    inputs: ['input-in', 'config-in'],
+    outputs: ['output-out', 'metadata-out'],
+    properties: {
+      modelId: required('text'),
+      version: optional('text'),
+      inputMapping: optional('textarea'),
+      timeout: optional('number', 60000),
+    },
+    requiredEnvVars: ['REPLICATE_API_TOKEN'],
+  },
+  {
+    id: 'tpl_claude',
+    type: 'ai-model',
+    title: 'Claude',
+    inputs: ['prompt-in', 'context-in'],
+    outputs: ['response-out', 'usage-out'],
+    properties: {
+      model: optional('select', 'claude-3-5-sonnet'),
+      maxTokens: optional('number', 1000),
+      temperature: optional('number', 0.7),
+      systemPrompt: optional('textarea'),
+      responseRules: optional('rules'),
+    },
+    requiredEnvVars: ['ANTHROPIC_API_KEY'],
+  },
+  {
+    id: 'tpl_gemini',
+    type: 'ai-model',
+    title: 'Gemini',
+    inputs: ['prompt-in', 'media-in'],
+    outputs: ['response-out', 'analysis-out'],
+    properties: {
+      model: optional('select', 'gemini-pro'),
+      maxTokens: optional('number', 1000),
+      temperature: optional('number', 0.7),
+      safetySettings: optional('select', 'block_few'),
+    },
+    requiredEnvVars: ['GOOGLE_API_KEY'],
+  },
+  {
+    id: 'tpl_openai_gpt',
+    type: 'ai-model',
+    title: 'OpenAI GPT',
+    inputs: ['prompt-in', 'context-in'],
+    outputs: ['response-out', 'usage-out'],
+    properties: {
+      model: optional('select', 'gpt-4'),
+      maxTokens: optional('number', 1000),
+      temperature: optional('number', 0.7),
+      topP: optional('number', 1),
+      systemPrompt: optional('textarea'),
+    },
+    requiredEnvVars: ['OPENAI_API_KEY'],
+  },
+  {
+    id: 'tpl_openrouter',
+    type: 'ai-model',
+    title: 'OpenRouter',
+    inputs: ['prompt-in', 'context-in'],
+    outputs: ['response-out', 'usage-out'],
+    properties: {
+      provider: optional('select', 'openai'),
+      model: optional('select', 'gpt-4-turbo'),
+      maxTokens: optional('number', 1000),
+      temperature: optional('number', 0.7),
+      stream: optional('boolean', false),
+    },
+    requiredEnvVars: ['OPENROUTER_API_KEY'],
+  },
+  {
+    id: 'tpl_huggingface',
+    type: 'ai-model',
+    title: 'HuggingFace',
+    inputs: ['input-in', 'params-in'],
+    outputs: ['output-out', 'stats-out'],
+    properties: {
+      taskType: optional('select', 'text-generation'),
+      model: optional('text'),
+      useGPU: optional('boolean', false),
+      waitForModel: optional('boolean', true),
+      maxLength: optional('number', 100),
+    },
+    requiredEnvVars: ['HUGGINGFACE_API_KEY'],
+  },
+];

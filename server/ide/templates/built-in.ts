@@ -1,0 +1,36 @@
+import { type IdeTemplate } from './ide-template';
+import { optional, required } from './template-property';
+
+/** The template id of a composite node, which runs another graph of the same workflow. */
+export const SUBGRAPH_TEMPLATE_ID = 'subgraph';
+
+/**
+ * Templates with no file among the IDE's current templates: the `subgraph` node the IDE builds itself, and
+ * the older MongoDB pool of its JSON template list (renamed `tpl_mongodb_pool_manager` since).
+ */
+export const builtInTemplates: readonly IdeTemplate[] = [
+  {
+    id: SUBGRAPH_TEMPLATE_ID,
+    type: 'subgraph',
+    title: 'Subgraph',
+    inputs: ['input'],
+    outputs: ['output'],
+    properties: {},
+    requiredEnvVars: [],
+  },
+  {
+    id: 'tpl_mongodb',
+    type: 'database',
+    title: 'MongoDB',
+    inputs: [],
+    outputs: ['pool-out', 'status-out'],
+    properties: {
+      host: required('text'),
+      port: optional('number', 27017),
+      database: required('text'),
+      maxConnections: optional('number', 10),
+      replicaSet: optional('text'),
+    },
+    requiredEnvVars: ['MONGODB_URL', 'MONGODB_PASSWORD', 'MONGODB_USER'],
+  },
+];
