@@ -8,7 +8,7 @@ const contractPaths = ['**/contract', '**/contract/*'];
 const plainModules = ['server/engine/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**'];
 
 /** Other folders reach a folder of server/ through its index, never through an inner file. */
-const serverFolders = ['engine', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage'];
+const serverFolders = ['engine', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'openapi'];
 const deepImports = {
   group: [...serverFolders.map((f) => `**/${f}/*`), ...serverFolders.map((f) => `!**/${f}/index`)],
   message: 'Import a folder of server/ through its index.ts.',

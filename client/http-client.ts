@@ -47,6 +47,10 @@ export function createWorkflowClient(options: WorkflowClientOptions) {
     cancelWorkflow: (executionId: string) => raw.POST('/workflows/{execution_id}/cancel', path(executionId)),
     getWorkflowEvents: (executionId: string, query: { from_seq?: number; limit?: number } = {}) =>
       raw.GET('/workflows/{execution_id}/events', { params: { path: { execution_id: executionId }, query } }),
+    updateNodeConfig: (executionId: string, nodeId: string, config: Record<string, unknown>) =>
+      raw.PATCH('/workflows/{execution_id}/nodes/{node_id}/config', { params: { path: { execution_id: executionId, node_id: nodeId } }, body: config }),
+    listActors: () => raw.GET('/actors'),
+    getActor: (actorId: string) => raw.GET('/actors/{actor_id}', { params: { path: { actor_id: actorId } } }),
     executeIdeWorkflow: (body: components['schemas']['IdeExecuteRequest']) => raw.POST('/ide/workflows', { body }),
     convertIdeWorkflow: (workflow: IdeWorkflow) => raw.POST('/ide/convert', { body: workflow }),
     /**

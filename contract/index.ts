@@ -1,4 +1,5 @@
 import { initContract } from '@ts-rest/core';
+import { actorsContract } from './actors';
 import { healthContract } from './health';
 import { ideContract } from './ide';
 import { workflowsContract } from './workflows';
@@ -11,10 +12,11 @@ export * from './workflows';
 export * from './ide';
 export * from './health';
 export * from './ws';
+export * from './actors';
 
 const c = initContract();
 
 /** Every HTTP route of the service, in one ts-rest router. */
-export const contract = c.router({ ...healthContract, ...workflowsContract, ...ideContract });
+export const contract = c.router({ ...healthContract, ...workflowsContract, ...ideContract, ...actorsContract });
 /** The type of the whole HTTP contract. */
 export type Contract = typeof contract;

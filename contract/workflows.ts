@@ -102,6 +102,11 @@ export const EventPageSchema = z
   })
   .openapi('EventPage');
 
+/** The answer to a configuration update of a node. */
+export const NodeConfigUpdatedSchema = z
+  .object({ execution_id: z.string(), node_id: z.string(), status: z.literal('updated') })
+  .openapi('NodeConfigUpdated');
+
 /** The answer to a cancel request. */
 export const CancelledSchema = z.object({ execution_id: z.string(), status: z.literal('cancelled') }).openapi('CancelResult');
 
@@ -140,6 +145,18 @@ export const workflowsContract = c.router({
     pathParams: idParam,
     body: c.noBody(),
     responses: { 200: successEnvelope(CancelledSchema), ...errorResponses(400, 404, 409) },
+  },
+  updateNodeConfig: {
+    method: 'PATCH',
+    path: '/workflows/:execution_id/nodes/:node_id/config',
+    summary: 'Send a new configuration to one node of a running execution',
+    description:
+      "The object replaces the node's own configuration layer (over the graph's defaults and property values), is validated " +
+      "against the actor's schema, and is seen by the actor at its next firing, without a restart. 400 when invalid, 404 for an " +
+      'unknown execution or node, 409 when the execution is not running.',
+    pathParams: z.object({ execution_id: ExecutionIdSchema, node_id: z.string().min(1) }),
+    body: z.record(z.unknown()).openapi({ example: { precision: 4 } }),
+    responses: { 200: successEnvelope(NodeConfigUpdatedSchema), ...errorResponses(400, 404, 409, 413) },
   },
   getWorkflowEvents: {
     method: 'GET',

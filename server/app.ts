@@ -9,6 +9,7 @@ import { type ServerConfig } from './config';
 import { type Logger } from './executions';
 import {
   type AppServices,
+  actorRoutes,
   BearerAuth,
   ConnectionLimit,
   docsRoutes,
@@ -68,7 +69,7 @@ export function createApp({ config, services, logger }: AppOptions): App {
   app.get('/workflows/:execution_id/events', eventStreamHandler(services));
   createExpressEndpoints(
     contract,
-    s.router(contract, { ...healthRoutes(), ...workflowRoutes(services), ...ideRoutes(services) }),
+    s.router(contract, { ...healthRoutes(), ...workflowRoutes(services), ...ideRoutes(services), ...actorRoutes(services) }),
     app,
     { requestValidationErrorHandler, logInitialization: false },
   );

@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import pino from 'pino';
 import { createActorCatalogue } from './actors';
 import { createApp } from './app';
 import { loadServerConfig, usage, wantsHelp } from './config';
-import { ExecutionService, MemoryExecutionStore, WebhookNotifier } from './executions';
+import { ExecutionService, SqliteExecutionStore, WebhookNotifier } from './executions';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const { config } = loaded;
   const logger = pino({ level: config.log_level, base: { node_id: config.node_id, namespace: config.namespace } });
   const catalogue = createActorCatalogue();
-  const store = new MemoryExecutionStore();
+  const store = new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
   const executions = new ExecutionService({
     catalogue,
     store,

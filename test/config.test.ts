@@ -92,8 +92,14 @@ describe('server configuration', () => {
 });
 
 describe('start-up', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'engine-data-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
   it('listens on a free port with --port 0 and prints one line with its URL', async () => {
-    const child = spawn(process.execPath, ['--no-node-snapshot', '--require', 'tsx/cjs', 'server/main.ts', '--port', '0', '--bind-address', '127.0.0.1', '--log-level', 'silent'], {
+    const child = spawn(process.execPath, ['--no-node-snapshot', '--require', 'tsx/cjs', 'server/main.ts', '--port', '0', '--bind-address', '127.0.0.1', '--log-level', 'silent', '--data-dir', dataDir], {
       cwd: join(__dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

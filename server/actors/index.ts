@@ -1,7 +1,9 @@
 import { type AnyActorDefinition, type Catalogue, createCatalogue } from '../engine';
+import { scriptingActors } from './scripting';
 
 /** Every actor family of the catalogue; each family folder exports its definitions as one array. */
 const families: readonly (readonly AnyActorDefinition[])[] = [
+  scriptingActors,
 ];
 
 /** Every actor definition the service ships, in catalogue order. */
@@ -11,3 +13,5 @@ export const actorDefinitions: readonly AnyActorDefinition[] = families.flat();
 export function createActorCatalogue(): Catalogue {
   return createCatalogue(actorDefinitions);
 }
+
+export { describeActor, type ActorDescriptionData } from './describe-actor';

@@ -2,6 +2,7 @@ export { EXECUTION_STATUSES, TERMINAL_STATUSES, type ExecutionStatus, isTerminal
 export { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 export { type ExecutionStore, type ExecutionQuery, type ExecutionPage, InvalidCursorError } from './execution-store';
 export { MemoryExecutionStore } from './memory-execution-store';
+export { SqliteExecutionStore } from './sqlite-execution-store';
 export { type ExecutionObserver } from './execution-observer';
 export { type Logger, silentLogger } from './logger';
 export { WebhookNotifier, type WebhookOptions } from './webhook-notifier';

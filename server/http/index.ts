@@ -8,6 +8,7 @@ export { executionView, executionSummary } from './execution-view';
 export { healthRoutes } from './health-routes';
 export { workflowRoutes } from './workflow-routes';
 export { ideRoutes } from './ide-routes';
+export { actorRoutes } from './actor-routes';
 export { eventStreamHandler } from './event-stream';
 export { rateLimitMiddleware, type RateLimitOptions } from './rate-limit';
 export { ConnectionLimit } from './connection-limit';

@@ -1,5 +1,6 @@
 import { initServer } from '@ts-rest/express';
 import { workflowsContract } from '../../contract';
+import { type JsonObject } from '../engine';
 import { type AppServices } from './app-services';
 import { success } from './envelope';
 import { executionSummary, executionView } from './execution-view';
@@ -25,6 +26,10 @@ export function workflowRoutes({ executions }: AppServices) {
     cancelWorkflow: async ({ params }) => {
       const execution = await executions.cancel(params.execution_id);
       return { status: 200, body: success({ execution_id: execution.id, status: 'cancelled' as const }) };
+    },
+    updateNodeConfig: async ({ params, body }) => {
+      executions.updateNodeConfig(params.execution_id, params.node_id, body as JsonObject);
+      return { status: 200, body: success({ execution_id: params.execution_id, node_id: params.node_id, status: 'updated' as const }) };
     },
     getWorkflowEvents: async ({ params, query }) => {
       const slice = executions.readEvents(params.execution_id, query.from_seq, query.limit);

@@ -15,7 +15,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   503: 'Too many connections, or shutting down',
 };
 
-const TAGS: Record<string, string> = { health: 'health', workflows: 'workflows', ide: 'ide' };
+const TAGS: Record<string, string> = { health: 'health', workflows: 'workflows', ide: 'ide', actors: 'actors' };
 
 function tagOf(path: string): string {
   const first = path.split('/')[1] ?? '';
@@ -92,6 +92,7 @@ export function buildOpenApiDocument() {
       { name: 'health', description: 'Liveness' },
       { name: 'workflows', description: 'Executions of engine graphs' },
       { name: 'ide', description: 'Workflows exported by the visual IDE' },
+      { name: 'actors', description: 'The catalogue of components graphs can use' },
       { name: 'websocket', description: 'Real-time channel' },
     ],
   });

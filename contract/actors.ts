@@ -1,0 +1,53 @@
+import { initContract } from '@ts-rest/core';
+import { successEnvelope } from './envelope';
+import { errorResponses } from './error-responses';
+import { z } from './openapi-zod';
+
+/** An input port of an actor. */
+export const ActorInPortSchema = z
+  .object({
+    id: z.string(),
+    description: z.string().optional(),
+    required: z.boolean().openapi({ description: 'The actor fires only once every fed required port holds a packet' }),
+    sticky: z.boolean().openapi({ description: 'Keeps its last packet for later firings (settings-like ports)' }),
+  })
+  .openapi('ActorInPort');
+
+/** An output port of an actor. */
+export const ActorOutPortSchema = z.object({ id: z.string(), description: z.string().optional() }).openapi('ActorOutPort');
+
+/** One actor of the catalogue: what a frontend needs to offer it and build its configuration form. */
+export const ActorDescriptionSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The component name graphs use (an IDE template id)', example: 'tpl_math_add' }),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    inports: z.array(ActorInPortSchema),
+    outports: z.array(ActorOutPortSchema),
+    config_schema: z.record(z.unknown()).openapi({ description: 'JSON Schema (draft 7) of the configuration, with defaults' }),
+  })
+  .openapi('ActorDescription');
+/** One actor of the catalogue. */
+export type ActorDescription = z.infer<typeof ActorDescriptionSchema>;
+
+const c = initContract();
+
+/** The routes of the actor catalogue. */
+export const actorsContract = c.router(
+  {
+    listActors: {
+      method: 'GET',
+      path: '/actors',
+      summary: 'List the actor catalogue: ports and configuration schema of every component',
+      responses: { 200: successEnvelope(z.object({ actors: z.array(ActorDescriptionSchema) })), ...errorResponses() },
+    },
+    getActor: {
+      method: 'GET',
+      path: '/actors/:actor_id',
+      summary: 'Describe one actor of the catalogue',
+      pathParams: z.object({ actor_id: z.string().min(1) }),
+      responses: { 200: successEnvelope(ActorDescriptionSchema), ...errorResponses(404) },
+    },
+  },
+  { strictStatusCodes: true },
+);

@@ -1,0 +1,208 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { type EngineEvent } from '../engine';
+import { decodeCursor, encodeCursor } from './execution-cursor';
+import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
+import { type ExecutionStatus, isTerminalStatus } from './execution-status';
+import { type ExecutionPage, type ExecutionQuery, type ExecutionStore } from './execution-store';
+
+interface ExecutionRow {
+  id: string;
+  status: ExecutionStatus;
+  workflow_id: string;
+  source: string;
+  fingerprint: string;
+  request: string;
+  result: string | null;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS executions (
+    id TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    workflow_id TEXT NOT NULL,
+    source TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    request TEXT NOT NULL,
+    result TEXT,
+    created_at INTEGER NOT NULL,
+    started_at INTEGER,
+    ended_at INTEGER
+  );
+  CREATE INDEX IF NOT EXISTS executions_by_time ON executions (created_at DESC, id DESC);
+  CREATE INDEX IF NOT EXISTS executions_by_status ON executions (status, created_at DESC, id DESC);
+  CREATE INDEX IF NOT EXISTS executions_by_workflow ON executions (workflow_id, created_at DESC, id DESC);
+  CREATE TABLE IF NOT EXISTS events (
+    execution_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (execution_id, seq)
+  ) WITHOUT ROWID;
+`;
+
+function toRecord(row: ExecutionRow): ExecutionRecord {
+  return {
+    id: row.id,
+    status: row.status,
+    workflowId: row.workflow_id,
+    source: row.source,
+    fingerprint: row.fingerprint,
+    request: JSON.parse(row.request) as ExecutionRecord['request'],
+    result: row.result === null ? null : (JSON.parse(row.result) as ExecutionRecord['result']),
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+  };
+}
+
+/**
+ * An {@link ExecutionStore} in an embedded SQLite database, so executions, results and event logs survive a
+ * restart. Events are written behind in batches (one transaction per turn of the event loop) and served from
+ * memory until then; executions that are not finished are kept in memory as well, so a busy run never waits
+ * on the disk for each event.
+ */
+export class SqliteExecutionStore implements ExecutionStore {
+  private readonly db: Database.Database;
+  private readonly active = new Map<string, ExecutionRecord>();
+  private readonly lastSeqs = new Map<string, number>();
+  private pending: { executionId: string; seq: number; body: string; event: EngineEvent }[] = [];
+  private flushScheduled = false;
+  private readonly statements;
+
+  /** Opens (creating when needed) the database file; `':memory:'` keeps it in memory. */
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(SCHEMA);
+    this.statements = {
+      insert: this.db.prepare(
+        `INSERT INTO executions (id, status, workflow_id, source, fingerprint, request, result, created_at, started_at, ended_at)
+         VALUES (@id, @status, @workflow_id, @source, @fingerprint, @request, @result, @created_at, @started_at, @ended_at)`,
+      ),
+      get: this.db.prepare('SELECT * FROM executions WHERE id = ?'),
+      update: this.db.prepare('UPDATE executions SET status = @status, result = @result, started_at = @started_at, ended_at = @ended_at WHERE id = @id'),
+      appendEvent: this.db.prepare('INSERT INTO events (execution_id, seq, body) VALUES (?, ?, ?)'),
+      readEvents: this.db.prepare('SELECT body FROM events WHERE execution_id = ? AND seq >= ? ORDER BY seq LIMIT ?'),
+      lastSeq: this.db.prepare('SELECT MAX(seq) AS seq FROM events WHERE execution_id = ?'),
+      unfinished: this.db.prepare("SELECT * FROM executions WHERE status IN ('queued', 'running')"),
+    };
+  }
+
+  insert(record: ExecutionRecord): void {
+    this.statements.insert.run({
+      id: record.id,
+      status: record.status,
+      workflow_id: record.workflowId,
+      source: record.source,
+      fingerprint: record.fingerprint,
+      request: JSON.stringify(record.request),
+      result: record.result === null ? null : JSON.stringify(record.result),
+      created_at: record.createdAt,
+      started_at: record.startedAt,
+      ended_at: record.endedAt,
+    });
+    if (!isTerminalStatus(record.status)) this.active.set(record.id, { ...record });
+    this.lastSeqs.set(record.id, 0);
+  }
+
+  get(id: string): ExecutionRecord | undefined {
+    const cached = this.active.get(id);
+    if (cached) return { ...cached };
+    const row = this.statements.get.get(id) as ExecutionRow | undefined;
+    return row && toRecord(row);
+  }
+
+  update(id: string, update: ExecutionUpdate): void {
+    const record = this.get(id);
+    if (!record) throw new Error(`Execution '${id}' does not exist`);
+    Object.assign(record, update);
+    this.statements.update.run({
+      id,
+      status: record.status,
+      result: record.result === null ? null : JSON.stringify(record.result),
+      started_at: record.startedAt,
+      ended_at: record.endedAt,
+    });
+    if (isTerminalStatus(record.status)) this.active.delete(id);
+    else this.active.set(id, record);
+  }
+
+  list(query: ExecutionQuery): ExecutionPage {
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (query.status !== undefined) {
+      where.push('status = ?');
+      params.push(query.status);
+    }
+    if (query.workflowId !== undefined) {
+      where.push('workflow_id = ?');
+      params.push(query.workflowId);
+    }
+    if (after !== undefined) {
+      where.push('(created_at < ? OR (created_at = ? AND id < ?))');
+      params.push(after.createdAt, after.createdAt, after.id);
+    }
+    const sql = `SELECT * FROM executions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ?`;
+    const rows = this.db.prepare(sql).all(...params, query.limit + 1) as ExecutionRow[];
+    const items = rows.slice(0, query.limit).map((row) => this.get(row.id) ?? toRecord(row));
+    const last = items[items.length - 1];
+    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  }
+
+  appendEvent(executionId: string, event: EngineEvent): void {
+    const last = this.lastSeq(executionId);
+    if (event.seq !== last + 1) throw new Error(`Event seq ${event.seq} does not follow seq ${last} of execution '${executionId}'`);
+    this.pending.push({ executionId, seq: event.seq, body: JSON.stringify(event), event });
+    this.lastSeqs.set(executionId, event.seq);
+    if (this.pending.length >= 2000) this.flush();
+    else if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  readEvents(executionId: string, fromSeq: number, limit: number): EngineEvent[] {
+    const stored = (this.statements.readEvents.all(executionId, fromSeq, limit) as { body: string }[]).map((row) => JSON.parse(row.body) as EngineEvent);
+    if (stored.length >= limit) return stored;
+    const next = stored.length > 0 ? stored[stored.length - 1].seq + 1 : fromSeq;
+    const buffered = this.pending.filter((p) => p.executionId === executionId && p.seq >= next).map((p) => p.event);
+    return [...stored, ...buffered].slice(0, limit);
+  }
+
+  lastSeq(executionId: string): number {
+    const known = this.lastSeqs.get(executionId);
+    if (known !== undefined) return known;
+    const row = this.statements.lastSeq.get(executionId) as { seq: number | null };
+    const seq = row.seq ?? 0;
+    this.lastSeqs.set(executionId, seq);
+    return seq;
+  }
+
+  listUnfinished(): ExecutionRecord[] {
+    return (this.statements.unfinished.all() as ExecutionRow[]).map((row) => this.get(row.id) ?? toRecord(row));
+  }
+
+  /** Writes buffered events to the database now. */
+  flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.length === 0 || !this.db.open) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.db.transaction(() => {
+      for (const p of batch) this.statements.appendEvent.run(p.executionId, p.seq, p.body);
+    })();
+  }
+
+  close(): void {
+    if (!this.db.open) return;
+    this.flush();
+    this.db.close();
+  }
+}
