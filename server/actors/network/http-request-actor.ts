@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineActor } from '../../engine';
+import { HTTP_METHODS, buildHttpCall } from './build-http-call';
+import { booleanField, choiceField, integerField } from './config-fields';
+import { fetchWithRetry } from './fetch-with-retry';
+import { describeFailedResponse, responsePacket } from './http-response';
+import { httpUrlField } from './http-url';
+import { type NetworkActorOptions } from './network-actor-options';
+
+/** The `tpl_http_request` properties: `url` required, the others with the template's defaults. */
+export const HttpRequestConfigSchema = z.object({
+  url: httpUrlField(),
+  method: choiceField(HTTP_METHODS, 'GET'),
+  timeout: integerField(30_000, 1, 2_147_483_647),
+  retryCount: integerField(3, 0, 10),
+  followRedirects: booleanField(true),
+});
+
+/** The parsed configuration of an HTTP request node. */
+export type HttpRequestConfig = z.infer<typeof HttpRequestConfigSchema>;
+
+/**
+ * Builds the `tpl_http_request` actor: one request per `data-in` packet (once at start when nothing feeds
+ * `data-in`), headers from the sticky `headers-in`. A response below 400 goes to `response-out`; a 4xx or
+ * a 5xx left after the retries, and a request that got no response, fail the firing (routed to `error-out`).
+ */
+export function createHttpRequestActor(options: NetworkActorOptions = {}) {
+  return defineActor({
+    id: 'tpl_http_request',
+    title: 'HTTP Request',
+    description: 'Sends an HTTP request and emits the response as {status, statusText, headers, body, url}.',
+    inports: {
+      'data-in': { description: 'Query parameters (GET, DELETE) or the request body (POST, PUT, PATCH); each packet sends one request.', required: true },
+      'headers-in': { description: 'An object of header names to values, kept for every later request.', required: true, sticky: true },
+    },
+    outports: {
+      'response-out': { description: 'The response: {status, statusText, headers, body, url}.' },
+      'error-out': { description: 'A failed request as {message, node_id, component}.' },
+    },
+    config: HttpRequestConfigSchema,
+    fire: async ({ config, inputs, signal, send }) => {
+      const call = buildHttpCall({ url: config.url, method: config.method, data: inputs['data-in'], headers: inputs['headers-in'] });
+      const response = await fetchWithRetry(call, {
+        timeoutMs: config.timeout,
+        retryCount: config.retryCount,
+        followRedirects: config.followRedirects,
+        signal,
+        policy: options.policy,
+        maxBodyBytes: options.maxBodyBytes,
+      });
+      if (response.status >= 400) throw new Error(describeFailedResponse(call, response));
+      await send('response-out', responsePacket(response));
+    },
+  });
+}
+
+/** The `tpl_http_request` actor of the catalogue. */
+export const httpRequestActor = createHttpRequestActor();

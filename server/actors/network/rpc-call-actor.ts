@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { type JsonObject, type JsonValue, defineActor, isJsonObject } from '../../engine';
+import { choiceField, optionalText, requiredText } from './config-fields';
+import { describeFailedResponse } from './http-response';
+import { describeUrl, httpUrlField } from './http-url';
+import { API_CALL_TIMEOUT_MS, type NetworkActorOptions } from './network-actor-options';
+import { postJson } from './post-json';
+
+/** The `tpl_rpc_call` properties: `endpoint` and `method` required; only the json-rpc protocol runs. */
+export const RpcCallConfigSchema = z.object({
+  protocol: choiceField(['json-rpc', 'grpc', 'xml-rpc'], 'json-rpc').refine((protocol) => protocol === 'json-rpc', (protocol) => ({
+    message: `protocol '${protocol}' is not supported; only json-rpc (JSON-RPC over HTTP POST) runs`,
+  })),
+  endpoint: httpUrlField(),
+  method: requiredText(),
+  version: optionalText('2.0'),
+});
+
+/** The parsed configuration of an RPC call node. */
+export type RpcCallConfig = z.infer<typeof RpcCallConfigSchema>;
+
+/** JSON-RPC params must be structured: an array or object goes as it is, another value as a one-element array. */
+function rpcParams(value: JsonValue | undefined): JsonValue | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'object' ? value : [value];
+}
+
+/** The `error-out` packet of an RPC error: `{code, message, data}`, with null for a missing member. */
+function rpcError(error: JsonValue): JsonObject {
+  if (!isJsonObject(error)) return { code: null, message: String(error), data: null };
+  return { code: error.code ?? null, message: error.message ?? '', data: error.data ?? null };
+}
+
+/**
+ * Builds the `tpl_rpc_call` actor: one JSON-RPC call per `params-in` packet (once at start when nothing
+ * feeds it). `result` goes to `result-out`, an `error` member to `error-out` as `{code, message, data}`;
+ * an answer that is no JSON-RPC response, or no answer at all, fails the firing.
+ */
+export function createRpcCallActor(options: NetworkActorOptions = {}) {
+  return defineActor({
+    id: 'tpl_rpc_call',
+    title: 'RPC Call',
+    description: 'Calls a JSON-RPC method over HTTP POST.',
+    inports: { 'params-in': { description: 'The params (array or object); each packet makes one call.', required: true } },
+    outports: {
+      'result-out': { description: 'The `result` of the call.' },
+      'error-out': { description: 'An RPC error as {code, message, data}, or a failed call as {message, node_id, component}.' },
+    },
+    config: RpcCallConfigSchema,
+    createState: () => ({ lastId: 0 }),
+    fire: async ({ config, inputs, state, signal, send }) => {
+      const id = ++state.lastId;
+      const request: JsonObject = { jsonrpc: config.version, method: config.method, id };
+      const params = rpcParams(inputs['params-in']);
+      if (params !== undefined) request.params = params;
+      const { response, body } = await postJson(config.endpoint, request, {
+        ...options,
+        what: "config 'endpoint'",
+        accept: 'application/json',
+        timeoutMs: API_CALL_TIMEOUT_MS,
+        retryCount: 0,
+        signal,
+      });
+      const answered = isJsonObject(body) && (Object.hasOwn(body, 'result') || Object.hasOwn(body, 'error'));
+      if (!answered) {
+        throw new Error(response.status >= 400 ? describeFailedResponse({ method: 'POST' }, response) : `POST ${describeUrl(response.url)} answered no JSON-RPC response (neither result nor error)`);
+      }
+      if (body.id !== id && body.id !== null && body.id !== undefined) throw new Error(`the JSON-RPC response has id ${JSON.stringify(body.id)}, the request had ${id}`);
+      if (body.error !== undefined && body.error !== null) await send('error-out', rpcError(body.error));
+      else await send('result-out', body.result ?? null);
+    },
+  });
+}
+
+/** The `tpl_rpc_call` actor of the catalogue. */
+export const rpcCallActor = createRpcCallActor();
