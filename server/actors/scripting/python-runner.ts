@@ -1,0 +1,202 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { type JsonObject, type JsonValue } from '../../engine';
+import { LineCollector } from './line-collector';
+import { PYTHON_HARNESS } from './python-harness';
+import { type ScriptOutput } from './script-outputs';
+
+/** The Python interpreter used when none is configured, looked up on the child's `PATH`. */
+export const DEFAULT_PYTHON_BINARY = 'python3';
+
+/** The `PATH` a Python child gets (its whole environment is built, never inherited). */
+const CHILD_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** Bytes of result envelope read from a child before it is stopped as too large. */
+const MAX_RESULT_BYTES = 64 * 1024 * 1024;
+
+/** How long the output streams may stay open after the child exited (a grandchild may hold them). */
+const STREAM_GRACE_MS = 1000;
+
+/** One run of a Python script in a child process. */
+export interface PythonScriptRequest {
+  /** The user's script, in any of the harness's conventions. */
+  script: string;
+  /** The firing's packets by input port id. */
+  inputs: JsonObject;
+  /** The actor's input port ids (each is in scope, `None` when it has no packet). */
+  inputPorts: readonly string[];
+  /** The actor's output port ids, the only ones `send_output` accepts. */
+  outputPorts: readonly string[];
+  /** The node's configuration, as `context.config`. */
+  config: JsonObject;
+  /** The node's id, as `context.node_id`. */
+  nodeId: string;
+  /** Packages that must be importable before the script runs. */
+  packages: readonly string[];
+  /** Wall-clock budget; the child is killed when it runs longer. */
+  timeoutMs: number;
+  /** Address-space limit of the child (RLIMIT_AS), in MB. */
+  memoryLimitMb: number;
+  /** Aborting it kills the child at once. */
+  signal?: AbortSignal;
+  /**
+   * The interpreter to run.
+   * @default DEFAULT_PYTHON_BINARY
+   */
+  pythonBinary?: string;
+}
+
+/** Why a Python run produced no value. */
+export type PythonFailureKind = 'error' | 'timeout' | 'memory' | 'cancelled' | 'package';
+
+/** What a Python run produced: `returned` is false when the script's result was `None` (nothing to send). */
+export type PythonScriptOutcome =
+  | { ok: true; returned: boolean; value: JsonValue; outputs: ScriptOutput[]; logs: string[] }
+  | { ok: false; kind: PythonFailureKind; error: string; logs: string[] };
+
+const JsonValueSchema = z.custom<JsonValue>((value) => value !== undefined, 'a JSON value is required');
+
+const PythonEnvelopeSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    returned: z.boolean(),
+    value: JsonValueSchema,
+    outputs: z.array(z.object({ port: z.string(), value: JsonValueSchema })),
+  }),
+  z.object({ ok: z.literal(false), kind: z.enum(['error', 'memory', 'package']), error: z.string() }),
+]);
+
+type PythonEnvelope = z.infer<typeof PythonEnvelopeSchema>;
+
+interface ChildEnd {
+  envelope: PythonEnvelope | undefined;
+  ending: 'exited' | 'timeout' | 'cancelled' | 'too-large' | 'spawn-failed';
+  detail: string;
+  logs: string[];
+}
+
+/**
+ * Runs a Python script in a `python3` child: no shell, a built minimal environment, a temporary working
+ * directory removed afterwards, its own process group (killed whole on timeout, cancel and exit), and an
+ * address-space limit. This bounds time and memory but is no sandbox: the script can use the file system
+ * and the network as the service's user can.
+ */
+export async function runPythonScript(request: PythonScriptRequest): Promise<PythonScriptOutcome> {
+  if (request.signal?.aborted) return { ok: false, kind: 'cancelled', error: 'Python script cancelled', logs: [] };
+  const workDir = await mkdtemp(join(tmpdir(), 'python-script-'));
+  try {
+    return toOutcome(await runChild(request, workDir), request);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function toOutcome(end: ChildEnd, request: PythonScriptRequest): PythonScriptOutcome {
+  const { logs } = end;
+  const memoryError = `Python script exceeded its memory limit of ${request.memoryLimitMb} MB`;
+  if (end.ending === 'cancelled') return { ok: false, kind: 'cancelled', error: 'Python script cancelled', logs };
+  if (end.ending === 'timeout') return { ok: false, kind: 'timeout', error: `Python script timed out after ${request.timeoutMs} ms`, logs };
+  if (end.ending === 'too-large') return { ok: false, kind: 'error', error: `The Python script's result is larger than ${MAX_RESULT_BYTES} bytes`, logs };
+  if (end.ending === 'spawn-failed') return { ok: false, kind: 'error', error: end.detail, logs };
+  const envelope = end.envelope;
+  if (envelope === undefined) {
+    if (logs.some((line) => line.includes('MemoryError'))) return { ok: false, kind: 'memory', error: memoryError, logs };
+    return { ok: false, kind: 'error', error: `Python exited ${end.detail} without a result`, logs };
+  }
+  if (envelope.ok) return { ...envelope, logs };
+  if (envelope.kind === 'memory') return { ok: false, kind: 'memory', error: memoryError, logs };
+  return { ok: false, kind: envelope.kind, error: envelope.error, logs };
+}
+
+function runChild(request: PythonScriptRequest, workDir: string): Promise<ChildEnd> {
+  const binary = request.pythonBinary ?? DEFAULT_PYTHON_BINARY;
+  const env = { PATH: CHILD_PATH, HOME: workDir, TMPDIR: workDir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+  return new Promise((resolve) => {
+    const child = spawn(binary, ['-I', '-u', '-X', 'utf8', '-c', PYTHON_HARNESS, String(Math.floor(request.memoryLimitMb))], {
+      cwd: workDir,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+      windowsHide: true,
+    });
+    const logs = new LineCollector();
+    const result: Buffer[] = [];
+    let resultBytes = 0;
+    let ending: ChildEnd['ending'] = 'exited';
+    let detail = '';
+    let graceTimer: NodeJS.Timeout | undefined;
+
+    const killGroup = (): void => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const stop = (reason: ChildEnd['ending']): void => {
+      if (ending === 'exited') ending = reason;
+      killGroup();
+    };
+    const onAbort = (): void => stop('cancelled');
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    if (request.signal?.aborted) stop('cancelled');
+    const timeoutTimer = setTimeout(() => stop('timeout'), request.timeoutMs);
+
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => logs.feed('', chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => logs.feed('[stderr] ', chunk));
+    const channel = child.stdio[3];
+    channel?.on('data', (chunk: Buffer) => {
+      resultBytes += chunk.length;
+      if (resultBytes > MAX_RESULT_BYTES) stop('too-large');
+      else result.push(chunk);
+    });
+    channel?.on('error', () => undefined);
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(
+      JSON.stringify({
+        script: request.script,
+        inputs: request.inputs,
+        inputPorts: request.inputPorts,
+        outputPorts: request.outputPorts,
+        config: request.config,
+        nodeId: request.nodeId,
+        packages: request.packages,
+      }),
+    );
+
+    child.on('error', (error) => {
+      ending = 'spawn-failed';
+      detail = `The Python interpreter '${binary}' could not be started: ${error.message}`;
+    });
+    child.on('exit', (code, signal) => {
+      detail = signal !== null ? `on signal ${signal}` : `with code ${code}`;
+      // A grandchild that inherited the output pipes would keep them open: end them after a grace period.
+      graceTimer = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        channel?.destroy();
+      }, STREAM_GRACE_MS);
+    });
+    child.on('close', () => {
+      clearTimeout(timeoutTimer);
+      clearTimeout(graceTimer);
+      request.signal?.removeEventListener('abort', onAbort);
+      killGroup();
+      resolve({ envelope: ending === 'exited' ? parseEnvelope(Buffer.concat(result).toString('utf8')) : undefined, ending, detail, logs: logs.finish() });
+    });
+  });
+}
+
+function parseEnvelope(text: string): PythonEnvelope | undefined {
+  if (text === '') return undefined;
+  try {
+    const parsed = PythonEnvelopeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { type AnyActorDefinition, defineActor, type JsonObject } from '../../engine';
+import { PackageListSchema } from './python-packages';
+import { DEFAULT_PYTHON_BINARY, runPythonScript } from './python-runner';
+import { ScriptSourceSchema, limitSchema } from './script-config';
+import { sendScriptOutputs } from './script-outputs';
+import { isSettingsOnlyFiring } from './settings-only-firing';
+
+/** Configuration of `tpl_python_script`. */
+export const PythonScriptConfigSchema = z.object({
+  /** The script: a body with a top-level `return`, `def process(inputs, context)`, or `__return_value`. */
+  script: ScriptSourceSchema,
+  /** Packages that must be importable, one per line or comma separated; never installed by the service. */
+  packages: PackageListSchema,
+  /** Time budget of one firing in ms (default 30000). */
+  timeout: limitSchema(30_000, 1, 3_600_000),
+  /** Address-space limit of the Python process in MB (default 512). */
+  memoryLimit: limitSchema(512, 32, 65_536),
+});
+
+/** Parsed configuration of `tpl_python_script`. */
+export type PythonScriptConfig = z.infer<typeof PythonScriptConfigSchema>;
+
+/** Options of {@link createPythonScriptActor}. */
+export interface PythonScriptActorOptions {
+  /**
+   * The interpreter to run, a path or a name looked up on `/usr/local/bin:/usr/bin:/bin`.
+   * @default DEFAULT_PYTHON_BINARY
+   */
+  pythonBinary?: string;
+}
+
+const INPUT_PORTS = ['data-in', 'config-in'] as const;
+const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
+
+/**
+ * Builds `tpl_python_script`: runs a Python script in a `python3` child process for each `data-in` packet
+ * (once at start when no input is fed), with `config-in` as a sticky setting. In scope: `data`, `config`
+ * (the `config-in` packet), `imports` (`imports["data"]`, `imports.get("data")`), `inputs`, `context`
+ * (`send_output`, `config`, `node_id`, `get_inputs()`) and `Context`. A result other than `None` goes to
+ * `result-out`; an exception fails the firing with its message.
+ */
+export function createPythonScriptActor(options: PythonScriptActorOptions = {}) {
+  const pythonBinary = options.pythonBinary ?? DEFAULT_PYTHON_BINARY;
+  return defineActor({
+    id: 'tpl_python_script',
+    title: 'Python Script',
+    description: 'Runs a Python script in a python3 process with time and memory limits; its returned value goes to result-out.',
+    inports: {
+      'data-in': { description: 'The packet the script runs on, in scope as `data`; the script runs once per packet.' },
+      'config-in': { sticky: true, description: 'Settings-like data, in scope as `config`; the last packet stays for later firings.' },
+    },
+    outports: {
+      'result-out': { description: 'The value the script returns.' },
+      'error-out': { description: 'The failure of a firing: `{ message, node_id, component }`.' },
+    },
+    config: PythonScriptConfigSchema,
+    async fire(ctx) {
+      const { config } = ctx;
+      if (isSettingsOnlyFiring(ctx, 'data-in')) return;
+      const inputs: JsonObject = {};
+      for (const [port, value] of Object.entries(ctx.inputs)) if (value !== undefined) inputs[port] = value;
+      const outcome = await runPythonScript({
+        script: config.script,
+        inputs,
+        inputPorts: INPUT_PORTS,
+        outputPorts: OUTPUT_PORTS,
+        config: { ...config },
+        nodeId: ctx.node.id,
+        packages: config.packages,
+        timeoutMs: config.timeout,
+        memoryLimitMb: config.memoryLimit,
+        signal: ctx.signal,
+        pythonBinary,
+      });
+      for (const line of outcome.logs) ctx.log(line, { source: 'python' });
+      if (!outcome.ok) throw new Error(outcome.error);
+      const outputs = outcome.returned ? [...outcome.outputs, { port: 'result-out', value: outcome.value }] : outcome.outputs;
+      await sendScriptOutputs(ctx, OUTPUT_PORTS, outputs);
+    },
+  });
+}
+
+/** `tpl_python_script` with the default interpreter. */
+export const pythonScript: AnyActorDefinition = createPythonScriptActor();
