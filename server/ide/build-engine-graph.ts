@@ -1,5 +1,6 @@
 import { type JsonObject } from '../engine';
 import { type ConvertedConnection, type ConvertedGraph, type ConvertedProcess } from './converted-graph';
+import { IDE_BOUNDARIES } from './graph-boundary';
 import { type IdeEndpoint } from './ide-graph';
 import { type PreparedGraph, type PreparedNode } from './prepare-graph';
 import { type ProxyLink } from './proxy-links';
@@ -99,7 +100,7 @@ function addProxyBoundaries(prepared: PreparedGraph, proxies: readonly ProxyLink
   for (const link of proxies) {
     const nodeId = uniqueId(link.proxy.node.id, prepared, processes);
     const templateId = link.direction === 'in' ? 'graph_input' : 'graph_output';
-    const config: JsonObject = link.direction === 'in' ? { inputName: link.portName } : { outputName: link.portName };
+    const config: JsonObject = { [IDE_BOUNDARIES[templateId].nameKey]: link.portName };
     processes[nodeId] = { component: templateId, metadata: { config, ...title(link.proxy), templateId, sourcePath: link.proxy.node.path } };
     const boundary = { nodeId, portId: 'data' };
     const inner = { nodeId: link.innerNodeId, portId: link.innerPortId };

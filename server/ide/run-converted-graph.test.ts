@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { type JsonValue, createCatalogue, defineActor, runGraph } from '../engine';
+import { convertIdeWorkflow } from './convert-ide-workflow';
+import { readIdeFixture } from './ide-test-kit';
+
+const round = (value: number, precision: number) => Math.round(value * 10 ** precision) / 10 ** precision;
+
+const catalogue = createCatalogue([
+  defineActor({
+    id: 'tpl_number_input',
+    inports: {},
+    outports: { output: {} },
+    config: z.object({ defaultValue: z.number().default(0) }),
+    fire: ({ config, send }) => send('output', config.defaultValue),
+  }),
+  defineActor({
+    id: 'tpl_math_absolute',
+    inports: { 'value-in': { required: true } },
+    outports: { 'result-out': {} },
+    config: z.object({}),
+    fire: ({ inputs, send }) => send('result-out', Math.abs(Number(inputs['value-in']))),
+  }),
+  defineActor({
+    id: 'tpl_math_round',
+    inports: { 'value-in': { required: true } },
+    outports: { 'result-out': {} },
+    config: z.object({ precision: z.number().default(0) }),
+    fire: ({ inputs, config, send }) => send('result-out', round(Number(inputs['value-in']), config.precision)),
+  }),
+  defineActor({
+    id: 'tpl_math_sqrt',
+    inports: { 'value-in': { required: true } },
+    outports: { 'result-out': {}, 'error-out': {} },
+    config: z.object({ precision: z.number().default(2) }),
+    fire: ({ inputs, config, send }) => send('result-out', round(Math.sqrt(Number(inputs['value-in'])), config.precision)),
+  }),
+  defineActor({
+    id: 'graph_input',
+    inports: {},
+    outports: { data: {} },
+    config: z.object({ inputName: z.string().default('input') }),
+    graphPort: { direction: 'in', nameKey: 'inputName', defaultName: 'input' },
+    async fire({ graphInput, send, config }) {
+      const value = graphInput(config.inputName);
+      if (value.found) await send('data', value.value);
+    },
+  }),
+  defineActor({
+    id: 'graph_output',
+    inports: { data: { required: true } },
+    outports: {},
+    config: z.object({ outputName: z.string().default('output') }),
+    graphPort: { direction: 'out', nameKey: 'outputName', defaultName: 'output' },
+    fire: ({ inputs, graphOutput, config }) => graphOutput(config.outputName, (inputs.data ?? null) as JsonValue),
+  }),
+]);
+
+async function runFixture(name: string) {
+  const outcome = convertIdeWorkflow(readIdeFixture(name), catalogue);
+  if (!outcome.ok) throw new Error(`Expected a conversion, got ${JSON.stringify(outcome.issues)}`);
+  return runGraph(outcome.conversion.engine_graph, catalogue, { executionId: 'e-1', workflowId: name });
+}
+
+describe('running a converted workflow on the engine', () => {
+  it('computes 6.48 through the subgraph fixture', async () => {
+    const { result } = await runFixture('subgraph.json');
+    expect(result.success).toBe(true);
+    expect(result.outputs).toMatchObject({ 'tpl_math_sqrt-1733313639000-s3t4u5v6w.result-out': 6.48 });
+  });
+
+  it('computes 6.48 through the nested subgraphs, whose inner ports were renamed to line up', async () => {
+    const { result } = await runFixture('nested-subgraph.json');
+    expect(result.success).toBe(true);
+    expect(result.outputs).toMatchObject({ 'tpl_math_sqrt-1733400058555-x0y1z2a3b.result-out': 6.48 });
+  });
+});
