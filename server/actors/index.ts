@@ -1,9 +1,11 @@
 import { type AnyActorDefinition, type Catalogue, createCatalogue } from '../engine';
 import { scriptingActors } from './scripting';
+import { networkActors } from './network';
 
 /** Every actor family of the catalogue; each family folder exports its definitions as one array. */
 const families: readonly (readonly AnyActorDefinition[])[] = [
   scriptingActors,
+  networkActors,
 ];
 
 /** Every actor definition the service ships, in catalogue order. */

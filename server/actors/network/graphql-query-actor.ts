@@ -43,7 +43,7 @@ export function createGraphqlQueryActor(options: NetworkActorOptions = {}) {
     id: 'tpl_graphql_query',
     title: 'GraphQL Query',
     description: 'Runs a GraphQL query or mutation over HTTP POST.',
-    inports: { 'variables-in': { description: 'The variables object; each packet runs the operation once.', required: true } },
+    inports: { 'variables-in': { description: 'The variables object; each packet runs the operation once.' } },
     outports: { 'data-out': { description: 'The response `data`.' }, 'errors-out': { description: 'The response `errors` list.' } },
     config: GraphqlQueryConfigSchema,
     fire: async ({ config, inputs, signal, send }) => {

@@ -3,6 +3,7 @@ import { defineActor } from '../../engine';
 import { HTTP_METHODS, buildHttpCall } from './build-http-call';
 import { booleanField, choiceField, integerField } from './config-fields';
 import { fetchWithRetry } from './fetch-with-retry';
+import { HeaderGate } from './header-gate';
 import { describeFailedResponse, responsePacket } from './http-response';
 import { httpUrlField } from './http-url';
 import { type NetworkActorOptions } from './network-actor-options';
@@ -21,8 +22,9 @@ export type HttpRequestConfig = z.infer<typeof HttpRequestConfigSchema>;
 
 /**
  * Builds the `tpl_http_request` actor: one request per `data-in` packet (once at start when nothing feeds
- * `data-in`), headers from the sticky `headers-in`. A response below 400 goes to `response-out`; a 4xx or
- * a 5xx left after the retries, and a request that got no response, fail the firing (routed to `error-out`).
+ * the node), headers from the sticky `headers-in` (see {@link HeaderGate}). A response below 400 goes to
+ * `response-out`; a 4xx, a 5xx left after the retries and a request that got no response fail the
+ * firing, which the engine routes to `error-out` when it is connected.
  */
 export function createHttpRequestActor(options: NetworkActorOptions = {}) {
   return defineActor({
@@ -30,26 +32,31 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
     title: 'HTTP Request',
     description: 'Sends an HTTP request and emits the response as {status, statusText, headers, body, url}.',
     inports: {
-      'data-in': { description: 'Query parameters (GET, DELETE) or the request body (POST, PUT, PATCH); each packet sends one request.', required: true },
-      'headers-in': { description: 'An object of header names to values, kept for every later request.', required: true, sticky: true },
+      'data-in': { description: 'Query parameters (GET, DELETE) or the request body (POST, PUT, PATCH); each packet sends one request.' },
+      'headers-in': { description: 'An object of header names to values, kept for every later request.', sticky: true },
     },
     outports: {
       'response-out': { description: 'The response: {status, statusText, headers, body, url}.' },
       'error-out': { description: 'A failed request as {message, node_id, component}.' },
     },
     config: HttpRequestConfigSchema,
-    fire: async ({ config, inputs, signal, send }) => {
-      const call = buildHttpCall({ url: config.url, method: config.method, data: inputs['data-in'], headers: inputs['headers-in'] });
-      const response = await fetchWithRetry(call, {
-        timeoutMs: config.timeout,
-        retryCount: config.retryCount,
-        followRedirects: config.followRedirects,
-        signal,
-        policy: options.policy,
-        maxBodyBytes: options.maxBodyBytes,
-      });
-      if (response.status >= 400) throw new Error(describeFailedResponse(call, response));
-      await send('response-out', responsePacket(response));
+    createState: () => new HeaderGate(),
+    fire: async ({ config, inputs, state, signal, send, isConnected }) => {
+      const fed = { data: isConnected('data-in'), headers: isConnected('headers-in') };
+      const requests = state.take({ data: inputs['data-in'], headers: inputs['headers-in'] }, fed);
+      for (const data of requests.data) {
+        const call = buildHttpCall({ url: config.url, method: config.method, data, headers: requests.headers });
+        const response = await fetchWithRetry(call, {
+          timeoutMs: config.timeout,
+          retryCount: config.retryCount,
+          followRedirects: config.followRedirects,
+          signal,
+          policy: options.policy,
+          maxBodyBytes: options.maxBodyBytes,
+        });
+        if (response.status >= 400) throw new Error(describeFailedResponse(call, response));
+        await send('response-out', responsePacket(response));
+      }
     },
   });
 }

@@ -41,7 +41,7 @@ export function createRpcCallActor(options: NetworkActorOptions = {}) {
     id: 'tpl_rpc_call',
     title: 'RPC Call',
     description: 'Calls a JSON-RPC method over HTTP POST.',
-    inports: { 'params-in': { description: 'The params (array or object); each packet makes one call.', required: true } },
+    inports: { 'params-in': { description: 'The params (array or object); each packet makes one call.' } },
     outports: {
       'result-out': { description: 'The `result` of the call.' },
       'error-out': { description: 'An RPC error as {code, message, data}, or a failed call as {message, node_id, component}.' },
