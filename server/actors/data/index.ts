@@ -1,0 +1,18 @@
+import { type AnyActorDefinition } from '../../engine';
+import { dataTransformer } from './data-transformer';
+
+export { dataTransformer, DataTransformerConfigSchema } from './data-transformer';
+export {
+  type DataOperation,
+  type DataOperationSet,
+  type DataOperationType,
+  type AggregateFunction,
+  type ErrorHandling,
+  DataOperationSchema,
+  DataOperationSetSchema,
+} from './data-operation';
+export { type FieldPath, parseFieldPath, getField, setField, formatFieldPath } from './field-path';
+export { translateExpression, fieldPathOf } from './placeholder-expression';
+
+/** The data family: transformer, parsers, matchers, date/time and CSV reader, keyed by IDE template id. */
+export const dataActors: readonly AnyActorDefinition[] = [dataTransformer];
