@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type JsonValue, createCatalogue, defineActor, runGraph } from '../engine';
 import { convertIdeWorkflow } from './convert-ide-workflow';
-import { readIdeFixture } from './ide-test-kit';
+import { camelConnection, camelGraph, camelNode, ideWorkflow, readIdeFixture } from './ide-test-kit';
 
 const round = (value: number, precision: number) => Math.round(value * 10 ** precision) / 10 ** precision;
 
@@ -55,11 +55,13 @@ const catalogue = createCatalogue([
   }),
 ]);
 
-async function runFixture(name: string) {
-  const outcome = convertIdeWorkflow(readIdeFixture(name), catalogue);
+async function run(workflow: unknown, name: string) {
+  const outcome = convertIdeWorkflow(workflow, catalogue);
   if (!outcome.ok) throw new Error(`Expected a conversion, got ${JSON.stringify(outcome.issues)}`);
   return runGraph(outcome.conversion.engine_graph, catalogue, { executionId: 'e-1', workflowId: name });
 }
+
+const runFixture = (name: string) => run(readIdeFixture(name), name);
 
 describe('running a converted workflow on the engine', () => {
   it('computes 6.48 through the subgraph fixture', async () => {
@@ -72,5 +74,21 @@ describe('running a converted workflow on the engine', () => {
     const { result } = await runFixture('nested-subgraph.json');
     expect(result.success).toBe(true);
     expect(result.outputs).toMatchObject({ 'tpl_math_sqrt-1733400058555-x0y1z2a3b.result-out': 6.48 });
+  });
+
+  it('delivers what a proxy input receives to its target port inside the subgraph', async () => {
+    const proxy = camelNode('proxy_input_1', 'proxy_input', {
+      ports: [{ id: 'proxy', type: 'input' }],
+      propertyValues: { subgraphId: 'leaf', targetNodeId: 'rnd', targetPortId: 'value-in' },
+    });
+    const main = camelGraph(
+      'main',
+      [camelNode('num', 'tpl_number_input', { propertyValues: { defaultValue: 41.7 } }), proxy, camelNode('sub', 'subgraph', { graphId: 'leaf' }), camelNode('sqrt', 'tpl_math_sqrt')],
+      [camelConnection('m1', ['num', 'output'], ['proxy_input_1', 'proxy']), camelConnection('m2', ['sub', 'output'], ['sqrt', 'value-in'])],
+    );
+    const leaf = camelGraph('leaf', [camelNode('rnd', 'tpl_math_round'), camelNode('out', 'graph_output')], [camelConnection('l1', ['rnd', 'result-out'], ['out', 'data'])]);
+    const { result } = await run(ideWorkflow([main, leaf]), 'proxy');
+    expect(result.success).toBe(true);
+    expect(result.outputs).toMatchObject({ 'sqrt.result-out': 6.48 });
   });
 });
