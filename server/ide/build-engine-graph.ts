@@ -1,4 +1,4 @@
-import { type JsonObject } from '../engine';
+import { type JsonObject, SUBGRAPH_COMPONENT } from '../engine';
 import { type ConvertedConnection, type ConvertedGraph, type ConvertedProcess } from './converted-graph';
 import { IDE_BOUNDARIES } from './graph-boundary';
 import { type IdeEndpoint } from './ide-graph';
@@ -80,7 +80,7 @@ function compositeProcess(node: PreparedNode, parent: PreparedGraph, context: Bu
   const proxies = (context.proxyLinks.get(parent.graph.id) ?? []).filter((link) => link.graphId === innerId);
   const graph = buildEngineGraph(innerId, context, { renameInputsTo: plan.renameInputsTo, renameOutputsTo: plan.renameOutputsTo, proxies });
   const templateId = templateIdOf(node);
-  return { component: templateId, metadata: { graph, graphId: innerId, config: node.config, ...title(node), templateId, sourcePath: node.node.path } };
+  return { component: SUBGRAPH_COMPONENT, metadata: { graph, graphId: innerId, config: node.config, ...title(node), templateId, sourcePath: node.node.path } };
 }
 
 /** Replaces an end at a proxy node by the matching port of every composite node that proxy reaches through. */

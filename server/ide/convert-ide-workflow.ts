@@ -1,4 +1,4 @@
-import { type Catalogue } from '../engine';
+import { type Catalogue, SUBGRAPH_COMPONENT } from '../engine';
 import { buildEngineGraph } from './build-engine-graph';
 import { type ConversionIssue } from './conversion-issue';
 import { engineGraphNodes } from './engine-graph-nodes';
@@ -8,7 +8,6 @@ import { type ProxyLink, proxyLinks } from './proxy-links';
 import { readWorkflow } from './read-workflow';
 import { checkSubgraphReferences } from './subgraph-references';
 import { checkSubgraphPorts } from './subgraph-ports';
-import { SUBGRAPH_TEMPLATE_ID } from './templates';
 import { validateConnections } from './validate-connections';
 
 /** The outcome of converting an IDE workflow: the conversion, or every problem found in the workflow. */
@@ -50,7 +49,7 @@ export function convertIdeWorkflow(workflow: unknown, catalogue: Catalogue): Con
     conversion: {
       engine_graph: engineGraph,
       required_actors: requiredActors,
-      unsupported_actors: requiredActors.filter((id) => id !== SUBGRAPH_TEMPLATE_ID && !catalogue.has(id)),
+      unsupported_actors: requiredActors.filter((id) => id !== SUBGRAPH_COMPONENT && !catalogue.has(id)),
       required_env_vars: [...envVars],
       conversion_metadata: {
         source_workflow_id: read.workflow.id,
