@@ -78,7 +78,7 @@ function mergeObjects(objects: readonly JsonValue[]): JsonObject {
 }
 
 function withField(item: JsonValue, path: readonly (string | number)[], part: JsonValue): JsonValue {
-  const copy: JsonValue = structuredClone(item);
+  const copy = JSON.parse(JSON.stringify(item)) as JsonValue;
   let current: JsonValue = copy;
   for (let i = 0; i < path.length - 1; i++) current = (current as Record<string, JsonValue>)[path[i]];
   define(current as JsonObject, String(path[path.length - 1]), part);
