@@ -12,12 +12,17 @@ const orders = [
   { id: 'd', customer: 'Cy', total: 45.5, tags: [] },
 ];
 
-function transform(operations: JsonObject[], data: JsonValue, config: JsonObject = {}, extra: PortPacket[] = []) {
-  const dataOperations = [{ id: 'set-1', name: 'Pipeline', operations: operations.map((op, i) => ({ id: `op-${i}`, enabled: true, ...op })) }];
-  return runActorNode(dataTransformer, { propertyValues: { dataOperations, ...config }, packets: [...extra, ['data-in', data]] });
+/** Test data is written as literals; this states that they are JSON. */
+function json(value: unknown): JsonValue {
+  return value as JsonValue;
 }
 
-async function transformed(operations: JsonObject[], data: JsonValue, config: JsonObject = {}): Promise<JsonValue> {
+function transform(operations: object[], data: unknown, config: object = {}, extra: PortPacket[] = []) {
+  const dataOperations = json([{ id: 'set-1', name: 'Pipeline', operations: operations.map((op, i) => ({ id: `op-${i}`, enabled: true, ...op })) }]);
+  return runActorNode(dataTransformer, { propertyValues: { dataOperations, ...(config as JsonObject) }, packets: [...extra, ['data-in', json(data)]] });
+}
+
+async function transformed(operations: object[], data: unknown, config: object = {}): Promise<JsonValue> {
   const run = await transform(operations, data, config);
   expect(run.result.errors).toEqual([]);
   expect(run.packets['errors-out']).toBeUndefined();
@@ -141,7 +146,7 @@ describe('tpl_data_transformer', () => {
       { name: 'first', operations: [{ type: 'filter', enabled: true, filterExpression: 'total > 50' }, { type: 'sort', enabled: false, sortField: 'total' }] },
       { name: 'second', operations: [{ type: 'map', enabled: true, mapping: [{ sourceField: 'id', targetField: 'id' }] }] },
     ];
-    const run = await runActorNode(dataTransformer, { propertyValues: { dataOperations }, packets: [['data-in', orders]] });
+    const run = await runActorNode(dataTransformer, { propertyValues: { dataOperations: json(dataOperations) }, packets: [['data-in', json(orders)]] });
     expect(run.packets['transformed-out']).toEqual([[{ id: 'a' }, { id: 'b' }, { id: 'c' }]]);
   });
 
@@ -189,8 +194,8 @@ describe('tpl_data_transformer error handling', () => {
   it('stop_pipeline fails the node when errors-out is not connected', async () => {
     const dataOperations = [{ operations: [{ type: 'filter', filterExpression: 'item.a.b > 1' }] }];
     const run = await runActorNode(dataTransformer, {
-      propertyValues: { dataOperations, errorHandling: 'stop_pipeline' },
-      packets: [['data-in', items]],
+      propertyValues: { dataOperations: json(dataOperations), errorHandling: 'stop_pipeline' },
+      packets: [['data-in', json(items)]],
       collect: ['transformed-out'],
     });
     expect(run.result.success).toBe(false);
