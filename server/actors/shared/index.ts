@@ -1,0 +1,27 @@
+export { describeValue } from './describe-value';
+export { parseNumeric, isNumeric, toNumber, toNumberArray } from './coerce-number';
+export { type RoundingMethod, RoundingMethodSchema, roundTo, cleanFloat } from './round-to-precision';
+export { jsonNumber } from './json-number';
+export { numberSetting, textSetting, optionalText, requiredText, booleanSetting, choiceSetting } from './config-fields';
+export { type FieldLookup, readFieldPath, splitFieldPath } from './field-path';
+export { type RestrictedMath, MAX_EXPRESSION_LENGTH, restrictedMath, evaluateExpression, compileExpression } from './restricted-math';
+export { mathResultToJson } from './math-result-to-json';
+export { toMathSyntax } from './js-condition-syntax';
+export { type ConditionTest, compileCondition } from './compile-condition';
+export {
+  type Rule,
+  type RuleGroup,
+  type RuleSet,
+  type RuleOperator,
+  type RuleValueType,
+  RuleSchema,
+  RuleGroupSchema,
+  RuleSetSchema,
+  RuleOperatorSchema,
+  RuleValueTypeSchema,
+} from './rule-set';
+export { type Coerced, asText, asDate, asBoolean, coerceAs, inferValueType } from './coerce-by-type';
+export { evaluateRule, isEmptyValue } from './evaluate-rule';
+export { betweenBounds } from './between-bounds';
+export { evaluateRuleSets, ruleSetHolds } from './evaluate-rule-sets';
+export { type NodeRunSpec, type NodeRunOutcome, runNode, recordingSink } from './run-node';
