@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineActor } from '../../engine';
+import { jsonNumber, toNumber } from '../shared';
+
+/** Sends the absolute value of each number on `value-in`. */
+export const mathAbsolute = defineActor({
+  id: 'tpl_math_absolute',
+  title: 'Absolute',
+  description: 'Sends |value-in| on result-out.',
+  inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
+  outports: { 'result-out': { description: 'The absolute value.' } },
+  config: z.object({}),
+  fire: ({ inputs, send }) => send('result-out', jsonNumber(Math.abs(toNumber(inputs['value-in'], 'value-in')))),
+});

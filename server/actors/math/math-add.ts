@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineActor } from '../../engine';
+import { jsonNumber, roundTo, toNumber } from '../shared';
+import { operandPorts, precisionSetting } from './math-settings';
+
+/** Adds b-in to a-in and sends the result rounded to `precision` decimal places. */
+export const mathAdd = defineActor({
+  id: 'tpl_math_add',
+  title: 'Add',
+  description: 'Adds b-in to a-in, rounded to precision.',
+  inports: operandPorts,
+  outports: { 'result-out': { description: 'a + b, rounded.' } },
+  config: z.object({
+    /** Decimal places of the result. @default 2 */
+    precision: precisionSetting(2),
+  }),
+  fire: ({ inputs, config, send }) => {
+    const result = toNumber(inputs['a-in'], 'a-in') + toNumber(inputs['b-in'], 'b-in');
+    return send('result-out', jsonNumber(roundTo(result, config.precision)));
+  },
+});

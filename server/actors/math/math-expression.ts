@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { type JsonValue, defineActor, errorMessage, isJsonObject } from '../../engine';
+import { booleanSetting, evaluateExpression, mathResultToJson, requiredText } from '../shared';
+import { precisionSetting } from './math-settings';
+
+/** The variables an expression sees: the keys of an object packet, any other packet as `value`, none without one. */
+function scopeOf(variables: JsonValue | undefined): Record<string, unknown> {
+  if (variables === undefined) return {};
+  return isJsonObject(variables) ? variables : { value: variables };
+}
+
+/**
+ * Evaluates a mathjs expression with the object on variables-in as its variables, in a restricted mathjs
+ * instance (no import, createUnit, evaluate, parse, simplify or derivative); without a connected
+ * variables-in it runs once when the run starts.
+ */
+export const mathExpression = defineActor({
+  id: 'tpl_math_expression',
+  title: 'Math Expression',
+  description: 'Evaluates expression (mathjs syntax) with the variables on variables-in.',
+  inports: { 'variables-in': { description: 'An object whose keys are the variables (another value is `value`).' } },
+  outports: {
+    'result-out': { description: 'The value, numbers rounded to precision.' },
+    'error-out': { description: 'Receives {message, node_id, component} when the expression fails.' },
+  },
+  config: z.object({
+    /** The expression, such as `price * quantity * (1 + vat)`. */
+    expression: requiredText(),
+    /** Decimal places of every number in the result. @default 4 */
+    precision: precisionSetting(4),
+    /** Kept for the IDE; expressions always run in the restricted instance, never as JavaScript. @default true */
+    safeEval: booleanSetting(true),
+  }),
+  fire: ({ inputs, config, send }) => {
+    let result: unknown;
+    try {
+      result = evaluateExpression(config.expression, scopeOf(inputs['variables-in']));
+    } catch (error) {
+      throw new Error(`Expression '${config.expression}' failed: ${errorMessage(error)}`);
+    }
+    return send('result-out', mathResultToJson(result, config.precision));
+  },
+});

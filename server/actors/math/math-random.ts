@@ -1,0 +1,44 @@
+import seedrandom from 'seedrandom';
+import { z } from 'zod';
+import { defineActor } from '../../engine';
+import { choiceSetting, numberSetting, optionalText } from '../shared';
+
+const RandomConfigSchema = z
+  .object({
+    /** The lower bound (inclusive). @default 0 */
+    min: numberSetting(z.number().default(0)),
+    /** The upper bound (exclusive). @default 1 */
+    max: numberSetting(z.number().default(1)),
+    /** float or integer. @default "float" */
+    type: choiceSetting(['float', 'integer'], 'float'),
+    /** When set, the node draws from a PRNG seeded with it: the same seed gives the same sequence. */
+    seed: optionalText(),
+  })
+  .superRefine((config, ctx) => {
+    if (!(config.min < config.max)) ctx.addIssue({ code: 'custom', path: ['max'], message: `must be greater than min (${config.min})` });
+    else if (config.type === 'integer' && Math.ceil(config.min) >= config.max) {
+      ctx.addIssue({ code: 'custom', path: ['max'], message: `no integer lies in [${config.min}, ${config.max})` });
+    }
+  });
+
+/** Sends a random float or integer in [min, max) for each packet on trigger-in (once at start when it is not connected). */
+export const mathRandom = defineActor({
+  id: 'tpl_math_random',
+  title: 'Random',
+  description: 'Emits a random number in [min, max) on value-out per trigger; seeded when seed is set.',
+  inports: { 'trigger-in': { description: 'Any packet: each one draws a number.' } },
+  outports: { 'value-out': { description: 'The random number.' } },
+  config: RandomConfigSchema,
+  createState: () => ({ seed: undefined as string | undefined, next: Math.random }),
+  fire: ({ config, state, send }) => {
+    if (state.seed !== config.seed) {
+      state.seed = config.seed;
+      state.next = config.seed === undefined ? Math.random : seedrandom(config.seed);
+    }
+    const { min, max } = config;
+    if (config.type === 'float') return send('value-out', min + state.next() * (max - min));
+    const low = Math.ceil(min);
+    const high = Math.ceil(max);
+    return send('value-out', low + Math.floor(state.next() * (high - low)));
+  },
+});

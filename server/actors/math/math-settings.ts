@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { numberSetting } from '../shared';
+
+/** The `precision` setting of a math actor: decimal places from 0 to 20, with the template's default. */
+export function precisionSetting(defaultValue: number) {
+  return numberSetting(z.number().int().min(0).max(20).default(defaultValue));
+}
+
+/** The ports of a math actor that takes two operands: it fires once both hold a packet. */
+export const operandPorts = {
+  'a-in': { required: true, description: 'The first operand (a number or numeric text).' },
+  'b-in': { required: true, description: 'The second operand (a number or numeric text).' },
+} as const;
