@@ -6,7 +6,7 @@ const received: JsonValue[] = [];
 const catalogue = createCatalogue([...mathActors, recordingSink('sink', received)]);
 
 function evaluate(expression: string, variables?: JsonValue, config: Record<string, JsonValue> = {}) {
-  const packets = variables === undefined ? {} : { 'variables-in': [variables] };
+  const packets: Record<string, JsonValue[]> = variables === undefined ? {} : { 'variables-in': [variables] };
   return runNode(catalogue, { component: 'tpl_math_expression', packets, config: { expression, ...config }, exportErrors: true });
 }
 
