@@ -1,7 +1,10 @@
 import { type AnyActorDefinition } from '../../engine';
 import { dataTransformer } from './data-transformer';
+import { jsonParser } from './json-parser';
 
 export { dataTransformer, DataTransformerConfigSchema } from './data-transformer';
+export { jsonParser, JsonParserConfigSchema } from './json-parser';
+export { type JsonTextOptions, type JsonTextOutcome, type JsonTextProblem, parseJsonText } from './json-text';
 export {
   type DataOperation,
   type DataOperationSet,
@@ -15,4 +18,4 @@ export { type FieldPath, parseFieldPath, getField, setField, formatFieldPath } f
 export { translateExpression, fieldPathOf } from './placeholder-expression';
 
 /** The data family: transformer, parsers, matchers, date/time and CSV reader, keyed by IDE template id. */
-export const dataActors: readonly AnyActorDefinition[] = [dataTransformer];
+export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser];

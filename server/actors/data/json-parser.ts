@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { type JsonValue, defineActor, errorMessage } from '../../engine';
+import { booleanLike, optionalText } from './config-values';
+import { selectJsonPath } from './json-path-select';
+import { JsonSchemaChecker } from './json-schema-check';
+import { parseJsonText } from './json-text';
+import { reportProblem } from './report-problem';
+
+/** Configuration of `tpl_json_parser`, with the template's defaults. */
+export const JsonParserConfigSchema = z.object({
+  jsonPath: optionalText,
+  strictMode: booleanLike.default(true),
+  allowComments: booleanLike.default(false),
+  validateSchema: booleanLike.default(false),
+});
+
+/** Parses JSON text (a non-string packet counts as parsed already), selects `jsonPath` and validates against `schema-in`. */
+export const jsonParser = defineActor({
+  id: 'tpl_json_parser',
+  title: 'JSON Parser',
+  description: 'Parses the JSON on json-in, selects jsonPath and validates against schema-in; problems go to errors-out.',
+  inports: {
+    'json-in': { required: true, description: 'JSON text, or an already parsed value' },
+    'schema-in': { sticky: true, description: 'The JSON Schema used when validateSchema is on (kept for later packets)' },
+  },
+  outports: { 'parsed-out': { description: 'The parsed (and selected) value' }, 'errors-out': { description: '{message, ...} per problem' } },
+  config: JsonParserConfigSchema,
+  createState: () => new JsonSchemaChecker(),
+  async fire(ctx) {
+    const { config, inputs, state } = ctx;
+    const input = inputs['json-in'] ?? null;
+    let value: JsonValue = input;
+    if (typeof input === 'string') {
+      const parsed = parseJsonText(input, { strict: config.strictMode, allowComments: config.allowComments });
+      if (!parsed.ok) return reportProblem(ctx, 'errors-out', parsed.problem);
+      value = parsed.value;
+    }
+    if (config.jsonPath !== undefined) {
+      const selected = selectJsonPath(value, config.jsonPath);
+      if (!selected.ok) return reportProblem(ctx, 'errors-out', { message: selected.message, jsonPath: config.jsonPath });
+      value = selected.value;
+    }
+    if (config.validateSchema) {
+      const schema = inputs['schema-in'];
+      if (schema === undefined) return reportProblem(ctx, 'errors-out', { message: 'validateSchema is on but no schema has arrived on schema-in' });
+      let check;
+      try {
+        check = state.check(schema, value);
+      } catch (error) {
+        return reportProblem(ctx, 'errors-out', { message: errorMessage(error) });
+      }
+      if (!check.ok) {
+        const message = `The value does not match the schema: ${check.violations.map((violation) => violation.message).join('; ')}`;
+        return reportProblem(ctx, 'errors-out', { message, violations: check.violations.map((violation) => ({ ...violation })) });
+      }
+    }
+    await ctx.send('parsed-out', value);
+  },
+});
