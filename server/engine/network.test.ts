@@ -206,6 +206,34 @@ describe('a network', () => {
     expect(maxQueued).toBeLessThanOrEqual(capacity);
   });
 
+  it('paces a producer that awaits send so the event loop turns during its loop, whatever the queue capacity', async () => {
+    let ticks = 0;
+    let running = true;
+    const probe = (): void => {
+      if (!running) return;
+      ticks++;
+      setImmediate(probe);
+    };
+    setImmediate(probe);
+    const seen: number[] = [];
+    const producer = defineActor({
+      id: 'test_fast_producer',
+      inports: {},
+      outports: { out: {} },
+      config: z.object({}),
+      async fire({ send }) {
+        seen.push(ticks);
+        for (let i = 0; i < 200_000; i++) await send('out', i);
+        seen.push(ticks);
+      },
+    });
+    const graph = { processes: { p: { component: 'test_fast_producer' }, q: { component: 'test_pass' } }, connections: [{ from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 'q', portId: 'in' } }] };
+    const { result } = await runGraph(graph, testCatalogue(producer), { ...testRun, queueCapacity: 1_000_000 });
+    running = false;
+    expect(result.outputs).toEqual({ 'q.out': 199_999 });
+    expect(seen[1]).toBeGreaterThan(seen[0]);
+  });
+
   it('lets a synchronous sender overfill a queue without losing packets', async () => {
     const burst = defineActor({
       id: 'test_burst',

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { type AnyActorDefinition, type GraphInputValue } from './actor-definition';
 import { type Catalogue } from './catalogue';
 import { type CompositeContext, type InnerRunOutcome, SubgraphFailure, createCompositeActor } from './composite-actor';
@@ -65,6 +66,8 @@ class GraphNetwork implements Network, NetworkRuntime {
     private readonly scope: Scope,
   ) {
     this.signal = this.controller.signal;
+    // Every actor of the network may listen on this one signal (fetch calls, waits); that is not a leak.
+    setMaxListeners(0, this.signal);
     this.wiring = wireNetwork(graph, this, {
       idPrefix: scope.idPrefix,
       input: scope.input,

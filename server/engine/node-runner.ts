@@ -312,7 +312,8 @@ export class NodeRunner implements Runnable, InPortOwner {
       this.fail(new Error(`Node '${this.id}' sent ${problem} on port '${portId}'; packets must be JSON`));
       return RESOLVED;
     }
-    return port.send(value);
+    const wait = port.send(value);
+    return wait !== RESOLVED ? wait : (this.net.env.scheduler.pace() ?? RESOLVED);
   };
 
   private readonly isConnected = (portId: string): boolean => {

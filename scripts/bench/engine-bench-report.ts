@@ -1,0 +1,53 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+
+/** One line of the report table. */
+export interface BenchRow {
+  measure: string;
+  result: string;
+  baseline?: string;
+  ratio?: string;
+}
+
+/** The machine the numbers were taken on. */
+export function machineLine(): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.trim() ?? 'unknown CPU';
+  return `${model}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`;
+}
+
+/** The `## Engine` section of docs/benchmarks.md. */
+export function engineSection(rows: readonly BenchRow[], notes: readonly string[], date: Date): string {
+  const table = [
+    '| Measure | Result | Baseline (same run) | Ratio |',
+    '| --- | --- | --- | --- |',
+    ...rows.map((row) => `| ${row.measure} | ${row.result} | ${row.baseline ?? ''} | ${row.ratio ?? ''} |`),
+  ];
+  return [
+    '## Engine',
+    '',
+    `Measured by \`scripts/bench/engine-throughput.ts\` on ${date.toISOString().slice(0, 10)}: ${machineLine()}.`,
+    'Run it with `node --no-node-snapshot --require tsx/cjs scripts/bench/engine-throughput.ts` (add `--write` to update this section).',
+    '',
+    ...table,
+    '',
+    ...notes.map((note) => `- ${note}`),
+    '',
+  ].join('\n');
+}
+
+/** Replaces (or appends) the `## Engine` section of a Markdown file, leaving every other section as it was. */
+export function writeEngineSection(file: string, section: string): void {
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nEach section is written by its benchmark script.\n';
+  const lines = current.split('\n');
+  const start = lines.findIndex((line) => line.trim() === '## Engine');
+  if (start === -1) {
+    writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
+    return;
+  }
+  let end = lines.findIndex((line, i) => i > start && /^## /.test(line));
+  if (end === -1) end = lines.length;
+  const before = lines.slice(0, start).join('\n').trimEnd();
+  const after = lines.slice(end).join('\n').trim();
+  writeFileSync(file, `${before}\n\n${section}${after === '' ? '' : `\n${after}\n`}`);
+}
