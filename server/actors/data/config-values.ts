@@ -10,3 +10,6 @@ export const booleanLike = z.preprocess((value) => (value === 'true' ? true : va
 
 /** Text for an optional setting: an empty or blank string counts as unset. */
 export const optionalText = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().optional());
+
+/** Text that must be given: an empty string counts as missing, so the error reads "config 'key' is required". */
+export const requiredText = z.preprocess((value) => (value === '' ? undefined : value), z.string());

@@ -1,9 +1,12 @@
 import { type AnyActorDefinition } from '../../engine';
 import { dataTransformer } from './data-transformer';
 import { jsonParser } from './json-parser';
+import { regexMatcher } from './regex-matcher';
 
 export { dataTransformer, DataTransformerConfigSchema } from './data-transformer';
 export { jsonParser, JsonParserConfigSchema } from './json-parser';
+export { regexMatcher, RegexMatcherConfigSchema } from './regex-matcher';
+export { REGEX_LIMITS } from './regex-in-sandbox';
 export { type JsonTextOptions, type JsonTextOutcome, type JsonTextProblem, parseJsonText } from './json-text';
 export {
   type DataOperation,
@@ -18,4 +21,4 @@ export { type FieldPath, parseFieldPath, getField, setField, formatFieldPath } f
 export { translateExpression, fieldPathOf } from './placeholder-expression';
 
 /** The data family: transformer, parsers, matchers, date/time and CSV reader, keyed by IDE template id. */
-export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser];
+export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher];
