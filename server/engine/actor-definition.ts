@@ -44,7 +44,10 @@ export interface ActorContext<C, I extends string, O extends string, S> {
   readonly execution: { readonly id: string; readonly workflowId: string };
   /** The configuration, parsed with the actor's schema; a dynamic update is seen at the next firing. */
   readonly config: C;
-  /** The packets taken for this firing, one per port that held one. */
+  /**
+   * The packets taken for this firing, one per port that held one. A packet sent to several nodes is the same
+   * object for each of them: read inputs, never mutate them.
+   */
   readonly inputs: Partial<Record<I, JsonValue>>;
   /** Per-instance state from `createState`, kept across firings of this node. */
   readonly state: S;
@@ -52,7 +55,10 @@ export interface ActorContext<C, I extends string, O extends string, S> {
   readonly signal: AbortSignal;
   /**
    * Sends a packet on an output port to every connected target. The promise resolves once every target
-   * queue has room (backpressure); an actor that emits many packets awaits it.
+   * queue has room (backpressure) and, in a long loop, on a later turn of the event loop; an actor that
+   * emits many packets awaits it. One that does not await may overfill a queue (nothing is dropped, but
+   * memory grows). Never throws: an unknown port or a value that is not plain JSON (a function, `undefined`,
+   * a BigInt, `NaN`, a Date, a cycle) is an actor error of the node.
    */
   send(port: O, value: JsonValue): Promise<void>;
   /** Whether a port of this node is connected (or, for an input, fed in any way). */

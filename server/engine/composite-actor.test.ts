@@ -55,6 +55,21 @@ describe('a composite node', () => {
     expect(result.outputs).toEqual({ result: 5 });
   });
 
+  it('runs a composite node without inports once at start, like any source', async () => {
+    const inner = {
+      processes: { c: { component: 'test_count', metadata: { config: { count: 3 } } }, out: { component: 'test_graph_output', metadata: { config: { outputName: 'n' } } } },
+      connections: [{ from: { nodeId: 'c', portId: 'out' }, to: { nodeId: 'out', portId: 'data' } }],
+    };
+    const received: JsonValue[] = [];
+    const graph = {
+      processes: { sub: { component: 'subgraph', metadata: { graph: inner } }, s: { component: 'test_sink' } },
+      connections: [{ from: { nodeId: 'sub', portId: 'n' }, to: { nodeId: 's', portId: 'in' } }],
+    };
+    const { events } = await runGraph(graph, testCatalogue(collector('test_sink', received)), testRun);
+    expect(received).toEqual([0, 1, 2]);
+    expect(events.filter((event) => event._type === 'ActorStarted' && event.actorId === 'sub')).toHaveLength(1);
+  });
+
   it('nests two levels deep with ids prefixed by each enclosing node', async () => {
     const middle = {
       processes: { in: { component: 'test_graph_input' }, deep: { component: 'subgraph', metadata: { graph: absGraph } }, out: { component: 'test_graph_output' } },

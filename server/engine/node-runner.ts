@@ -1,19 +1,16 @@
-import { type ActorContext, type AnyActorDefinition } from './actor-definition';
+import { ActorContextFactory } from './actor-context-factory';
+import { type AnyActorDefinition } from './actor-definition';
 import { mergeConfig } from './config-merge';
 import { errorMessage } from './error-message';
 import { InPort, type InPortOwner } from './in-port';
 import { isThenable } from './is-thenable';
-import { jsonProblem } from './json-problem';
 import { type JsonObject, type JsonValue } from './json-value';
 import { type NetworkRuntime } from './network-runtime';
 import { NodeTimers } from './node-timers';
 import { OutPort } from './out-port';
 import { parseActorConfig } from './parse-actor-config';
-import { RESOLVED } from './resolved';
 import { type Runnable } from './scheduler';
 import { type ValidNode } from './valid-graph';
-
-type Context = ActorContext<unknown, string, string, unknown>;
 
 /** The outcome of parsing a configuration for a node. */
 export type NodeConfigOutcome = { ok: true; config: unknown } | { ok: false; problems: string[] };
@@ -46,7 +43,7 @@ export class NodeRunner implements Runnable, InPortOwner {
   private startedAt = 0;
   private inflight: PromiseLike<unknown> | undefined;
   private readonly timers: NodeTimers;
-  private readonly info: { readonly id: string; readonly component: string };
+  private readonly contexts: ActorContextFactory;
 
   constructor(
     /** The node's path: its id, prefixed by its composite nodes' ids inside a subgraph. */
@@ -55,9 +52,13 @@ export class NodeRunner implements Runnable, InPortOwner {
     private readonly definition: AnyActorDefinition,
     private readonly net: NetworkRuntime,
   ) {
-    this.info = { id, component: node.component };
     this.ownConfig = node.config;
     this.timers = new NodeTimers(net, (error) => net.nodeFailed(this, error));
+    this.contexts = new ActorContextFactory(id, node.component, net, this.timers, {
+      outport: (portId) => this.outportById.get(portId),
+      inport: (portId) => this.inportById.get(portId),
+      fail: (error) => this.fail(error),
+    });
     const capacity = net.env.queueCapacity;
     for (const [portId, spec] of Object.entries(definition.inports)) {
       const port = new InPort(portId, spec.required === true, spec.sticky === true, capacity, this);
@@ -227,7 +228,7 @@ export class NodeRunner implements Runnable, InPortOwner {
     }
     let result: unknown;
     try {
-      result = this.definition.fire(this.context(inputs));
+      result = this.definition.fire(this.contexts.create(inputs, this.config, this.state));
     } catch (error) {
       this.endFiring(error, true);
       return;
@@ -281,59 +282,4 @@ export class NodeRunner implements Runnable, InPortOwner {
     }
     return inputs;
   }
-
-  private context(inputs: Record<string, JsonValue>): Context {
-    return {
-      node: this.info,
-      execution: this.net.env.execution,
-      config: this.config,
-      inputs,
-      state: this.state,
-      signal: this.net.signal,
-      send: this.send,
-      isConnected: this.isConnected,
-      setTimeout: this.timers.setTimeout,
-      setInterval: this.timers.setInterval,
-      graphInput: this.graphInput,
-      graphOutput: this.graphOutput,
-      log: this.log,
-    };
-  }
-
-  private readonly send = (portId: string, value: JsonValue): Promise<void> => {
-    if (!this.net.running) return RESOLVED;
-    const port = this.outportById.get(portId);
-    if (port === undefined) {
-      this.fail(new Error(`Node '${this.id}' has no output port '${portId}'`));
-      return RESOLVED;
-    }
-    const problem = jsonProblem(value);
-    if (problem !== undefined) {
-      this.fail(new Error(`Node '${this.id}' sent ${problem} on port '${portId}'; packets must be JSON`));
-      return RESOLVED;
-    }
-    const wait = port.send(value);
-    return wait !== RESOLVED ? wait : (this.net.env.scheduler.pace() ?? RESOLVED);
-  };
-
-  private readonly isConnected = (portId: string): boolean => {
-    const out = this.outportById.get(portId);
-    return out !== undefined ? out.connected : (this.inportById.get(portId)?.fed ?? false);
-  };
-
-  private readonly graphInput = (name: string) => this.net.graphInput(name);
-
-  private readonly graphOutput = (name: string, value: JsonValue): Promise<void> => {
-    if (!this.net.running) return RESOLVED;
-    const problem = jsonProblem(value);
-    if (problem !== undefined) {
-      this.fail(new Error(`Node '${this.id}' sent ${problem} as graph output '${name}'; outputs must be JSON`));
-      return RESOLVED;
-    }
-    return this.net.exportOutput(name, value);
-  };
-
-  private readonly log = (message: string, fields?: JsonObject): void => {
-    this.net.log(this.id, this.node.component, message, fields);
-  };
 }

@@ -1,5 +1,6 @@
 import { type ZodIssue } from 'zod';
 import { type AnyActorDefinition } from './actor-definition';
+import { errorMessage } from './error-message';
 
 /** The outcome of parsing a node's merged configuration with its actor's schema. */
 export type ActorConfigOutcome = { ok: true; config: unknown } | { ok: false; problems: ActorConfigProblem[] };
@@ -10,9 +11,17 @@ export interface ActorConfigProblem {
   readonly message: string;
 }
 
-/** Parses a merged configuration with an actor's schema; each problem names its key (`config 'url' is required`). */
+/**
+ * Parses a merged configuration with an actor's schema; each problem names its key (`config 'url' is required`).
+ * A schema whose refinement or transform throws is reported as a problem too, never thrown.
+ */
 export function parseActorConfig(definition: AnyActorDefinition, config: unknown): ActorConfigOutcome {
-  const parsed = definition.config.safeParse(config);
+  let parsed: ReturnType<AnyActorDefinition['config']['safeParse']>;
+  try {
+    parsed = definition.config.safeParse(config);
+  } catch (error) {
+    return { ok: false, problems: [{ key: '', message: `config: ${errorMessage(error)}` }] };
+  }
   if (parsed.success) return { ok: true, config: parsed.data };
   return { ok: false, problems: parsed.error.issues.map(describeConfigIssue) };
 }

@@ -49,11 +49,6 @@ export class Scheduler {
     });
   }
 
-  /** Whether nothing is queued. */
-  get idle(): boolean {
-    return this.queue.length === 0;
-  }
-
   private readonly drain = (): void => {
     this.immediate = undefined;
     this.draining = true;

@@ -63,6 +63,24 @@ describe('validateGraph', () => {
     expect(issues).toEqual([expect.objectContaining({ code: 'INVALID_CONFIG', nodeId: 'c', message: "Node 'c': config 'count' is required" })]);
   });
 
+  it('reports a config schema that throws instead of throwing', () => {
+    const brittle = defineActor({
+      id: 'test_brittle',
+      inports: {},
+      outports: {},
+      config: z.object({}).transform(() => {
+        throw new Error('transform exploded');
+      }),
+      fire: () => undefined,
+    });
+    const parsed = parseGraph({ processes: { b: { component: 'test_brittle' } } });
+    if (!parsed.ok) throw new Error('unexpected parse issues');
+    expect(validateGraph(parsed.graph, testCatalogue(brittle))).toEqual({
+      ok: false,
+      issues: [{ code: 'INVALID_CONFIG', path: 'processes.b.metadata.config', nodeId: 'b', message: "Node 'b': config: transform exploded" }],
+    });
+  });
+
   it('merges default config, propertyValues and config before checking the schema', () => {
     const json = { processes: { c: { component: 'test_count', metadata: { propertyValues: { count: 'three' }, config: { count: 2 } } } } };
     expect(validate(json).ok).toBe(true);
