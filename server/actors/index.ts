@@ -1,9 +1,17 @@
 import { type AnyActorDefinition, type Catalogue, createCatalogue } from '../engine';
 import { scriptingActors } from './scripting';
 import { networkActors } from './network';
+import { mathActors } from './math';
+import { inputActors } from './inputs';
+import { graphIoActors } from './graph-io';
+import { logicActors } from './logic';
 
 /** Every actor family of the catalogue; each family folder exports its definitions as one array. */
 const families: readonly (readonly AnyActorDefinition[])[] = [
+  mathActors,
+  inputActors,
+  graphIoActors,
+  logicActors,
   scriptingActors,
   networkActors,
 ];

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { type JsonValue, defineActor, errorMessage } from '../../engine';
+import { type ConditionTest, choiceSetting, compileCondition, describeValue, numberSetting, optionalText } from '../shared';
+import { type LoopDriver, runForEach, runRepeat, summaryPacket } from './run-loop';
+
+const LoopConfigSchema = z
+  .object({
+    /** for-each over an array, or while / do-while repeating the input. @default "for-each" */
+    loopType: choiceSetting(['for-each', 'while', 'do-while'], 'for-each'),
+    /** for-each: emit chunks of this many elements when above 1. @default 1 */
+    batchSize: numberSetting(z.number().int().min(1).default(1)),
+    /** The most iterations one input may run. @default 1000 */
+    maxIterations: numberSetting(z.number().int().min(1).default(1000)),
+    /** A condition over `item` and `index` that stops the loop when it holds; empty means none. */
+    breakCondition: optionalText(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.breakCondition === undefined) return;
+    try {
+      compileCondition(config.breakCondition);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['breakCondition'], message: errorMessage(error) });
+    }
+  });
+
+function chunk(items: readonly JsonValue[], size: number): JsonValue[] {
+  if (size <= 1) return [...items];
+  const chunks: JsonValue[] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/**
+ * Iterates over each packet on items-in: for-each emits every element (or chunk of batchSize) on item-out
+ * with its index on index-out, awaiting each send; while / do-while emit the packet itself repeatedly until
+ * breakCondition holds. Both stop at maxIterations or on cancellation, then send a summary on done-out.
+ */
+export const loop = defineActor({
+  id: 'tpl_loop',
+  title: 'Loop',
+  description: 'for-each over an array, or while/do-while until breakCondition; summary on done-out.',
+  inports: { 'items-in': { required: true, description: 'for-each: an array; while/do-while: any packet.' } },
+  outports: {
+    'item-out': { description: 'Each element, chunk or repetition.' },
+    'index-out': { description: 'Its zero-based index.' },
+    'done-out': { description: '{count, iterations, completed, stoppedBy?} when the loop ends.' },
+  },
+  config: LoopConfigSchema,
+  createState: () => ({ source: undefined as string | undefined, test: undefined as ConditionTest | undefined }),
+  async fire({ inputs, config, state, send, signal }) {
+    if (state.source !== config.breakCondition) {
+      state.test = config.breakCondition === undefined ? undefined : compileCondition(config.breakCondition);
+      state.source = config.breakCondition;
+    }
+    const driver: LoopDriver = {
+      emit: async (item, index) => {
+        await send('item-out', item);
+        await send('index-out', index);
+      },
+      maxIterations: config.maxIterations,
+      breakTest: state.test,
+      signal,
+    };
+    const input = inputs['items-in'] ?? null;
+    let summary;
+    if (config.loopType === 'for-each') {
+      if (!Array.isArray(input)) throw new Error(`Port 'items-in' expects an array for a for-each loop, got ${describeValue(input)}`);
+      summary = await runForEach(chunk(input, config.batchSize), input.length, driver);
+    } else summary = await runRepeat(input, config.loopType === 'while', driver);
+    if (summary !== undefined) await send('done-out', summaryPacket(summary));
+  },
+});
