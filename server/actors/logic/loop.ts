@@ -1,34 +1,7 @@
-import { z } from 'zod';
-import { type JsonValue, defineActor, errorMessage } from '../../engine';
-import { type ConditionTest, choiceSetting, compileCondition, describeValue, numberSetting, optionalText } from '../shared';
-import { type LoopDriver, runForEach, runRepeat, summaryPacket } from './run-loop';
-
-const LoopConfigSchema = z
-  .object({
-    /** for-each over an array, or while / do-while repeating the input. @default "for-each" */
-    loopType: choiceSetting(['for-each', 'while', 'do-while'], 'for-each'),
-    /** for-each: emit chunks of this many elements when above 1. @default 1 */
-    batchSize: numberSetting(z.number().int().min(1).default(1)),
-    /** The most iterations one input may run. @default 1000 */
-    maxIterations: numberSetting(z.number().int().min(1).default(1000)),
-    /** A condition over `item` and `index` that stops the loop when it holds; empty means none. */
-    breakCondition: optionalText(),
-  })
-  .superRefine((config, ctx) => {
-    if (config.breakCondition === undefined) return;
-    try {
-      compileCondition(config.breakCondition);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', path: ['breakCondition'], message: errorMessage(error) });
-    }
-  });
-
-function chunk(items: readonly JsonValue[], size: number): JsonValue[] {
-  if (size <= 1) return [...items];
-  const chunks: JsonValue[] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
-}
+import { defineActor } from '../../engine';
+import { type ConditionTest, compileCondition, describeValue } from '../shared';
+import { LoopConfigSchema } from './loop-config';
+import { type LoopDriver, chunkItems, runForEach, runRepeat, summaryPacket } from './run-loop';
 
 /**
  * Iterates over each packet on items-in: for-each emits every element (or chunk of batchSize) on item-out
@@ -65,7 +38,7 @@ export const loop = defineActor({
     let summary;
     if (config.loopType === 'for-each') {
       if (!Array.isArray(input)) throw new Error(`Port 'items-in' expects an array for a for-each loop, got ${describeValue(input)}`);
-      summary = await runForEach(chunk(input, config.batchSize), input.length, driver);
+      summary = await runForEach(chunkItems(input, config.batchSize), input.length, driver);
     } else summary = await runRepeat(input, config.loopType === 'while', driver);
     if (summary !== undefined) await send('done-out', summaryPacket(summary));
   },

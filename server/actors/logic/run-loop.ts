@@ -26,6 +26,14 @@ export interface LoopDriver {
   readonly signal: AbortSignal;
 }
 
+/** Splits items into chunks of `size` (a copy of the items when size is 1). */
+export function chunkItems(items: readonly JsonValue[], size: number): JsonValue[] {
+  if (size <= 1) return [...items];
+  const chunks: JsonValue[] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
 /** How long a loop may run between two turns of the event loop, in milliseconds. */
 const SLICE_MS = 4;
 

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { errorMessage } from '../../engine';
+import { choiceSetting, compileCondition, numberSetting, optionalText } from '../shared';
+
+/** The configuration of tpl_loop, with the template's defaults; a breakCondition that does not compile is rejected. */
+export const LoopConfigSchema = z
+  .object({
+    /** for-each over an array, or while / do-while repeating the input. @default "for-each" */
+    loopType: choiceSetting(['for-each', 'while', 'do-while'], 'for-each'),
+    /** for-each: emit chunks of this many elements when above 1. @default 1 */
+    batchSize: numberSetting(z.number().int().min(1).default(1)),
+    /** The most iterations one input may run. @default 1000 */
+    maxIterations: numberSetting(z.number().int().min(1).default(1000)),
+    /** A condition over `item` and `index` that stops the loop when it holds; empty means none. */
+    breakCondition: optionalText(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.breakCondition === undefined) return;
+    try {
+      compileCondition(config.breakCondition);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['breakCondition'], message: errorMessage(error) });
+    }
+  });
+
+/** The parsed configuration of tpl_loop. */
+export type LoopConfig = z.infer<typeof LoopConfigSchema>;
