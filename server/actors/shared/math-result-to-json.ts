@@ -1,6 +1,6 @@
-import { isBigNumber, isComplex, isFraction, isMatrix, isResultSet, isUnit } from 'mathjs';
 import { type JsonValue } from '../../engine';
 import { jsonNumber } from './json-number';
+import { restrictedMath } from './restricted-math';
 import { roundTo } from './round-to-precision';
 
 function numberToJson(value: number, precision: number | undefined): JsonValue {
@@ -26,6 +26,7 @@ export function mathResultToJson(value: unknown, precision?: number): JsonValue 
     case 'function':
       throw new Error('The expression evaluates to a function, not a value');
   }
+  const { isBigNumber, isComplex, isFraction, isMatrix, isResultSet, isUnit } = restrictedMath().math;
   if (isBigNumber(value) || isFraction(value)) return numberToJson(Number(value), precision);
   if (isComplex(value)) {
     const re = numberToJson(value.re, precision);

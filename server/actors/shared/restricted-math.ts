@@ -1,4 +1,4 @@
-import { type MathJsInstance, type MathNode, all, create } from 'mathjs';
+import type * as MathJs from 'mathjs';
 import { parseNumeric } from './coerce-number';
 
 /** The longest expression the restricted instance accepts. */
@@ -24,9 +24,9 @@ const DISABLED_FUNCTIONS = [
 
 /** The restricted mathjs instance, and its parser and evaluator captured before they were disabled. */
 export interface RestrictedMath {
-  readonly math: MathJsInstance;
+  readonly math: MathJs.MathJsInstance;
   readonly evaluate: (expression: string, scope: Record<string, unknown>) => unknown;
-  readonly parse: (expression: string) => MathNode;
+  readonly parse: (expression: string) => MathJs.MathNode;
 }
 
 let instance: RestrictedMath | undefined;
@@ -40,7 +40,14 @@ function textComparison(compare: (a: string | number, b: string | number) => boo
   };
 }
 
+/** Loads mathjs on first use: it takes about a second, which the catalogue and the server should not pay at start. */
+function loadMathjs(): typeof MathJs {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('mathjs') as typeof MathJs;
+}
+
 function build(): RestrictedMath {
+  const { create, all } = loadMathjs();
   const math = create(all);
   const textOperators = {
     equal: (a: string | number, b: string | number) => a === b,
