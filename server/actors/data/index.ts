@@ -2,11 +2,15 @@ import { type AnyActorDefinition } from '../../engine';
 import { dataTransformer } from './data-transformer';
 import { jsonParser } from './json-parser';
 import { regexMatcher } from './regex-matcher';
+import { xmlParser } from './xml-parser';
 
 export { dataTransformer, DataTransformerConfigSchema } from './data-transformer';
 export { jsonParser, JsonParserConfigSchema } from './json-parser';
 export { regexMatcher, RegexMatcherConfigSchema } from './regex-matcher';
 export { REGEX_LIMITS } from './regex-in-sandbox';
+export { xmlParser, XmlParserConfigSchema } from './xml-parser';
+export { type XmlOutputFormat, XmlOutputFormatSchema } from './xml-output';
+export { XmlNamespacesSchema } from './xml-namespaces';
 export { type JsonTextOptions, type JsonTextOutcome, type JsonTextProblem, parseJsonText } from './json-text';
 export {
   type DataOperation,
@@ -21,4 +25,4 @@ export { type FieldPath, parseFieldPath, getField, setField, formatFieldPath } f
 export { translateExpression, fieldPathOf } from './placeholder-expression';
 
 /** The data family: transformer, parsers, matchers, date/time and CSV reader, keyed by IDE template id. */
-export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher];
+export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher, xmlParser];

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { type JsonValue, defineActor, errorMessage } from '../../engine';
+import { optionalText } from './config-values';
+import { reportProblem } from './report-problem';
+import { xmlProblem, xmlToDom } from './xml-document';
+import { XmlNamespacesSchema } from './xml-namespaces';
+import { XmlOutputFormatSchema, documentOutput, selectionOutput } from './xml-output';
+import { evaluateXPath } from './xml-xpath';
+
+/** Configuration of `tpl_xml_parser`, with the template's defaults. */
+export const XmlParserConfigSchema = z.object({
+  xpath: optionalText,
+  namespaces: XmlNamespacesSchema,
+  outputFormat: XmlOutputFormatSchema.default('json'),
+});
+
+const XPathPacketSchema = z.union([
+  z.string().transform((xpath) => ({ xpath, namespaces: undefined })),
+  z.object({ xpath: z.string(), namespaces: z.record(z.string()).optional() }),
+]);
+
+/** Parses XML (entity declarations refused) into JSON shaped by `outputFormat`, optionally selecting with XPath. */
+export const xmlParser = defineActor({
+  id: 'tpl_xml_parser',
+  title: 'XML Parser',
+  description: 'Parses the XML on xml-in into JSON, with an optional XPath (xpath or xpath-in) and namespaces; problems go to errors-out.',
+  inports: {
+    'xml-in': { required: true, description: 'XML text' },
+    'xpath-in': { sticky: true, description: 'An XPath string or {xpath, namespaces?} overriding the configuration (kept)' },
+  },
+  outports: { 'data-out': { description: 'The JSON' }, 'errors-out': { description: '{message, line?, column?} per problem' } },
+  config: XmlParserConfigSchema,
+  async fire(ctx) {
+    const { config, inputs } = ctx;
+    const text = inputs['xml-in'];
+    if (typeof text !== 'string') return reportProblem(ctx, 'errors-out', { message: 'xml-in must be XML text' });
+    const problem = xmlProblem(text);
+    if (problem !== undefined) return reportProblem(ctx, 'errors-out', problem);
+    const packet = inputs['xpath-in'] === undefined ? undefined : XPathPacketSchema.safeParse(inputs['xpath-in']);
+    if (packet?.success === false) return reportProblem(ctx, 'errors-out', { message: 'xpath-in must be an XPath string or {xpath, namespaces?}' });
+    const expression = packet?.data.xpath.trim() || config.xpath;
+    let output: JsonValue;
+    try {
+      output = expression === undefined
+        ? documentOutput(text, config.outputFormat)
+        : selectionOutput(evaluateXPath(xmlToDom(text), expression, { ...config.namespaces, ...packet?.data.namespaces }), config.outputFormat);
+    } catch (error) {
+      return reportProblem(ctx, 'errors-out', { message: errorMessage(error) });
+    }
+    await ctx.send('data-out', output);
+  },
+});
+
