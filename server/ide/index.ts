@@ -29,3 +29,4 @@ export {
 export { CamelGraphSchema, CamelNodeSchema, CamelConnectionSchema, CamelGroupSchema } from './camel-dialect';
 export { SnakeGraphSchema, SnakeNodeSchema, SnakeConnectionSchema, SnakeGroupSchema } from './snake-dialect';
 export { IdeWorkflowEnvelopeSchema, IdeGraphStateSchema } from './read-workflow';
+export { createEventBridge, type EventBridge, type EventBridgeOptions, type BridgeSocket, type BridgeSocketEvents, type ConnectBridgeSocket, SOCKET_STATE, type BridgeStats, type TraceEvent, type TraceCompletion, type TraceSessionRequest, type LiveMessage, TraceEventSchema, TraceCompletionSchema, TraceSessionRequestSchema, TraceBatchRequestSchema, LiveMessageSchema, CANCELLED_ERROR_CODE } from './bridge';

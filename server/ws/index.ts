@@ -1,2 +1,3 @@
 export { attachWsGateway, type WsGateway, type WsGatewayOptions } from './ws-gateway';
 export { SLOW_CONSUMER_CLOSE_CODE } from './ws-session';
+export { connectWsBridgeSocket, type WsBridgeSocketOptions } from './ws-bridge-socket';
