@@ -1,5 +1,6 @@
 import { type AnyActorDefinition } from '../../engine';
 import { dataTransformer } from './data-transformer';
+import { dateTime } from './date-time';
 import { jsonParser } from './json-parser';
 import { regexMatcher } from './regex-matcher';
 import { xmlParser } from './xml-parser';
@@ -11,6 +12,8 @@ export { REGEX_LIMITS } from './regex-in-sandbox';
 export { xmlParser, XmlParserConfigSchema } from './xml-parser';
 export { type XmlOutputFormat, XmlOutputFormatSchema } from './xml-output';
 export { XmlNamespacesSchema } from './xml-namespaces';
+export { dateTime, DateTimeConfigSchema } from './date-time';
+export { type DateUnit, DateUnitSchema, readDate, formatDate, addToDate, dateDifference, isTimeZone } from './date-values';
 export { type JsonTextOptions, type JsonTextOutcome, type JsonTextProblem, parseJsonText } from './json-text';
 export {
   type DataOperation,
@@ -25,4 +28,4 @@ export { type FieldPath, parseFieldPath, getField, setField, formatFieldPath } f
 export { translateExpression, fieldPathOf } from './placeholder-expression';
 
 /** The data family: transformer, parsers, matchers, date/time and CSV reader, keyed by IDE template id. */
-export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher, xmlParser];
+export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher, xmlParser, dateTime];

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineActor } from '../../engine';
+import { DateInputSchema, DiffInputSchema, ShiftInputSchema, readDateInput } from './date-input';
+import { DateUnitSchema, addToDate, dateDifference, formatDate, isTimeZone, readDate } from './date-values';
+
+/** Configuration of `tpl_date_time`, with the template's defaults. */
+export const DateTimeConfigSchema = z.object({
+  operation: z.enum(['format', 'parse', 'add', 'subtract', 'diff', 'now']).default('format'),
+  format: z.preprocess((value) => (value === '' ? undefined : value), z.string().default('YYYY-MM-DD HH:mm:ss')),
+  timezone: z.preprocess((value) => (value === '' ? undefined : value), z.string().default('UTC').refine(isTimeZone, 'is not a known IANA time zone')),
+  unit: DateUnitSchema.default('days'),
+});
+
+/** Formats, parses, shifts and compares dates in a time zone; text goes to formatted-out, epoch milliseconds to timestamp-out. */
+export const dateTime = defineActor({
+  id: 'tpl_date_time',
+  title: 'Date/Time',
+  description: 'format, parse, add, subtract, diff or now on date-in, with a dayjs format, an IANA time zone and a unit.',
+  inports: { 'date-in': { description: 'A date, {date, amount}, {from, to}, or any packet for now (unfed: fires once at start)' } },
+  outports: { 'formatted-out': { description: 'The date as text (diff: the difference in unit)' }, 'timestamp-out': { description: 'Epoch milliseconds (diff: the difference in ms)' } },
+  config: DateTimeConfigSchema,
+  async fire({ config, inputs, send }) {
+    const { operation, format, timezone, unit } = config;
+    const input = inputs['date-in'];
+    const now = Date.now();
+    if (operation === 'diff') {
+      const { from, to, unit: given } = readDateInput(DiffInputSchema, input, 'diff', '{from, to?, unit?} or [from, to]');
+      const start = readDate(from, timezone, format);
+      const end = to === undefined ? now : readDate(to, timezone, format);
+      await send('formatted-out', dateDifference(start, end, given ?? unit, timezone));
+      return send('timestamp-out', end - start);
+    }
+    let instant = now;
+    if (operation === 'add' || operation === 'subtract') {
+      const shift = readDateInput(ShiftInputSchema, input, operation, 'an amount or {date?, amount, unit?}');
+      const start = shift.date === undefined ? now : readDate(shift.date, timezone, format);
+      instant = addToDate(start, operation === 'add' ? shift.amount : -shift.amount, shift.unit ?? unit, timezone);
+    } else if (operation === 'parse' || (operation === 'format' && input !== undefined)) {
+      instant = readDate(readDateInput(DateInputSchema, input, operation, 'a date or {date}'), timezone, format, operation === 'parse');
+    }
+    await send('formatted-out', operation === 'parse' ? new Date(instant).toISOString() : formatDate(instant, format, timezone));
+    await send('timestamp-out', instant);
+  },
+});
