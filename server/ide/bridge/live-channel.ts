@@ -31,6 +31,7 @@ export class LiveChannel {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private connectTimer: NodeJS.Timeout | null = null;
   private onClosed: (() => void) | null = null;
+  private drainScheduled = false;
 
   constructor(private readonly options: LiveChannelOptions) {}
 
@@ -44,7 +45,7 @@ export class LiveChannel {
     this.connect();
   }
 
-  /** Sends a message now when the socket can take it, else keeps it for later. */
+  /** Queues a message; it is written as soon as the socket can take it, and kept (within the bound) until then. */
   send(message: LiveMessage): void {
     if (this.closed) {
       this.options.counters.liveDropped += 1;
@@ -55,7 +56,13 @@ export class LiveChannel {
       this.buffer.shift();
       this.options.counters.liveDropped += 1;
     }
-    this.drain();
+    if (this.drainScheduled) return;
+    this.drainScheduled = true;
+    // The socket is written after the observer call has returned, never inside it.
+    queueMicrotask(() => {
+      this.drainScheduled = false;
+      this.drain();
+    });
   }
 
   /** Sends what it can of the buffer, drops the rest, closes the socket and stops reconnecting. */
@@ -63,6 +70,7 @@ export class LiveChannel {
     if (this.closed) return Promise.resolve();
     this.drain();
     this.closed = true;
+    this.isOpen = false;
     this.clearTimers();
     this.options.counters.liveDropped += this.buffer.length;
     this.buffer.length = 0;
