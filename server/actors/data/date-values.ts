@@ -88,7 +88,8 @@ function readIso(text: string, timeZone: string): number | undefined {
   return wall - (offset.startsWith('-') ? -minutes : minutes) * 60_000;
 }
 
-function readFormatted(text: string, format: string, timeZone: string): number | undefined {
+/** Reads text in a dayjs format (strict unless the format has a zone token) as epoch ms in a time zone; undefined when it does not match. */
+export function readFormatted(text: string, format: string, timeZone: string): number | undefined {
   // dayjs's strict mode rejects every text with an offset token, so formats with a zone are read leniently.
   if (/Z/.test(format.replace(/\[[^\]]*\]/g, ''))) {
     const parsed = dayjs(text, format);

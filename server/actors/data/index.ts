@@ -1,4 +1,5 @@
 import { type AnyActorDefinition } from '../../engine';
+import { csvReader } from './csv-reader';
 import { dataTransformer } from './data-transformer';
 import { dateTime } from './date-time';
 import { jsonParser } from './json-parser';
@@ -13,6 +14,8 @@ export { xmlParser, XmlParserConfigSchema } from './xml-parser';
 export { type XmlOutputFormat, XmlOutputFormatSchema } from './xml-output';
 export { XmlNamespacesSchema } from './xml-namespaces';
 export { dateTime, DateTimeConfigSchema } from './date-time';
+export { type CsvReaderOptions, csvReader, createCsvReader, CsvReaderConfigSchema } from './csv-reader';
+export { MAX_CSV_BYTES } from './csv-source';
 export { type DateUnit, DateUnitSchema, readDate, formatDate, addToDate, dateDifference, isTimeZone } from './date-values';
 export { type JsonTextOptions, type JsonTextOutcome, type JsonTextProblem, parseJsonText } from './json-text';
 export {
@@ -28,4 +31,4 @@ export { type FieldPath, parseFieldPath, getField, setField, formatFieldPath } f
 export { translateExpression, fieldPathOf } from './placeholder-expression';
 
 /** The data family: transformer, parsers, matchers, date/time and CSV reader, keyed by IDE template id. */
-export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher, xmlParser, dateTime];
+export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher, xmlParser, dateTime, csvReader];
