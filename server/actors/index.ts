@@ -5,6 +5,7 @@ import { mathActors } from './math';
 import { inputActors } from './inputs';
 import { graphIoActors } from './graph-io';
 import { logicActors } from './logic';
+import { dataActors } from './data';
 
 /** Every actor family of the catalogue; each family folder exports its definitions as one array. */
 const families: readonly (readonly AnyActorDefinition[])[] = [
@@ -14,6 +15,7 @@ const families: readonly (readonly AnyActorDefinition[])[] = [
   logicActors,
   scriptingActors,
   networkActors,
+  dataActors,
 ];
 
 /** Every actor definition the service ships, in catalogue order. */
