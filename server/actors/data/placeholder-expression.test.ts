@@ -8,6 +8,10 @@ describe('the placeholder translator', () => {
     expect(translateExpression("Math.round(${input.get('data').data.total} * 100) / 100")).toBe('Math.round((item?.["total"]) * 100) / 100');
   });
 
+  it('keeps a placeholder inside a template literal an interpolation', () => {
+    expect(translateExpression("`Dear ${input.get('data').data.name}` + ${input.get('data').data.id}")).toBe('`Dear ${item?.["name"]}` + (item?.["id"])');
+  });
+
   it('accepts the form without ${} and leaves plain JavaScript alone', () => {
     expect(translateExpression("input.get('data').data.age > 18")).toBe('item.age > 18');
     expect(translateExpression('({ ...item, lineTotal: item.qty * item.unitPrice })')).toBe('({ ...item, lineTotal: item.qty * item.unitPrice })');

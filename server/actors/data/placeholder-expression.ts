@@ -14,7 +14,11 @@ const FIELD_PREFIX = new RegExp(String.raw`^(?:${DATA_ACCESS}|item)(?=$|[.[])`);
  */
 export function translateExpression(expression: string): string {
   const translated = expression
-    .replace(PLACEHOLDER, (_match, _quote: string, tail: string) => `(${accessorOf(parseTail(tail))})`)
+    .replace(PLACEHOLDER, (_match, _quote: string, tail: string, _inner: string, offset: number) => {
+      const accessor = accessorOf(parseTail(tail));
+      // Inside a template literal the placeholder is an interpolation, and must stay one.
+      return insideTemplateLiteral(expression, offset) ? `\${${accessor}}` : `(${accessor})`;
+    })
     .replace(BARE_ACCESS, 'item');
   if (/\$\{\s*input\s*\.\s*get\s*\(/.test(translated)) {
     throw new Error(`Unsupported placeholder in expression '${expression}': only \${input.get('data').data...} (the current item) is available`);
@@ -48,6 +52,11 @@ export function fieldPathOf(reference: string): FieldPath {
 /** JavaScript reading a path from `item` without throwing on a missing step. */
 export function accessorOf(path: FieldPath): string {
   return path.reduce<string>((code, key) => `${code}?.[${JSON.stringify(key)}]`, 'item');
+}
+
+function insideTemplateLiteral(text: string, offset: number): boolean {
+  const backticks = text.slice(0, offset).match(/(?<!\\)`/g);
+  return backticks !== null && backticks.length % 2 === 1;
 }
 
 function parseTail(tail: string): FieldPath {
