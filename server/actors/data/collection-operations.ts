@@ -64,8 +64,7 @@ export const splitOperation: OperationStep = (value, ctx) => {
     const field = getField(item, path);
     const parts = Array.isArray(field) ? field : typeof field === 'string' ? splitText(field, separator) : undefined;
     if (isMissing(field)) items.push(item);
-    else if (parts !== undefined && path.length === 0) items.push(...parts);
-    else if (parts !== undefined) for (const part of parts) items.push(withField(item, path, part));
+    else if (parts !== undefined) for (const part of parts) items.push(path.length === 0 ? part : withField(item, path, part));
     else if (itemFailed(ctx, index, `cannot split ${describe(field)} at '${splitField}'`) === 'keep') items.push(item);
   });
   return { items, single: false };
