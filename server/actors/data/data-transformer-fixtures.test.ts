@@ -6,7 +6,7 @@ import { dataTransformer } from './data-transformer';
 import { runActorNode } from './run-actor-node';
 
 function transformerNode(fixture: string, title: string): JsonObject {
-  const workflow: unknown = JSON.parse(readFileSync(join(__dirname, 'fixtures', fixture), 'utf8'));
+  const workflow: unknown = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'ide', fixture), 'utf8'));
   const graph = (workflow as { graphs: { nodes: { metadata: JsonObject }[] }[] }).graphs[0];
   const node = graph.nodes.find((candidate) => candidate.metadata.templateId === 'tpl_data_transformer' && candidate.metadata.title === title);
   if (node === undefined || !isJsonObject(node.metadata.propertyValues)) throw new Error(`No transformer '${title}' in ${fixture}`);
