@@ -6,8 +6,9 @@ export interface InPortSpec {
   /** What the port receives, shown in the catalogue. */
   description?: string;
   /**
-   * The actor fires only when every required port that is fed (by a connection, an initial packet,
-   * an exported inport or the execution input) holds a packet.
+   * A required port must be fed (by a connection, an initial packet, an exported inport or the execution
+   * input) - validation rejects a graph where it is not - and the actor fires only when every required
+   * port holds a packet. Optional ports are read when they hold one.
    * @default false
    */
   required?: boolean;

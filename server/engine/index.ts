@@ -49,3 +49,4 @@ export { SubgraphFailure } from './composite-actor';
 export { DEFAULT_QUEUE_CAPACITY, DEFAULT_MAX_EVENT_PAYLOAD_BYTES, DEFAULT_STOP_GRACE_MS } from './run-environment';
 export { jsonProblem } from './json-problem';
 export { errorMessage } from './error-message';
+export { ActorError } from './actor-error';

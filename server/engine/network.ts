@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { type AnyActorDefinition, type GraphInputValue } from './actor-definition';
+import { ActorError } from './actor-error';
 import { type Catalogue } from './catalogue';
 import { type CompositeContext, type InnerRunOutcome, SubgraphFailure, createCompositeActor } from './composite-actor';
 import { errorMessage } from './error-message';
@@ -109,7 +110,6 @@ class GraphNetwork implements Network, NetworkRuntime {
     if (runner === undefined) return { ok: false, reason: 'unknown-node', issues: [`Node '${nodeId}' is not in the graph`] };
     const outcome = runner.reconfigure(config);
     if (outcome.ok) return { ok: true };
-    if (this.running) this.nodeFailed(runner, new Error(`Invalid configuration update: ${outcome.problems.join('; ')}`));
     return { ok: false, reason: 'invalid', issues: outcome.problems };
   }
 
@@ -127,7 +127,8 @@ class GraphNetwork implements Network, NetworkRuntime {
     const nodeId = error instanceof SubgraphFailure ? error.nodeId : runner.id;
     runner.failed = true;
     this.env.events?.actorFailed(runner.id, runner.component, message);
-    if (runner.routeError({ message, node_id: nodeId, component: runner.component })) return;
+    const details = error instanceof ActorError ? error.details : {};
+    if (runner.routeError({ ...details, message, node_id: nodeId, component: runner.component })) return;
     this.fail({ node_id: nodeId, message });
   }
 

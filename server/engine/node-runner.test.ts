@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineActor } from './actor-definition';
+import { ActorError } from './actor-error';
 import { type ActorFailedEvent, type EngineEvent } from './events';
 import { type JsonValue } from './json-value';
 import { createNetwork } from './network';
@@ -81,6 +82,25 @@ describe('a node runner', () => {
     expect(result).toMatchObject({ success: true, errors: [], nodes_failed: 1 });
     expect(events.some((event) => event._type === 'ActorFailed')).toBe(true);
     expect(events.at(-1)?._type).toBe('Completed');
+  });
+
+  it('routes the details of an ActorError with the error, never letting them replace its fields', async () => {
+    const detailed = defineActor({
+      id: 'test_detailed',
+      inports: {},
+      outports: { 'error-out': {} },
+      config: z.object({}),
+      fire: () => {
+        throw new ActorError('answered 503', { status: 503, body: 'busy', node_id: 'spoofed' });
+      },
+    });
+    const received: JsonValue[] = [];
+    const graph = {
+      processes: { d: { component: 'test_detailed' }, s: { component: 'test_sink' } },
+      connections: [{ from: { nodeId: 'd', portId: 'error-out' }, to: { nodeId: 's', portId: 'in' } }],
+    };
+    await runGraph(graph, testCatalogue(detailed, collector('test_sink', received)), testRun);
+    expect(received).toEqual([{ status: 503, body: 'busy', message: 'answered 503', node_id: 'd', component: 'test_detailed' }]);
   });
 
   it('strips the Error: prefix from a thrown string', async () => {
@@ -222,7 +242,7 @@ describe('a node runner', () => {
       expect(result.success).toBe(true);
     });
 
-    it('refuses an invalid configuration, keeps the old one, and treats it as an actor error', async () => {
+    it('refuses an invalid configuration and keeps running with the old one', async () => {
       const events: EngineEvent[] = [];
       const { network, received, release } = gatedNetwork((event) => events.push(event));
       const done = network.run();
@@ -230,9 +250,9 @@ describe('a node runner', () => {
       expect(network.updateNodeConfig('sc', { base: 'ten' })).toEqual({ ok: false, reason: 'invalid', issues: ["config 'base': Expected number, received string"] });
       release();
       const result = await done;
-      expect(events).toContainEqual(expect.objectContaining({ _type: 'ActorFailed', actorId: 'sc', error: "Invalid configuration update: config 'base': Expected number, received string" }));
-      expect(result.success).toBe(false);
-      expect(received).toEqual([1]);
+      expect(events.filter((e) => e._type === 'ActorFailed')).toEqual([]);
+      expect(result.success).toBe(true);
+      expect(received).toEqual([1, 2]);
     });
 
     it('refuses unknown nodes and finished networks', async () => {

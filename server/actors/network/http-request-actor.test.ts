@@ -166,11 +166,22 @@ describe('the tpl_http_request actor', () => {
     expect(seen).toHaveLength(3);
   });
 
-  it('fails a 4xx at once, naming the status and the url, and routes it to error-out when connected', async () => {
+  it('fails a 4xx at once, naming the status and the url, and routes it with the response to error-out when connected', async () => {
     const { result, events } = await runHttp({ url: `${base}/status/404?token=hidden` }, { outports: ['response-out', 'error-out'] });
     const message = `GET ${base}/status/404 answered HTTP 404 Not Found: nope`;
     expect(result).toMatchObject({ success: true, nodes_failed: 1, errors: [] });
-    expect(result.outputs).toEqual({ 'error-out': { message, node_id: NODE_ID, component: 'tpl_http_request' } });
+    expect(result.outputs).toEqual({
+      'error-out': {
+        message,
+        node_id: NODE_ID,
+        component: 'tpl_http_request',
+        status: 404,
+        statusText: 'Not Found',
+        headers: expect.any(Object),
+        body: 'nope',
+        url: `${base}/status/404?token=hidden`,
+      },
+    });
     expect(events).toContainEqual(expect.objectContaining({ _type: 'ActorFailed', actorId: NODE_ID, error: message }));
     expect(seen).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineActor } from '../../engine';
+import { ActorError, defineActor } from '../../engine';
 import { HTTP_METHODS, buildHttpCall } from './build-http-call';
 import { booleanField, choiceField, integerField } from './config-fields';
 import { fetchWithRetry } from './fetch-with-retry';
@@ -54,7 +54,7 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
           policy: options.policy,
           maxBodyBytes: options.maxBodyBytes,
         });
-        if (response.status >= 400) throw new Error(describeFailedResponse(call, response));
+        if (response.status >= 400) throw new ActorError(describeFailedResponse(call, response), responsePacket(response));
         await send('response-out', responsePacket(response));
       }
     },

@@ -8,7 +8,9 @@ const SNIPPET_CHARS = 200;
 /** Response headers as a plain object keyed by lower-case name; a repeated header is joined with `, `. */
 export function headersObject(headers: Headers): JsonObject {
   const result: JsonObject = {};
-  for (const name of headers.keys()) result[name] = headers.get(name) ?? '';
+  headers.forEach((value, name) => {
+    result[name] = value;
+  });
   return result;
 }
 

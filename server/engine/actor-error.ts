@@ -1,0 +1,17 @@
+import { type JsonObject } from './json-value';
+
+/**
+ * An error an actor throws to fail a firing with data attached: when the node's error port is connected,
+ * the routed packet is `{ ...details, message, node_id, component }`.
+ *
+ * @example throw new ActorError('GET /orders answered HTTP 503', { status: 503, body: 'maintenance' });
+ */
+export class ActorError extends Error {
+  readonly details: JsonObject;
+
+  constructor(message: string, details: JsonObject) {
+    super(message);
+    this.name = 'ActorError';
+    this.details = details;
+  }
+}
