@@ -2,7 +2,7 @@ import { type RawData, type WebSocket } from 'ws';
 import { type ClientMessage, ClientMessageSchema, type ServerMessage } from '../../contract';
 import { AppError } from '../errors';
 import { EventFollower, type Logger } from '../executions';
-import { type AppServices, startRequestOf } from '../http';
+import { type AppServices, pathText, startRequestOf } from '../http';
 import { failureFields } from './failure-reply';
 
 /** Close code sent to a subscriber that fell too far behind. */
@@ -47,7 +47,7 @@ export class WsSession {
     }
     const parsed = ClientMessageSchema.safeParse(json);
     if (!parsed.success) {
-      const details = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(frame)', message: i.message }));
+      const details = parsed.error.issues.map((i) => ({ path: pathText(i.path) || '(frame)', message: i.message }));
       const type = typeof json === 'object' && json !== null && 'type' in json ? (json as { type: unknown }).type : undefined;
       const error = typeof type === 'string' && !['start_workflow', 'subscribe_workflow', 'unsubscribe_workflow', 'cancel_workflow'].includes(type)
         ? `Unknown message type '${type}'`

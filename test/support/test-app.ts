@@ -1,8 +1,8 @@
-import { type Catalogue } from '../../server/engine';
-import { createActorCatalogue } from '../../server/actors';
 import { createApp } from '../../server/app';
 import { type ServerConfigInput, ServerConfigSchema } from '../../server/config';
-import { ExecutionService, type ExecutionServiceOptions, type ExecutionStore, MemoryExecutionStore, WebhookNotifier, silentLogger } from '../../server/executions';
+import { type Catalogue } from '../../server/engine';
+import { type ExecutionService, type ExecutionStore, MemoryExecutionStore, silentLogger } from '../../server/executions';
+import { createServices } from '../../server/services';
 import { createWorkflowClient, type WorkflowClient } from '../../client';
 
 /** A running instance of the whole service on 127.0.0.1 and a free port, with a client bound to it. */
@@ -20,25 +20,14 @@ export interface TestAppOptions {
   config?: ServerConfigInput;
   catalogue?: Catalogue;
   store?: ExecutionStore;
-  service?: Partial<ExecutionServiceOptions>;
 }
 
 /** Starts the real app on port 0 (rate limit off unless the test sets one); close it in `afterAll`/`afterEach`. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', rate_limit_requests_per_minute: 0, log_level: 'silent', ...options.config });
-  const catalogue = options.catalogue ?? createActorCatalogue();
-  const store = options.store ?? new MemoryExecutionStore();
-  const webhooks = new WebhookNotifier({ backoffMs: 50 });
-  const executions = new ExecutionService({
-    catalogue,
-    store,
-    maxConcurrentExecutions: config.max_concurrent_executions,
-    defaultTimeoutMs: config.execution_timeout_ms,
-    webhooks,
-    logger: silentLogger,
-    ...options.service,
-  });
-  const app = createApp({ config, services: { executions, catalogue }, logger: silentLogger });
+  const services = createServices(config, silentLogger, { catalogue: options.catalogue, store: options.store ?? new MemoryExecutionStore() });
+  const { executions, store } = services;
+  const app = createApp({ config, services, logger: silentLogger });
   const url = await app.listen();
   return {
     url,
@@ -47,8 +36,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     executions,
     store,
     close: async () => {
-      await executions.shutdown(0);
       await app.close();
+      await services.shutdown(0);
     },
   };
 }

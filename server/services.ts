@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { type Catalogue } from './engine';
+import { createActorCatalogue } from './actors';
+import { type ServerConfig } from './config';
+import {
+  ExecutionService,
+  type ExecutionObserver,
+  type ExecutionStore,
+  type Logger,
+  SqliteExecutionStore,
+  WebhookNotifier,
+} from './executions';
+import { type AppServices } from './http';
+import { type EventBridge, createEventBridge } from './ide';
+import { connectWsBridgeSocket } from './ws';
+
+/** Parts of the services a caller (a test) may supply instead of the defaults. */
+export interface ServiceOverrides {
+  catalogue?: Catalogue;
+  store?: ExecutionStore;
+  observers?: ExecutionObserver[];
+}
+
+/** The services of a running server and how to stop them. */
+export interface Services extends AppServices {
+  store: ExecutionStore;
+  /** The IDE event bridge, when `ide_url` is set. */
+  ideBridge?: EventBridge;
+  /** Stops accepting executions, lets running ones end (or cancels them after `graceMs`), and closes the store. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+/** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), execution service, webhooks, and the IDE event bridge when `ide_url` is set. */
+export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
+  const catalogue = overrides.catalogue ?? createActorCatalogue();
+  const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
+  const ideBridge = config.ide_url
+    ? createEventBridge({ ideUrl: config.ide_url, namespace: config.namespace, nodeId: config.node_id, logger, connectSocket: (url) => connectWsBridgeSocket(url) })
+    : undefined;
+  const observers = [...(overrides.observers ?? []), ...(ideBridge ? [ideBridge] : [])];
+  const executions = new ExecutionService({
+    catalogue,
+    store,
+    maxConcurrentExecutions: config.max_concurrent_executions,
+    defaultTimeoutMs: config.execution_timeout_ms,
+    maxEventPayloadBytes: config.max_event_payload_bytes,
+    webhooks: new WebhookNotifier({ logger }),
+    observers,
+    logger,
+  });
+  return {
+    catalogue,
+    executions,
+    store,
+    ideBridge,
+    shutdown: async (graceMs = 5000) => {
+      await executions.shutdown(graceMs);
+      await ideBridge?.close();
+      store.close();
+    },
+  };
+}

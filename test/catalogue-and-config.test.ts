@@ -1,0 +1,109 @@
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { type TestApp, startTestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
+
+/** An HTTP node waiting on a server that answers when the test says so, feeding a script node. */
+function gatedGraph(url: string) {
+  return {
+    properties: { name: 'gated' },
+    processes: {
+      fetch: { component: 'tpl_http_request', metadata: { config: { url, retryCount: 0 } } },
+      label: { component: 'tpl_javascript_script', metadata: { config: { script: "return 'before: ' + data.body.n" } } },
+    },
+    connections: [{ from: { nodeId: 'fetch', portId: 'response-out' }, to: { nodeId: 'label', portId: 'data-in' } }],
+    outports: { label: { process: 'label', port: 'result-out' } },
+  };
+}
+
+describe('the actor catalogue', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('lists every actor with its ports and its config as JSON Schema', async () => {
+    const { data, response } = await app.client.listActors();
+    expect(response.status).toBe(200);
+    const actors = data!.data.actors;
+    const ids = actors.map((a) => a.id);
+    expect(ids).toEqual(expect.arrayContaining(['tpl_math_multiply', 'tpl_http_request', 'tpl_javascript_script', 'tpl_if_branch', 'graph_input']));
+    const multiply = actors.find((a) => a.id === 'tpl_math_multiply')!;
+    expect(multiply.inports.map((p) => p.id)).toEqual(['a-in', 'b-in']);
+    expect(multiply.outports.map((p) => p.id)).toEqual(['result-out']);
+    expect(multiply.config_schema).toMatchObject({ type: 'object', properties: { precision: expect.objectContaining({ default: 2 }) } });
+    const http = actors.find((a) => a.id === 'tpl_http_request')!;
+    expect(http.config_schema).toMatchObject({ required: expect.arrayContaining(['url']) });
+  });
+
+  it('describes one actor, and answers 404 for an unknown one', async () => {
+    const { data } = await app.client.getActor('tpl_math_add');
+    expect(data!.data.id).toBe('tpl_math_add');
+    const { response, error } = await app.client.getActor('tpl_nothing');
+    expect(response.status).toBe(404);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', error: "Actor 'tpl_nothing' not found" });
+  });
+});
+
+describe('live reconfiguration of a node', () => {
+  let app: TestApp;
+  let server: Server;
+  let url: string;
+  const waiting: (() => void)[] = [];
+  beforeAll(async () => {
+    app = await startTestApp();
+    server = createServer((_req, res) => {
+      waiting.push(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ n: 7 })));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/value`;
+  });
+  afterAll(async () => {
+    for (const release of waiting.splice(0)) release();
+    await app.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('changes what a running actor does after a PATCH, without a restart', async () => {
+    const { data } = await app.client.startWorkflow({ graph_json: gatedGraph(url) } as never);
+    const id = data!.data.execution_id;
+    await waitFor(() => waiting.length === 1, { what: 'the request to arrive' });
+    const { response, data: updated } = await app.client.updateNodeConfig(id, 'label', { script: "return 'after: ' + data.body.n" });
+    expect(response.status).toBe(200);
+    expect(updated!.data).toEqual({ execution_id: id, node_id: 'label', status: 'updated' });
+    waiting.shift()!();
+    const execution = await app.client.waitForCompletion(id);
+    expect(execution.status).toBe('completed');
+    expect(execution.result!.outputs).toEqual({ label: 'after: 7' });
+  });
+
+  it('rejects an invalid configuration with 400 and leaves the run untouched', async () => {
+    const { data } = await app.client.startWorkflow({ graph_json: gatedGraph(url) } as never);
+    const id = data!.data.execution_id;
+    await waitFor(() => waiting.length === 1, { what: 'the request to arrive' });
+    const { response, error } = await app.client.updateNodeConfig(id, 'label', { script: '' });
+    expect(response.status).toBe(400);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.stringContaining('script') });
+    waiting.shift()!();
+    const execution = await app.client.waitForCompletion(id);
+    expect(execution.status).toBe('completed');
+    expect(execution.result!.outputs).toEqual({ label: 'before: 7' });
+  });
+
+  it('answers 404 for an unknown node and 409 once the execution has finished', async () => {
+    const { data } = await app.client.startWorkflow({ graph_json: gatedGraph(url) } as never);
+    const id = data!.data.execution_id;
+    await waitFor(() => waiting.length === 1, { what: 'the request to arrive' });
+    const unknown = await app.client.updateNodeConfig(id, 'ghost', { precision: 1 });
+    expect(unknown.response.status).toBe(404);
+    waiting.shift()!();
+    await app.client.waitForCompletion(id);
+    const late = await app.client.updateNodeConfig(id, 'label', { script: 'return 1' });
+    expect(late.response.status).toBe(409);
+    expect(late.error).toMatchObject({ code: 'CONFLICT' });
+    const missing = await app.client.updateNodeConfig('no-such-execution', 'label', {});
+    expect(missing.response.status).toBe(404);
+  });
+});
