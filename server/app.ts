@@ -76,7 +76,7 @@ export function createApp({ config, services, logger }: AppOptions): App {
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
 
-  const gateway: WsGateway = attachWsGateway(server, { services, connections, auth, logger, maxPayloadBytes: config.max_body_bytes });
+  const gateway: WsGateway = attachWsGateway(server, { services, connections, auth, logger, maxPayloadBytes: config.max_body_bytes, maxBufferedBytes: config.ws_max_buffered_bytes });
 
   return {
     server,

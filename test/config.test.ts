@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadServerConfig } from '../server/config';
+import { startServerProcess } from './support/server-process';
 
 describe('server configuration', () => {
   let dir: string;
@@ -99,27 +100,13 @@ describe('start-up', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('listens on a free port with --port 0 and prints one line with its URL', async () => {
-    const child = spawn(process.execPath, ['--no-node-snapshot', '--require', 'tsx/cjs', 'server/main.ts', '--port', '0', '--bind-address', '127.0.0.1', '--log-level', 'silent', '--data-dir', dataDir], {
-      cwd: join(__dirname, '..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = await startServerProcess(['--data-dir', dataDir]);
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]);
-        });
-        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-      });
-      const url = /http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-      expect(url).not.toBeNull();
-      expect(Number(url![1])).toBeGreaterThan(0);
-      const health = await fetch(`${url![0]}/health`);
-      expect(health.status).toBe(200);
+      const port = Number(new URL(server.url).port);
+      expect(port).toBeGreaterThan(0);
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await server.stop();
     }
   }, 30_000);
 
