@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type Catalogue } from './engine';
+import { DirectorySecretStore, SecretResolver } from './actor-config';
 import { createActorCatalogue } from './actors';
 import { type ServerConfig } from './config';
 import {
@@ -30,7 +31,7 @@ export interface Services extends AppServices {
   shutdown(graceMs?: number): Promise<void>;
 }
 
-/** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), execution service, webhooks, and the IDE event bridge when `ide_url` is set. */
+/** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), secret resolution, execution service, webhooks, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
   const catalogue = overrides.catalogue ?? createActorCatalogue();
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
@@ -38,9 +39,11 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     ? createEventBridge({ ideUrl: config.ide_url, namespace: config.namespace, nodeId: config.node_id, logger, connectSocket: (url) => connectWsBridgeSocket(url) })
     : undefined;
   const observers = [...(overrides.observers ?? []), ...(ideBridge ? [ideBridge] : [])];
+  const secrets = new SecretResolver({ envPrefix: config.secret_env_prefix, stores: config.secrets_dir ? [new DirectorySecretStore(config.secrets_dir)] : [] });
   const executions = new ExecutionService({
     catalogue,
     store,
+    resolveConfig: (values) => secrets.resolveValues(values),
     maxConcurrentExecutions: config.max_concurrent_executions,
     defaultTimeoutMs: config.execution_timeout_ms,
     maxEventPayloadBytes: config.max_event_payload_bytes,

@@ -27,6 +27,8 @@ export const ServerConfigSchema = z
     max_concurrent_executions: z.number().int().positive().default(16).describe('Executions running at once; later ones wait queued'),
     execution_timeout_ms: count.default(0).describe('Default per-execution timeout; 0 means none'),
     max_event_payload_bytes: z.number().int().positive().default(65536).describe('Event payloads longer than this are truncated'),
+    secrets_dir: z.string().min(1).optional().describe('Directory of secret files (one file per secret, such as /run/secrets) for ${secret:NAME} references'),
+    secret_env_prefix: z.string().default('SECRET_').describe('Prefix of the environment variables that hold secrets: ${secret:NAME} reads <prefix>NAME'),
     ws_max_buffered_bytes: z.number().int().positive().default(8 * 1024 * 1024).describe('A WebSocket subscriber with more unsent data than this is closed (code 4008) and resumes with from_seq'),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log verbosity'),
     config: z.string().min(1).optional().describe('YAML, TOML or JSON file to read the configuration from'),

@@ -1,3 +1,4 @@
+import { type ConfigWatchReceiver, type ConfigWatchSender, createConfigWatch } from '../actor-config';
 import { ActorContextFactory } from './actor-context-factory';
 import { type AnyActorDefinition } from './actor-definition';
 import { mergeConfig } from './config-merge';
@@ -38,7 +39,8 @@ export class NodeRunner implements Runnable, InPortOwner {
   private sourcePending = false;
   private prepared = false;
   private ownConfig: JsonObject;
-  private config: unknown;
+  /** The parsed configuration, as a watch channel: an update reaches the actor at its next firing. */
+  private config?: { sender: ConfigWatchSender<unknown>; receiver: ConfigWatchReceiver<unknown> };
   private state: unknown;
   private startedAt = 0;
   private inflight: PromiseLike<unknown> | undefined;
@@ -112,7 +114,7 @@ export class NodeRunner implements Runnable, InPortOwner {
   prepare(): string | undefined {
     const outcome = this.parseConfig(this.ownConfig);
     if (!outcome.ok) return outcome.problems.join('; ');
-    this.config = outcome.config;
+    this.config = createConfigWatch<unknown>(outcome.config);
     try {
       this.state = this.definition.createState?.();
     } catch (error) {
@@ -127,7 +129,7 @@ export class NodeRunner implements Runnable, InPortOwner {
     const outcome = this.parseConfig(config);
     if (!outcome.ok) return outcome;
     this.ownConfig = config;
-    if (this.prepared) this.config = outcome.config;
+    this.config?.sender.send(outcome.config);
     return outcome;
   }
 
@@ -176,6 +178,7 @@ export class NodeRunner implements Runnable, InPortOwner {
 
   /** Releases the actor's resources; never throws. */
   dispose(): Promise<unknown> | undefined {
+    this.config?.sender.close();
     if (!this.prepared || this.definition.dispose === undefined) return undefined;
     try {
       const result = this.definition.dispose(this.state);
@@ -228,7 +231,7 @@ export class NodeRunner implements Runnable, InPortOwner {
     }
     let result: unknown;
     try {
-      result = this.definition.fire(this.contexts.create(inputs, this.config, this.state));
+      result = this.definition.fire(this.contexts.create(inputs, this.config?.receiver.current(), this.state));
     } catch (error) {
       this.endFiring(error, true);
       return;
