@@ -1,11 +1,8 @@
 import WebSocket from 'ws';
-import { WorkflowSocket, createWorkflowClient, type WorkflowClient } from '../client';
-import { createApp } from '../server/app';
-import { ServerConfigSchema } from '../server/config';
+import { WorkflowSocket, type WorkflowClient } from '../client';
 import { type EngineEvent } from '../server/engine';
-import { type ExecutionRecord, type ExecutionService, MemoryExecutionStore, silentLogger } from '../server/executions';
+import { type ExecutionRecord, type ExecutionService, silentLogger } from '../server/executions';
 import { CANCELLED_ERROR_CODE, type EventBridge, LiveMessageSchema, TraceCompletionSchema, TraceEventSchema, TraceSessionRequestSchema, createEventBridge } from '../server/ide';
-import { createServices } from '../server/services';
 import { connectWsBridgeSocket } from '../server/ws';
 import { type FakeIde, startFakeIde } from './support/fake-ide';
 import { httpGetGraph, multiplyGraph } from './support/graphs';
@@ -199,19 +196,9 @@ describe('the IDE event bridge with an IDE that answers', () => {
 });
 
 /** The real app with the bridge's counters in reach (the same wiring as `startTestApp`). */
-async function startAppWithBridge(ideUrl: string): Promise<{ client: WorkflowClient; bridge: EventBridge; close(): Promise<void> }> {
-  const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', rate_limit_requests_per_minute: 0, log_level: 'silent', ide_url: ideUrl, ...IDENTITY });
-  const services = createServices(config, silentLogger, { store: new MemoryExecutionStore() });
-  const app = createApp({ config, services, logger: silentLogger });
-  const url = await app.listen();
-  return {
-    client: createWorkflowClient({ baseUrl: url }),
-    bridge: services.ideBridge!,
-    close: async () => {
-      await app.close();
-      await services.shutdown(0);
-    },
-  };
+async function startAppWithBridge(ideUrl: string): Promise<TestApp & { bridge: EventBridge }> {
+  const app = await startTestApp({ config: { ide_url: ideUrl, ...IDENTITY } });
+  return { ...app, bridge: app.ideBridge! };
 }
 
 describe('the IDE event bridge with an IDE that is down, broken or hanging', () => {

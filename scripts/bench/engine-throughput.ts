@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type JsonValue, type NetworkOptions } from '../../server/engine';
-import { type BenchRow, engineSection, writeEngineSection } from './engine-bench-report';
+import { type BenchRow, benchSection, writeSection } from './bench-report';
 import { benchNetwork, chainGraph, fanOutGraph, passFire, sinkFire, sinkTotals, slowConsumerGraph, waitersGraph } from './engine-bench-graphs';
 
 /*
@@ -206,9 +206,9 @@ async function main(): Promise<void> {
     'Events/s counts every event delivered to a listener that only counts them; a real listener (storage, WebSocket fan-out) costs more.',
     `Sinks saw ${fmt(sinkTotals.packets)} packets in all.`,
   ];
-  const section = engineSection(rows, notes, new Date());
+  const section = benchSection('Engine', 'scripts/bench/engine-throughput.ts', rows, notes, new Date());
   process.stdout.write(`${section}\n`);
-  if (process.argv.includes('--write')) writeEngineSection(path.resolve(__dirname, '../../docs/benchmarks.md'), section);
+  if (process.argv.includes('--write')) writeSection(path.resolve(__dirname, '../../docs/benchmarks.md'), 'Engine', section);
 }
 
 void main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { createApp } from '../../server/app';
 import { type ServerConfigInput, ServerConfigSchema } from '../../server/config';
 import { type Catalogue } from '../../server/engine';
+import { type EventBridge } from '../../server/ide';
 import { type ExecutionService, type ExecutionStore, MemoryExecutionStore, silentLogger } from '../../server/executions';
 import { createServices } from '../../server/services';
 import { createWorkflowClient, type WorkflowClient } from '../../client';
@@ -12,6 +13,8 @@ export interface TestApp {
   client: WorkflowClient;
   executions: ExecutionService;
   store: ExecutionStore;
+  /** The IDE event bridge, when the test set `ide_url`. */
+  ideBridge?: EventBridge;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     client: createWorkflowClient({ baseUrl: url, token: config.auth_tokens?.[0] }),
     executions,
     store,
+    ideBridge: services.ideBridge,
     close: async () => {
       await app.close();
       await services.shutdown(0);

@@ -16,18 +16,18 @@ export function machineLine(): string {
   return `${model}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`;
 }
 
-/** The `## Engine` section of docs/benchmarks.md. */
-export function engineSection(rows: readonly BenchRow[], notes: readonly string[], date: Date): string {
+/** A section of docs/benchmarks.md: its title, the script that measured it, the table and notes. */
+export function benchSection(title: string, script: string, rows: readonly BenchRow[], notes: readonly string[], date: Date): string {
   const table = [
     '| Measure | Result | Baseline (same run) | Ratio |',
     '| --- | --- | --- | --- |',
     ...rows.map((row) => `| ${row.measure} | ${row.result} | ${row.baseline ?? ''} | ${row.ratio ?? ''} |`),
   ];
   return [
-    '## Engine',
+    `## ${title}`,
     '',
-    `Measured by \`scripts/bench/engine-throughput.ts\` on ${date.toISOString().slice(0, 10)}: ${machineLine()}.`,
-    'Run it with `node --no-node-snapshot --require tsx/cjs scripts/bench/engine-throughput.ts` (add `--write` to update this section).',
+    `Measured by \`${script}\` on ${date.toISOString().slice(0, 10)}: ${machineLine()}.`,
+    `Run it with \`node --no-node-snapshot --require tsx/cjs ${script}\` (add \`--write\` to update this section).`,
     '',
     ...table,
     '',
@@ -36,11 +36,11 @@ export function engineSection(rows: readonly BenchRow[], notes: readonly string[
   ].join('\n');
 }
 
-/** Replaces (or appends) the `## Engine` section of a Markdown file, leaving every other section as it was. */
-export function writeEngineSection(file: string, section: string): void {
+/** Replaces (or appends) the `## <title>` section of a Markdown file, leaving every other section as it was. */
+export function writeSection(file: string, title: string, section: string): void {
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nEach section is written by its benchmark script.\n';
   const lines = current.split('\n');
-  const start = lines.findIndex((line) => line.trim() === '## Engine');
+  const start = lines.findIndex((line) => line.trim() === `## ${title}`);
   if (start === -1) {
     writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
     return;
