@@ -1,7 +1,20 @@
+import { runInNewContext } from 'node:vm';
 import { ConfigError, isConfigError } from './config-error';
 import { type JsonObject, cloneJson, deepMerge, jsonEqual, toJsonValue } from './json-value';
 
 describe('JSON values', () => {
+  it('accepts plain objects made in another realm, such as a vm context or structuredClone', () => {
+    const foreign = runInNewContext('({ a: [{ b: 1 }] })') as object;
+    expect(toJsonValue({ nested: foreign, cloned: structuredClone({ c: { d: 2 } }) }, 'VALIDATION')).toEqual({ nested: { a: [{ b: 1 }] }, cloned: { c: { d: 2 } } });
+  });
+
+  it('still refuses class instances', () => {
+    class Point {
+      x = 1;
+    }
+    expect(() => toJsonValue({ p: new Point() }, 'VALIDATION')).toThrow(/Point, which is not a JSON value/);
+  });
+
   it('copies an input as JSON.stringify sees it: dates as ISO text, undefined properties dropped', () => {
     const input = { when: new Date('2024-01-02T03:04:05Z'), gone: undefined, list: [1, undefined] };
     expect(toJsonValue(input, 'VALIDATION')).toEqual({ when: '2024-01-02T03:04:05.000Z', list: [1, null] });

@@ -26,9 +26,10 @@ function childPath(path: string, key: string | number): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
+/** A plain object of any realm (a vm context has its own `Object.prototype`): its prototype is null or has none. */
 function isPlainObject(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === null || (typeof proto === 'object' && Object.getPrototypeOf(proto) === null);
 }
 
 function convert(input: unknown, path: string, code: ConfigErrorCode, ancestors: Set<object>): JsonValue {
