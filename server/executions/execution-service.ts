@@ -11,7 +11,7 @@ import {
   parseGraph,
   validateGraph,
 } from '../engine';
-import { AppError } from '../errors';
+import { AppError, validationFailure } from '../errors';
 import { type ExecutionObserver } from './execution-observer';
 import { type ExecutionRecord } from './execution-record';
 import { type ExecutionStatus, isTerminalStatus } from './execution-status';
@@ -302,9 +302,6 @@ export class ExecutionService {
 }
 
 function graphError(issues: readonly GraphIssue[]): AppError {
-  const first = issues[0];
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  return new AppError('VALIDATION_FAILED', `Invalid graph: ${first ? first.message : 'unknown problem'}${more}`, {
-    details: issues.map((issue) => ({ path: issue.path.startsWith('input') ? issue.path : `graph_json.${issue.path}`, message: issue.message })),
-  });
+  const details = issues.map((issue) => ({ path: issue.path.startsWith('input') ? issue.path : `graph_json.${issue.path}`, message: issue.message }));
+  return validationFailure('graph', details, { withPath: false });
 }

@@ -38,13 +38,12 @@ export class ConnectionLimit {
     return (req, res, next) => {
       if (!this.isOverLimit(req.socket)) return next();
       res.setHeader('Connection', 'close');
-      res.status(503).json(failure(new AppError('UNAVAILABLE', `Too many connections: the server accepts at most ${this.max} at once`)));
+      res.status(503).json(failure(this.error()));
     };
   }
 
-  /** Refuses a WebSocket upgrade on a connection beyond the limit with a 503 written on the socket. */
-  refuseUpgrade(socket: Socket): void {
-    const body = JSON.stringify(failure(new AppError('UNAVAILABLE', `Too many connections: the server accepts at most ${this.max} at once`)));
-    socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  /** The error that turns away a connection beyond the limit. */
+  error(): AppError {
+    return new AppError('UNAVAILABLE', `Too many connections: the server accepts at most ${this.max} at once`);
   }
 }

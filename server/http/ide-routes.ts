@@ -1,7 +1,7 @@
 import { initServer } from '@ts-rest/express';
 import { ideContract } from '../../contract';
 import { type JsonObject } from '../engine';
-import { AppError, type ErrorDetail } from '../errors';
+import { type ErrorDetail, validationFailure } from '../errors';
 import { type StartMetadata } from '../executions';
 import { convertIdeWorkflow, unsupportedActorIssues } from '../ide';
 import { type AppServices } from './app-services';
@@ -9,11 +9,7 @@ import { success } from './envelope';
 
 const s = initServer();
 
-function invalidWorkflow(details: ErrorDetail[]): AppError {
-  const first = details[0];
-  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
-  return new AppError('VALIDATION_FAILED', `Invalid workflow: ${first ? `${first.path}: ${first.message}` : 'unknown problem'}${more}`, { details });
-}
+const invalidWorkflow = (details: ErrorDetail[]) => validationFailure('workflow', details);
 
 const prefixed = (prefix: string, details: readonly ErrorDetail[]): ErrorDetail[] =>
   details.map((d) => ({ path: d.path ? `${prefix}.${d.path}` : prefix, message: d.message }));

@@ -12,6 +12,7 @@ export { actorRoutes } from './actor-routes';
 export { eventStreamHandler } from './event-stream';
 export { rateLimitMiddleware, type RateLimitOptions } from './rate-limit';
 export { ConnectionLimit } from './connection-limit';
+export { refuseUpgrade } from './refuse-upgrade';
 export { BearerAuth, PUBLIC_PATHS } from './bearer-auth';
 export { docsRoutes } from './docs-routes';
 export { jsonBody } from './json-body';

@@ -1,7 +1,7 @@
 import { type RequestValidationError } from '@ts-rest/express';
 import { type NextFunction, type Request, type Response } from 'express';
 import { type ZodError } from 'zod';
-import { AppError, type ErrorDetail } from '../errors';
+import { type ErrorDetail, validationFailure } from '../errors';
 
 /** Writes a zod path the way the rest of the service does: `graphs[0].nodes`. */
 export function pathText(path: readonly (string | number)[]): string {
@@ -21,8 +21,5 @@ export function requestValidationErrorHandler(error: RequestValidationError, _re
     ...detailsOf(error.query, 'query'),
     ...detailsOf(error.body, 'body'),
   ];
-  const first = details[0];
-  const summary = first ? `${first.path}: ${first.message}` : 'invalid request';
-  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
-  next(new AppError('VALIDATION_FAILED', `Invalid request: ${summary}${more}`, { details }));
+  next(validationFailure('request', details, { fallback: 'invalid request' }));
 }

@@ -2,7 +2,8 @@ import { type IncomingMessage, type Server } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { type Logger } from '../executions';
-import { type AppServices, type BearerAuth, type ConnectionLimit } from '../http';
+import { AppError } from '../errors';
+import { type AppServices, type BearerAuth, type ConnectionLimit, refuseUpgrade } from '../http';
 import { WsSession } from './ws-session';
 
 /** Options of the WebSocket gateway. */
@@ -25,11 +26,6 @@ export interface WsGateway {
   close(): Promise<void>;
 }
 
-function reject(socket: Duplex, status: number, text: string, body: object): void {
-  const json = JSON.stringify(body);
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
-}
-
 /** Serves WebSocket sessions on `/ws` of an HTTP server, after the connection limit and the bearer token check. */
 export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes });
@@ -38,11 +34,11 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname !== '/ws') {
-      return reject(socket, 404, 'Not Found', { success: false, error: `No WebSocket endpoint at ${pathname}`, code: 'NOT_FOUND', timestamp: Date.now() });
+      return refuseUpgrade(socket, new AppError('NOT_FOUND', `No WebSocket endpoint at ${pathname}`));
     }
-    if (options.connections.isOverLimit(req.socket)) return options.connections.refuseUpgrade(req.socket);
+    if (options.connections.isOverLimit(req.socket)) return refuseUpgrade(socket, options.connections.error());
     if (!options.auth.isAuthorized(req)) {
-      return reject(socket, 401, 'Unauthorized', { success: false, error: 'A valid bearer token is required', code: 'UNAUTHORIZED', timestamp: Date.now() });
+      return refuseUpgrade(socket, new AppError('UNAUTHORIZED', 'A valid bearer token is required'));
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };

@@ -5,6 +5,8 @@ import { EventFollower, type Logger } from '../executions';
 import { type AppServices, pathText, startRequestOf } from '../http';
 import { failureFields } from './failure-reply';
 
+const CLIENT_MESSAGE_TYPES = new Set<string>(ClientMessageSchema.options.map((option) => option.shape.type.value));
+
 /** Close code sent to a subscriber that fell too far behind. */
 export const SLOW_CONSUMER_CLOSE_CODE = 4008;
 
@@ -49,7 +51,7 @@ export class WsSession {
     if (!parsed.success) {
       const details = parsed.error.issues.map((i) => ({ path: pathText(i.path) || '(frame)', message: i.message }));
       const type = typeof json === 'object' && json !== null && 'type' in json ? (json as { type: unknown }).type : undefined;
-      const error = typeof type === 'string' && !['start_workflow', 'subscribe_workflow', 'unsubscribe_workflow', 'cancel_workflow'].includes(type)
+      const error = typeof type === 'string' && !CLIENT_MESSAGE_TYPES.has(type)
         ? `Unknown message type '${type}'`
         : `Invalid message: ${details[0]?.path}: ${details[0]?.message}`;
       return this.send({ type: 'error', success: false, error, code: 'VALIDATION_FAILED', details });

@@ -1,0 +1,14 @@
+import { STATUS_CODES } from 'node:http';
+import { type Duplex } from 'node:stream';
+import { type AppError } from '../errors';
+import { failure } from './envelope';
+import { STATUS_OF_ERROR } from './error-status';
+
+/** Answers an upgrade request that will not become a WebSocket: the error's status and envelope, then the socket closes. */
+export function refuseUpgrade(socket: Duplex, error: AppError): void {
+  const status = STATUS_OF_ERROR[error.code];
+  const body = JSON.stringify(failure(error));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
