@@ -1,4 +1,9 @@
 import { initContract } from '@ts-rest/core';
+import {
+  ExecutionIdSchema as ModelExecutionIdSchema,
+  ExecutionStatusSchema as ModelExecutionStatusSchema,
+  StartWorkflowRequestSchema as ModelStartWorkflowRequestSchema,
+} from '../model';
 import { successEnvelope } from './envelope';
 import { errorResponses } from './error-responses';
 import { ExecutionEventSchema } from './events';
@@ -7,41 +12,18 @@ import { z } from './openapi-zod';
 import { RunResultSchema } from './run-result';
 
 /** The states of an execution; a terminal state never changes again. */
-export const ExecutionStatusSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']).openapi('ExecutionStatus');
-/** The state of an execution. */
-export type ExecutionStatus = z.infer<typeof ExecutionStatusSchema>;
+export const ExecutionStatusSchema = ModelExecutionStatusSchema.openapi('ExecutionStatus');
+export { type ExecutionStatus, type StartWorkflowRequest } from '../model';
 
 /** Execution ids are URL-safe so that they can stand in a path. */
-export const ExecutionIdSchema = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'must start with a letter or digit and hold only letters, digits and . _ : -')
-  .openapi({ example: '3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40' });
+export const ExecutionIdSchema = ModelExecutionIdSchema.openapi({ example: '3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40' });
 
-/** Metadata of a start request. */
-export const StartMetadataSchema = z
-  .object({
-    execution_id: ExecutionIdSchema.optional().openapi({ description: 'Generated (a UUID) when absent; re-posting the same request with it is an idempotent retry' }),
-    workflow_id: z.string().min(1).max(256).optional().openapi({ description: "Defaults to the graph's `properties.name`" }),
-    source: z.string().min(1).max(64).optional().openapi({ description: '`http_api` by default over HTTP, `websocket` over WebSocket' }),
-    webhook_url: z.string().url().nullable().optional().openapi({ description: 'Receives a POST with the execution once it has ended' }),
-    enable_tracing: z.boolean().optional().openapi({ description: 'Forward events to the IDE trace collector when the event bridge is configured (default true)' }),
-    timeout_ms: z.number().int().positive().optional().openapi({ description: 'Fails the run when it lasts longer; defaults to the server-wide `execution_timeout_ms`' }),
-  })
-  .passthrough()
-  .openapi('StartMetadata');
-
-/** The body of `POST /workflows` and the `data` of the WebSocket `start_workflow` message. */
-export const StartWorkflowRequestSchema = z
-  .object({
-    graph_json: GraphJsonSchema,
-    input: z.record(z.unknown()).default({}).openapi({ description: 'Each key names an exported inport of the graph', example: { x: 3, y: 4.5 } }),
-    metadata: StartMetadataSchema.default({}),
-  })
-  .openapi('StartWorkflowRequest');
-/** A start request as received. */
-export type StartWorkflowRequest = z.input<typeof StartWorkflowRequestSchema>;
+/** The body of `POST /workflows` and the `data` of the WebSocket `start_workflow` message: the model's request with the documented graph. */
+export const StartWorkflowRequestSchema = ModelStartWorkflowRequestSchema.extend({
+  graph_json: GraphJsonSchema,
+  input: ModelStartWorkflowRequestSchema.shape.input.openapi({ example: { x: 3, y: 4.5 } }),
+  metadata: ModelStartWorkflowRequestSchema.shape.metadata.openapi('StartMetadata'),
+}).openapi('StartWorkflowRequest');
 
 /** The answer to a start request: the run goes on in the background. */
 export const StartedSchema = z

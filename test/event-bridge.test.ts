@@ -306,7 +306,7 @@ describe('the IDE event bridge when the IDE restarts', () => {
 describe("the IDE event bridge's bounds", () => {
   function execution(id: string, enableTracing = true): ExecutionRecord {
     const metadata: ExecutionRecord['request']['metadata'] = enableTracing ? {} : { enable_tracing: false };
-    return { id, status: 'running', workflowId: 'bounds', source: 'http_api', fingerprint: id, request: { graph_json: {}, input: {}, metadata }, result: null, createdAt: 0, startedAt: 0, endedAt: null };
+    return { id, status: 'running', workflowId: 'bounds', source: 'http_api', fingerprint: id, request: { graph_json: { processes: {} }, input: {}, metadata }, result: null, createdAt: 0, startedAt: 0, endedAt: null };
   }
   const nodeStarted = (seq: number): EngineEvent => ({ _type: 'ActorStarted', seq, timestamp: Date.now(), actorId: `n${seq}`, component: 'c' });
   const bridgeTo = (ideUrl: string, options: Partial<Parameters<typeof createEventBridge>[0]>) =>

@@ -44,6 +44,37 @@ describe('executions over HTTP', () => {
     });
   });
 
+  it('runs a graph written the NoFlo way: src/tgt connections, an initial packet and processes as an array', async () => {
+    const graph = {
+      properties: { name: 'noflo-style' },
+      processes: [
+        { id: 'add', component: 'tpl_math_add' },
+        { id: 'mul', component: 'tpl_math_multiply' },
+      ],
+      connections: [
+        { data: 2, tgt: { process: 'add', port: 'b-in' } },
+        { src: { process: 'add', port: 'result-out' }, tgt: { process: 'mul', port: 'a-in' } },
+        { data: 10, tgt: { process: 'mul', port: 'b-in' } },
+      ],
+      inports: { x: { process: 'add', port: 'a-in' } },
+      outports: { out: { process: 'mul', port: 'result-out' } },
+    };
+    const { data, response } = await app.client.startWorkflow({ graph_json: graph, input: { x: 3 } } as never);
+    expect(response.status).toBe(200);
+    const execution = await app.client.waitForCompletion(data!.data.execution_id);
+    expect(execution).toMatchObject({ status: 'completed', workflow_id: 'noflo-style' });
+    expect(execution.result!.outputs).toEqual({ out: 50 });
+  });
+
+  it('answers a NoFlo connection with no target with 400 naming tgt, and runs nothing', async () => {
+    const graph = { processes: { add: { component: 'tpl_math_add' } }, connections: [{ src: { process: 'add', port: 'result-out' } }] };
+    const { response, error } = await app.client.startWorkflow({ graph_json: graph, metadata: { execution_id: 'no-target-1' } } as never);
+    expect(response.status).toBe(400);
+    expect(error).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(error!.details!.map((d) => d.path)).toContain('graph_json.connections[0].tgt');
+    expect((await app.client.getWorkflow('no-target-1')).response.status).toBe(404);
+  });
+
   it('uses a given execution id, and treats the same request again as an idempotent retry', async () => {
     const request = { graph_json: multiplyGraph(), input: { x: 1, y: 1 }, metadata: { execution_id: 'retry-1' } };
     const first = await app.client.startWorkflow(request as never);

@@ -217,37 +217,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A node of the graph: the actor it runs and its metadata, including its configuration. */
         Process: {
             /** @description Actor id (an IDE template id such as `tpl_math_add`, or `subgraph`) */
             component: string;
-            /** @description `config` and `propertyValues` configure the actor; `graph` holds the inner graph of a `subgraph` node */
+            /** @description `config` and `propertyValues` configure the actor; `graph` holds the inner graph of a `subgraph` node. */
             metadata?: {
-                [key: string]: unknown;
-            };
+                /** @description Actor configuration (ActorConfig keys) */
+                config?: {
+                    [key: string]: unknown;
+                } | null;
+                /** @description IDE property values, applied under `config` */
+                propertyValues?: {
+                    [key: string]: unknown;
+                } | null;
+                /** @description The inner graph of a `subgraph` node */
+                graph?: unknown;
+            } | null;
         };
         /**
-         * @description A node port, written `{nodeId, portId}` or `{process, port}`; other keys (portName, expose, portType) are allowed.
+         * @description A flow-based-programming graph in the FBP JSON format (engine or NoFlo style).
          * @example {
-         *       "nodeId": "mul",
-         *       "portId": "a-in"
-         *     }
-         */
-        PortRef: {
-            nodeId?: string;
-            portId?: string;
-            process?: string;
-            port?: string;
-        };
-        Connection: {
-            from?: components["schemas"]["PortRef"];
-            to: components["schemas"]["PortRef"];
-            /** @description Initial packet sent to `to` when the run starts */
-            data?: unknown;
-            metadata?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @example {
          *       "caseSensitive": false,
          *       "properties": {
          *         "name": "multiply"
@@ -280,45 +270,109 @@ export interface components {
          *         }
          *       },
          *       "groups": []
-         *     } */
+         *     }
+         */
         GraphJson: {
             /** @description When false (the default), port ids match ignoring case and `_` vs `-` */
-            caseSensitive?: boolean;
-            /**
-             * @description Graph properties; `name` is the default workflow id
-             * @default {}
-             */
+            caseSensitive?: boolean | null;
+            /** @description Graph properties; `name` is the default workflow id */
             properties?: {
                 [key: string]: unknown;
-            };
+            } | null;
+            /** @description Nodes keyed by node id (`{"mul": {"component": ...}}`), or an array of nodes that each carry an `id` */
             processes: {
                 [key: string]: components["schemas"]["Process"];
-            };
-            /** @default [] */
-            connections?: components["schemas"]["Connection"][];
-            /**
-             * @description Exported input ports: each key of the execution input names one
-             * @default {}
-             */
+            } | (components["schemas"]["Process"] & {
+                id: string;
+            })[];
+            /** @description Connections and initial packets */
+            connections?: {
+                /** @description Source port */
+                from?: {
+                    /** @description Node id (engine style) */
+                    nodeId?: string;
+                    /** @description Port id (engine style) */
+                    portId?: string;
+                    /** @description Node id (NoFlo style) */
+                    process?: string;
+                    /** @description Port id (NoFlo style) */
+                    port?: string;
+                } | null;
+                /** @description Source port (NoFlo style) */
+                src?: {
+                    /** @description Node id (engine style) */
+                    nodeId?: string;
+                    /** @description Port id (engine style) */
+                    portId?: string;
+                    /** @description Node id (NoFlo style) */
+                    process?: string;
+                    /** @description Port id (NoFlo style) */
+                    port?: string;
+                } | null;
+                /** @description Target port */
+                to?: {
+                    /** @description Node id (engine style) */
+                    nodeId?: string;
+                    /** @description Port id (engine style) */
+                    portId?: string;
+                    /** @description Node id (NoFlo style) */
+                    process?: string;
+                    /** @description Port id (NoFlo style) */
+                    port?: string;
+                } | null;
+                /** @description Target port (NoFlo style) */
+                tgt?: {
+                    /** @description Node id (engine style) */
+                    nodeId?: string;
+                    /** @description Port id (engine style) */
+                    portId?: string;
+                    /** @description Node id (NoFlo style) */
+                    process?: string;
+                    /** @description Port id (NoFlo style) */
+                    port?: string;
+                } | null;
+                /** @description Initial packet sent to the target when the run starts (a connection with no source) */
+                data?: unknown;
+                /** @description Free-form metadata (route, label, ...) */
+                metadata?: {
+                    [key: string]: unknown;
+                } | null;
+            }[] | null;
+            /** @description Exported input ports: each key of the execution input names one */
             inports?: {
-                [key: string]: components["schemas"]["PortRef"];
-            };
-            /**
-             * @description Exported output ports: each becomes a key of `result.outputs`
-             * @default {}
-             */
+                [key: string]: {
+                    /** @description Node id (engine style) */
+                    nodeId?: string;
+                    /** @description Port id (engine style) */
+                    portId?: string;
+                    /** @description Node id (NoFlo style) */
+                    process?: string;
+                    /** @description Port id (NoFlo style) */
+                    port?: string;
+                };
+            } | null;
+            /** @description Exported output ports: each becomes a key of `result.outputs` */
             outports?: {
-                [key: string]: components["schemas"]["PortRef"];
-            };
-            /** @default [] */
-            groups?: unknown[];
+                [key: string]: {
+                    /** @description Node id (engine style) */
+                    nodeId?: string;
+                    /** @description Port id (engine style) */
+                    portId?: string;
+                    /** @description Node id (NoFlo style) */
+                    process?: string;
+                    /** @description Port id (NoFlo style) */
+                    port?: string;
+                };
+            } | null;
+            /** @description Node groups, kept as given */
+            groups?: unknown[] | null;
         };
-        /** @default {} */
+        /**
+         * @description Metadata of a start request; other keys are stored with the execution
+         * @default {}
+         */
         StartMetadata: {
-            /**
-             * @description Generated (a UUID) when absent; re-posting the same request with it is an idempotent retry
-             * @example 3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40
-             */
+            /** @description Generated (a UUID) when absent; re-posting the same request with it is an idempotent retry */
             execution_id?: string;
             /** @description Defaults to the graph's `properties.name` */
             workflow_id?: string;
@@ -334,6 +388,7 @@ export interface components {
             /** @description Fails the run when it lasts longer; defaults to the server-wide `execution_timeout_ms` */
             timeout_ms?: number;
         };
+        /** @description A request to run a graph: the graph, its input and the metadata */
         StartWorkflowRequest: {
             graph_json: components["schemas"]["GraphJson"];
             /**
@@ -358,7 +413,10 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "subscribe_workflow";
-            /** @example 3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40 */
+            /**
+             * @description An execution id: letters, digits and . _ : -, at most 128 characters
+             * @example 3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40
+             */
             execution_id: string;
             from_seq?: number;
             /** @description Echoed in the reply, to pair replies with requests */
@@ -366,14 +424,20 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "unsubscribe_workflow";
-            /** @example 3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40 */
+            /**
+             * @description An execution id: letters, digits and . _ : -, at most 128 characters
+             * @example 3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40
+             */
             execution_id: string;
             /** @description Echoed in the reply, to pair replies with requests */
             request_id?: string;
         } | {
             /** @enum {string} */
             type: "cancel_workflow";
-            /** @example 3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40 */
+            /**
+             * @description An execution id: letters, digits and . _ : -, at most 128 characters
+             * @example 3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40
+             */
             execution_id: string;
             /** @description Echoed in the reply, to pair replies with requests */
             request_id?: string;
@@ -386,32 +450,7 @@ export interface components {
             /** @example Port 'out' not found on node 'split' */
             message: string;
         };
-        RunResult: {
-            success: boolean;
-            execution_id: string;
-            workflow_id: string;
-            /**
-             * @description ISO 8601
-             * @example 2026-11-22T10:00:00.000Z
-             */
-            start_time: string;
-            /**
-             * @description ISO 8601
-             * @example 2026-11-22T10:00:00.120Z
-             */
-            end_time: string;
-            duration_ms: number;
-            /** @description Exported outport name (or `<nodeId>.<portId>`) to the last packet that reached it */
-            outputs: {
-                [key: string]: unknown;
-            };
-            errors: {
-                node_id?: string;
-                message: string;
-            }[];
-            nodes_executed: number;
-            nodes_failed: number;
-        };
+        /** @description One event of an execution's log */
         ExecutionEvent: {
             /** @enum {string} */
             _type: "NetworkStarted";
@@ -428,7 +467,9 @@ export interface components {
             seq: number;
             /** @description Epoch milliseconds */
             timestamp: number;
+            /** @description Node id */
             actorId: string;
+            /** @description The actor the node runs */
             component: string;
         } | {
             /** @enum {string} */
@@ -441,8 +482,12 @@ export interface components {
             fromPort: string;
             toActor: string;
             toPort: string;
+            /** @description The packet */
             message?: unknown;
-            /** @enum {boolean} */
+            /**
+             * @description Present and true when `message` was cut to the payload limit
+             * @enum {boolean}
+             */
             truncated?: true;
         } | {
             /** @enum {string} */
@@ -451,7 +496,9 @@ export interface components {
             seq: number;
             /** @description Epoch milliseconds */
             timestamp: number;
+            /** @description Node id */
             actorId: string;
+            /** @description The actor the node runs */
             component: string;
             durationMs: number;
         } | {
@@ -461,7 +508,9 @@ export interface components {
             seq: number;
             /** @description Epoch milliseconds */
             timestamp: number;
+            /** @description Node id */
             actorId: string;
+            /** @description The actor the node runs */
             component: string;
             error: string;
         } | {
@@ -478,7 +527,31 @@ export interface components {
             seq: number;
             /** @description Epoch milliseconds */
             timestamp: number;
-            result: components["schemas"]["RunResult"];
+            /** @description The result of a finished run */
+            result: {
+                /** @description True when the run completed */
+                success: boolean;
+                execution_id: string;
+                workflow_id: string;
+                /** @description ISO 8601 */
+                start_time: string;
+                /** @description ISO 8601 */
+                end_time: string;
+                duration_ms: number;
+                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+                outputs: {
+                    [key: string]: unknown;
+                };
+                errors: {
+                    /** @description The node that caused the error, when one did */
+                    node_id?: string;
+                    message: string;
+                }[];
+                /** @description Nodes that fired at least once */
+                nodes_executed: number;
+                /** @description Nodes with at least one failed firing */
+                nodes_failed: number;
+            };
         } | {
             /** @enum {string} */
             _type: "Failed";
@@ -487,7 +560,31 @@ export interface components {
             /** @description Epoch milliseconds */
             timestamp: number;
             error: string;
-            result: components["schemas"]["RunResult"];
+            /** @description The result of a finished run */
+            result: {
+                /** @description True when the run completed */
+                success: boolean;
+                execution_id: string;
+                workflow_id: string;
+                /** @description ISO 8601 */
+                start_time: string;
+                /** @description ISO 8601 */
+                end_time: string;
+                duration_ms: number;
+                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+                outputs: {
+                    [key: string]: unknown;
+                };
+                errors: {
+                    /** @description The node that caused the error, when one did */
+                    node_id?: string;
+                    message: string;
+                }[];
+                /** @description Nodes that fired at least once */
+                nodes_executed: number;
+                /** @description Nodes with at least one failed firing */
+                nodes_failed: number;
+            };
         } | {
             /** @enum {string} */
             _type: "Cancelled";
@@ -495,7 +592,31 @@ export interface components {
             seq: number;
             /** @description Epoch milliseconds */
             timestamp: number;
-            result: components["schemas"]["RunResult"];
+            /** @description The result of a finished run */
+            result: {
+                /** @description True when the run completed */
+                success: boolean;
+                execution_id: string;
+                workflow_id: string;
+                /** @description ISO 8601 */
+                start_time: string;
+                /** @description ISO 8601 */
+                end_time: string;
+                duration_ms: number;
+                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+                outputs: {
+                    [key: string]: unknown;
+                };
+                errors: {
+                    /** @description The node that caused the error, when one did */
+                    node_id?: string;
+                    message: string;
+                }[];
+                /** @description Nodes that fired at least once */
+                nodes_executed: number;
+                /** @description Nodes with at least one failed firing */
+                nodes_failed: number;
+            };
         };
         WsServerMessage: {
             /** @enum {string} */
@@ -581,7 +702,10 @@ export interface components {
             /** @example Workflow execution started */
             message: string;
         };
-        /** @enum {string} */
+        /**
+         * @description queued -> running -> completed | failed | cancelled; the last three never change again
+         * @enum {string}
+         */
         ExecutionStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
         ExecutionSummary: {
             id: string;
@@ -596,6 +720,47 @@ export interface components {
         ExecutionPage: {
             items: components["schemas"]["ExecutionSummary"][];
             next_cursor: string | null;
+        };
+        /**
+         * @description The result of a finished run
+         * @example {
+         *       "success": true,
+         *       "execution_id": "3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40",
+         *       "workflow_id": "multiply",
+         *       "start_time": "2026-11-22T10:00:00.000Z",
+         *       "end_time": "2026-11-22T10:00:00.120Z",
+         *       "duration_ms": 120,
+         *       "outputs": {
+         *         "product": 13.5
+         *       },
+         *       "errors": [],
+         *       "nodes_executed": 1,
+         *       "nodes_failed": 0
+         *     }
+         */
+        RunResult: {
+            /** @description True when the run completed */
+            success: boolean;
+            execution_id: string;
+            workflow_id: string;
+            /** @description ISO 8601 */
+            start_time: string;
+            /** @description ISO 8601 */
+            end_time: string;
+            duration_ms: number;
+            /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+            outputs: {
+                [key: string]: unknown;
+            };
+            errors: {
+                /** @description The node that caused the error, when one did */
+                node_id?: string;
+                message: string;
+            }[];
+            /** @description Nodes that fired at least once */
+            nodes_executed: number;
+            /** @description Nodes with at least one failed firing */
+            nodes_failed: number;
         };
         Execution: {
             id: string;
@@ -768,6 +933,7 @@ export interface operations {
     listWorkflows: {
         parameters: {
             query?: {
+                /** @description queued -> running -> completed | failed | cancelled; the last three never change again */
                 status?: components["schemas"]["ExecutionStatus"];
                 workflow_id?: string;
                 limit?: number;
@@ -945,6 +1111,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
                 execution_id: string;
             };
             cookie?: never;
@@ -1030,6 +1197,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
                 execution_id: string;
             };
             cookie?: never;
@@ -1124,6 +1292,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
                 execution_id: string;
                 node_id: string;
             };
@@ -1237,6 +1406,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
                 execution_id: string;
             };
             cookie?: never;

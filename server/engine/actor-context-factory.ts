@@ -1,7 +1,7 @@
 import { type ActorContext } from './actor-definition';
 import { type InPort } from './in-port';
 import { jsonProblem } from './json-problem';
-import { type JsonObject, type JsonValue } from './json-value';
+import { type JsonObject, type JsonValue } from '../../model';
 import { type NetworkRuntime } from './network-runtime';
 import { type NodeTimers } from './node-timers';
 import { type OutPort } from './out-port';

@@ -1,5 +1,5 @@
 import { type z } from 'zod';
-import { type JsonObject, type JsonValue } from './json-value';
+import { type JsonObject, type JsonValue } from '../../model';
 
 /** Declares one input port of an actor. */
 export interface InPortSpec {

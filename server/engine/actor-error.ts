@@ -1,4 +1,4 @@
-import { type JsonObject } from './json-value';
+import { type JsonObject } from '../../model';
 
 /**
  * An error an actor throws to fail a firing with data attached: when the node's error port is connected,

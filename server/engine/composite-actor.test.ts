@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineActor } from './actor-definition';
-import { type EngineEvent } from './events';
-import { type JsonValue } from './json-value';
+import { type EngineEvent, type JsonValue } from '../../model';
 import { createNetwork } from './network';
 import { parseGraph } from './parse-graph';
 import { runGraph } from './run-graph';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type ActorContext, type AnyActorDefinition, type InPortSpec, type OutPortSpec } from './actor-definition';
 import { SUBGRAPH_COMPONENT } from './graph';
 import { type NetworkState } from './network-options';
-import { type RunResult } from './run-result';
+import { type RunResult } from '../../model';
 import { type GraphBoundary } from './valid-graph';
 
 /** The context a composite node fires with. */

@@ -1,4 +1,4 @@
-import { type JsonObject } from './json-value';
+import { type JsonObject } from '../../model';
 
 /**
  * Merges a node's configuration layers, each later one winning per key: the network's default actor

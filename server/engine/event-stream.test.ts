@@ -1,4 +1,4 @@
-import { type MessageSentEvent, isTerminalEvent } from './events';
+import { type EngineEventOf, isTerminalEvent } from '../../model';
 import { EventStream, truncatedPreview } from './event-stream';
 import { runGraph } from './run-graph';
 import { testCatalogue, testRun } from './test-actors';
@@ -24,7 +24,7 @@ describe('the event stream', () => {
     const big = 'x'.repeat(500);
     const graph = { processes: { c: { component: 'test_constant', metadata: { config: { value: { text: big } } } }, p: { component: 'test_pass' } }, connections: [{ from: { nodeId: 'c', portId: 'out' }, to: { nodeId: 'p', portId: 'in' } }] };
     const { events, result } = await runGraph(graph, testCatalogue(), { ...testRun, maxEventPayloadBytes: 100 });
-    const sent = events.find((event): event is MessageSentEvent => event._type === 'MessageSent')!;
+    const sent = events.find((event): event is EngineEventOf<'MessageSent'> => event._type === 'MessageSent')!;
     expect(sent.truncated).toBe(true);
     expect(typeof sent.message).toBe('string');
     expect(Buffer.byteLength(sent.message as string)).toBeLessThanOrEqual(100);

@@ -1,6 +1,4 @@
-import { type EngineEvent } from './events';
-import { type JsonValue } from './json-value';
-import { type RunResult } from './run-result';
+import { type EngineEvent, type JsonValue, type RunResult } from '../../model';
 
 /**
  * Builds and delivers the events of one run, its subgraphs included: `seq` from 1 without gaps, epoch-ms

@@ -1,4 +1,4 @@
-import { type JsonObject, type JsonValue } from './json-value';
+import { type JsonObject, type JsonValue } from '../../model';
 
 /** The component name of a composite node: a process whose `metadata.graph` is run as a subgraph. */
 export const SUBGRAPH_COMPONENT = 'subgraph';

@@ -1,4 +1,4 @@
-import { type JsonValue } from './json-value';
+import { type JsonValue } from '../../model';
 import { PacketQueue } from './packet-queue';
 import { type PendingSend } from './pending-send';
 

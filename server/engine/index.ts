@@ -1,4 +1,17 @@
-export { type JsonValue, type JsonObject, isJsonObject } from './json-value';
+// The wire types the engine speaks are the shared model's; they are re-exported for the engine's users.
+export {
+  type JsonValue,
+  type JsonObject,
+  type EngineEvent,
+  type EngineEventType,
+  type TerminalEvent,
+  type RunResult,
+  type RunError,
+  type RunStatus,
+  isJsonObject,
+  isTerminalEvent,
+  TERMINAL_EVENT_TYPES,
+} from '../../model';
 export {
   type InPortSpec,
   type OutPortSpec,
@@ -9,8 +22,6 @@ export {
   defineActor,
 } from './actor-definition';
 export { type Catalogue, createCatalogue } from './catalogue';
-export * from './events';
-export { type RunResult, type RunError, type RunStatus } from './run-result';
 export { type NetworkOptions, type NetworkState, type ConfigUpdateOutcome, type ActorLogEntry } from './network-options';
 export {
   type GraphIssue,
@@ -19,16 +30,6 @@ export {
   GraphIssueCodeSchema,
   GraphIssueCodes,
 } from './graph-issue';
-export {
-  type GraphJson,
-  type GraphProcessJson,
-  type GraphConnectionJson,
-  type GraphEndpointJson,
-  GraphJsonSchema,
-  GraphProcessJsonSchema,
-  GraphConnectionJsonSchema,
-  GraphEndpointJsonSchema,
-} from './graph-schema';
 export {
   type Graph,
   type GraphNode,
@@ -39,7 +40,7 @@ export {
   SUBGRAPH_COMPONENT,
 } from './graph';
 export { type ValidGraph, type ValidNode, type GraphBoundary } from './valid-graph';
-export { type ParseGraphOutcome, parseGraph, MAX_SUBGRAPH_DEPTH } from './parse-graph';
+export { type ParseGraphOutcome, parseGraph, readGraph, MAX_SUBGRAPH_DEPTH } from './parse-graph';
 export { type ValidateGraphOptions, type ValidateGraphOutcome, validateGraph } from './validate-graph';
 export { foldPortId } from './port-matcher';
 export { mergeConfig } from './config-merge';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineActor } from './actor-definition';
 import { type Catalogue } from './catalogue';
-import { type EngineEvent } from './events';
-import { type JsonValue } from './json-value';
+import { type EngineEvent, type JsonValue } from '../../model';
 import { type Network, createNetwork } from './network';
 import { type NetworkOptions } from './network-options';
 import { parseGraph } from './parse-graph';

@@ -1,5 +1,4 @@
-import { type EngineEvent } from './events';
-import { type JsonObject } from './json-value';
+import { type EngineEvent, type JsonObject } from '../../model';
 
 /** Options of one run of a validated graph. */
 export interface NetworkOptions {

@@ -1,5 +1,5 @@
 import { type GraphInputValue } from './actor-definition';
-import { type JsonObject, type JsonValue } from './json-value';
+import { type JsonObject, type JsonValue } from '../../model';
 import { type NodeRunner } from './node-runner';
 import { type RunEnvironment } from './run-environment';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineActor } from './actor-definition';
-import { type MessageSentEvent } from './events';
-import { type JsonValue } from './json-value';
+import { type JsonValue, type EngineEventOf } from '../../model';
 import { runGraph } from './run-graph';
 import { collector, testCatalogue, testRun } from './test-actors';
 
@@ -34,7 +33,7 @@ describe('a network', () => {
     };
     const { result, events } = await runGraph(graph, testCatalogue(), testRun);
     expect(result.outputs).toEqual({ double: 8, triple: 12 });
-    const sent = events.filter((event): event is MessageSentEvent => event._type === 'MessageSent');
+    const sent = events.filter((event): event is EngineEventOf<'MessageSent'> => event._type === 'MessageSent');
     expect(sent.map((event) => [event.fromActor, event.fromPort, event.toActor, event.toPort, event.message])).toEqual([
       ['num', 'out', 'double', 'value', 4],
       ['num', 'out', 'triple', 'value', 4],

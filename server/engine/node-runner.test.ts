@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineActor } from './actor-definition';
 import { ActorError } from './actor-error';
-import { type ActorFailedEvent, type EngineEvent } from './events';
-import { type JsonValue } from './json-value';
+import { type EngineEventOf, type EngineEvent, type JsonValue } from '../../model';
 import { createNetwork } from './network';
 import { parseGraph } from './parse-graph';
 import { runGraph } from './run-graph';
@@ -63,7 +62,7 @@ describe('a node runner', () => {
 
   it.each(Object.keys(expectedMessages) as Failure[])('fails the run on an unrouted %s error, naming node and message', async (mode) => {
     const { result, events } = await runGraph(riskyGraph(mode), testCatalogue(risky, collector('test_sink', [])), testRun);
-    const failed = events.filter((event): event is ActorFailedEvent => event._type === 'ActorFailed');
+    const failed = events.filter((event): event is EngineEventOf<'ActorFailed'> => event._type === 'ActorFailed');
     expect(failed).toEqual([expect.objectContaining({ actorId: 'r', component: 'test_risky', error: expectedMessages[mode] })]);
     expect(result).toMatchObject({ success: false, errors: [{ node_id: 'r', message: expectedMessages[mode] }], nodes_failed: 1 });
     expect(events.at(-1)).toMatchObject({ _type: 'Failed', error: `Node 'r' failed: ${expectedMessages[mode]}` });

@@ -5,7 +5,7 @@ import { mergeConfig } from './config-merge';
 import { errorMessage } from './error-message';
 import { InPort, type InPortOwner } from './in-port';
 import { isThenable } from './is-thenable';
-import { type JsonObject, type JsonValue } from './json-value';
+import { type JsonObject, type JsonValue } from '../../model';
 import { type NetworkRuntime } from './network-runtime';
 import { NodeTimers } from './node-timers';
 import { OutPort } from './out-port';

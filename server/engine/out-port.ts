@@ -1,6 +1,6 @@
 import { type EventStream } from './event-stream';
 import { type InPort } from './in-port';
-import { type JsonValue } from './json-value';
+import { type JsonValue } from '../../model';
 import { PendingSend } from './pending-send';
 import { RESOLVED } from './resolved';
 

@@ -12,12 +12,13 @@ import { type GraphIssue, formatIssuePath } from './graph-issue';
 import {
   type GraphConnectionJson,
   type GraphEndpointJson,
+  type GraphJson,
   type GraphProcessJson,
+  type GraphProcessesJson,
+  type JsonObject,
+  type JsonValue,
   GraphJsonSchema,
-  GraphProcessArrayJsonSchema,
-  GraphProcessRecordJsonSchema,
-} from './graph-schema';
-import { type JsonObject, type JsonValue } from './json-value';
+} from '../../model';
 import { jsonProblem } from './json-problem';
 
 /** How many graphs deep composite nodes may nest before the graph is rejected. */
@@ -38,13 +39,28 @@ export function parseGraph(json: unknown): ParseGraphOutcome {
   return graph !== undefined && issues.length === 0 ? { ok: true, graph } : { ok: false, issues };
 }
 
+/**
+ * `parseGraph` for a graph whose shape `GraphJsonSchema` has already checked (a request body the transport
+ * parsed): the top level is read without being parsed again; inner graphs of composite nodes are parsed here.
+ */
+export function readGraph(data: GraphJson): ParseGraphOutcome {
+  const issues: GraphIssue[] = [];
+  const graph = readGraphAt(data, '', [data], issues);
+  return issues.length === 0 ? { ok: true, graph } : { ok: false, issues };
+}
+
 function parseGraphAt(json: unknown, base: string, ancestors: unknown[], issues: GraphIssue[]): Graph | undefined {
   const parsed = GraphJsonSchema.safeParse(json);
-  if (!parsed.success) {
-    issues.push(...parsed.error.issues.map((issue) => zodIssue(base, [], issue)));
-    return undefined;
-  }
-  const data = parsed.data;
+  if (parsed.success) return readGraphAt(parsed.data, base, ancestors, issues);
+  issues.push(...parsed.error.issues.map((issue) => zodIssue(base, issue)));
+  // A bad process should not hide the problems of the connections and exported ports: read the rest on its own.
+  const insideProcesses = parsed.error.issues.every((issue) => issue.path[0] === 'processes' && issue.path.length > 1);
+  const rest = insideProcesses ? GraphJsonSchema.safeParse({ ...(json as object), processes: {} }) : undefined;
+  if (rest?.success) readGraphAt(rest.data, base, ancestors, issues);
+  return undefined;
+}
+
+function readGraphAt(data: GraphJson, base: string, ancestors: unknown[], issues: GraphIssue[]): Graph {
   return {
     path: base,
     caseSensitive: data.caseSensitive ?? false,
@@ -57,17 +73,10 @@ function parseGraphAt(json: unknown, base: string, ancestors: unknown[], issues:
   };
 }
 
-function readProcesses(raw: unknown, base: string, ancestors: unknown[], issues: GraphIssue[]): GraphNode[] {
-  const entries: [string, GraphProcessJson, string][] = [];
-  if (Array.isArray(raw)) {
-    const parsed = GraphProcessArrayJsonSchema.safeParse(raw);
-    if (!parsed.success) return reportZod(parsed.error.issues, base, ['processes'], issues);
-    parsed.data.forEach((process, i) => entries.push([process.id, process, formatIssuePath(base, ['processes', i])]));
-  } else {
-    const parsed = GraphProcessRecordJsonSchema.safeParse(raw);
-    if (!parsed.success) return reportZod(parsed.error.issues, base, ['processes'], issues);
-    for (const [id, process] of Object.entries(parsed.data)) entries.push([id, process, formatIssuePath(base, ['processes', id])]);
-  }
+function readProcesses(processes: GraphProcessesJson, base: string, ancestors: unknown[], issues: GraphIssue[]): GraphNode[] {
+  const entries: [string, GraphProcessJson, string][] = Array.isArray(processes)
+    ? processes.map((process, i) => [process.id, process, formatIssuePath(base, ['processes', i])])
+    : Object.entries(processes).map(([id, process]) => [id, process, formatIssuePath(base, ['processes', id])]);
   return entries.map(([id, process, path]) => readProcess(id, process, path, ancestors, issues));
 }
 
@@ -102,8 +111,10 @@ function readConnections(
   const initialPackets: GraphInitialPacket[] = [];
   raw.forEach((connection, i) => {
     const path = formatIssuePath(base, ['connections', i]);
-    const fromKey = connection.from == null && connection.src != null ? 'src' : 'from';
-    const toKey = connection.to == null && connection.tgt != null ? 'tgt' : 'to';
+    // A missing end is named in the style of the end that is there: `tgt` beside `src`, `to` beside `from`.
+    const noflo = connection.from == null && connection.to == null && (connection.src != null || connection.tgt != null);
+    const fromKey = noflo || (connection.from == null && connection.src != null) ? 'src' : 'from';
+    const toKey = noflo || (connection.to == null && connection.tgt != null) ? 'tgt' : 'to';
     const from = readEndpoint(connection.from ?? connection.src, `${path}.${fromKey}`);
     const to = readEndpoint(connection.to ?? connection.tgt, `${path}.${toKey}`);
     if (to === undefined) {
@@ -142,13 +153,8 @@ function readEndpoint(raw: GraphEndpointJson | null | undefined, path: string): 
   return { nodeId, portId, path, nodeKey: raw.nodeId !== undefined ? 'nodeId' : 'process', portKey: raw.portId !== undefined ? 'portId' : 'port' };
 }
 
-function reportZod(zodIssues: readonly ZodIssue[], base: string, prefix: (string | number)[], issues: GraphIssue[]): [] {
-  issues.push(...zodIssues.map((issue) => zodIssue(base, prefix, issue)));
-  return [];
-}
-
-function zodIssue(base: string, prefix: (string | number)[], issue: ZodIssue): GraphIssue {
-  const path = formatIssuePath(base, [...prefix, ...issue.path]);
+function zodIssue(base: string, issue: ZodIssue): GraphIssue {
+  const path = formatIssuePath(base, issue.path);
   const where = path === '' ? 'The graph' : `'${path}'`;
   const message = issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : issue.message;
   return { code: 'MALFORMED', path, message: `${where}: ${message}` };

@@ -1,6 +1,6 @@
 import { type Catalogue } from './catalogue';
 import { EventStream } from './event-stream';
-import { type JsonObject } from './json-value';
+import { type JsonObject } from '../../model';
 import { type NetworkOptions } from './network-options';
 import { Scheduler } from './scheduler';
 

@@ -1,4 +1,4 @@
-import { type EngineEvent } from './events';
+import { type EngineEvent } from '../../model';
 import { runGraph } from './run-graph';
 import { testCatalogue, testRun } from './test-actors';
 

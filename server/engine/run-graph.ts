@@ -1,9 +1,8 @@
 import { type Catalogue } from './catalogue';
-import { type EngineEvent } from './events';
+import { type EngineEvent, type RunResult } from '../../model';
 import { createNetwork } from './network';
 import { type NetworkOptions } from './network-options';
 import { parseGraph } from './parse-graph';
-import { type RunResult } from './run-result';
 import { validateGraph } from './validate-graph';
 
 /** Options of `runGraph`: the network options, with the event listener optional. */

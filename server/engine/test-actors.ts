@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type AnyActorDefinition, defineActor } from './actor-definition';
 import { type Catalogue, createCatalogue } from './catalogue';
-import { type JsonValue } from './json-value';
+import { type JsonValue } from '../../model';
 
 /**
  * Tiny actors for the engine's own tests (the real catalogue lives in `server/actors/`): pass-through,

@@ -3,7 +3,7 @@ import { type Catalogue } from './catalogue';
 import { mergeConfig } from './config-merge';
 import { type Graph, type GraphEndpoint, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
 import { type GraphIssue } from './graph-issue';
-import { type JsonObject } from './json-value';
+import { type JsonObject } from '../../model';
 import { type NodePorts, portsOfBoundary, portsOfDefinition } from './node-ports';
 import { parseActorConfig } from './parse-actor-config';
 import { type ValidGraph, type ValidNode } from './valid-graph';

@@ -1,6 +1,6 @@
 import { type AnyActorDefinition } from './actor-definition';
 import { type InPort } from './in-port';
-import { type JsonObject, type JsonValue } from './json-value';
+import { type JsonObject, type JsonValue } from '../../model';
 import { type NetworkRuntime } from './network-runtime';
 import { NodeRunner } from './node-runner';
 import { type ValidGraph, type ValidNode } from './valid-graph';

@@ -1,5 +1,4 @@
-import { type JsonObject, type RunResult } from '../engine';
-import { type ExecutionStatus } from './execution-status';
+import { type ExecutionStatus, type RunResult, type StartRequest } from '../../model';
 
 /** What the service keeps of one execution. */
 export interface ExecutionRecord {
@@ -10,7 +9,7 @@ export interface ExecutionRecord {
   /** A digest of the start request, to tell an idempotent retry from a conflicting reuse of the id. */
   fingerprint: string;
   /** The graph as submitted, the input and the metadata: enough to inspect or re-run the execution. */
-  request: { graph_json: JsonObject; input: JsonObject; metadata: JsonObject };
+  request: StartRequest;
   /** null until the run ends. */
   result: RunResult | null;
   /** Epoch milliseconds. */

@@ -139,7 +139,7 @@ describe('ExecutionService', () => {
     const store = new MemoryExecutionStore();
     store.insert({
       id: 'old', status: 'running', workflowId: 'w', source: 'http_api', fingerprint: 'f',
-      request: { graph_json: {}, input: {}, metadata: {} }, result: null, createdAt: 1, startedAt: 2, endedAt: null,
+      request: { graph_json: { processes: {} }, input: {}, metadata: {} }, result: null, createdAt: 1, startedAt: 2, endedAt: null,
     });
     store.appendEvent('old', { _type: 'NetworkStarted', seq: 1, timestamp: 2, executionId: 'old', workflowId: 'w' });
     const executions = new ExecutionService({ catalogue, store });

@@ -8,19 +8,19 @@ import {
   type NetworkOptions,
   createNetwork,
   isTerminalEvent,
-  parseGraph,
+  readGraph,
   validateGraph,
 } from '../engine';
 import { AppError, validationFailure } from '../errors';
 import { type ExecutionObserver } from './execution-observer';
 import { type ExecutionRecord } from './execution-record';
-import { type ExecutionStatus, isTerminalStatus } from './execution-status';
+import { type ExecutionStatus, type StartRequest, isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, InvalidCursorError } from './execution-store';
 import { resultWithoutRun } from './final-result';
 import { type Logger, silentLogger } from './logger';
 import { requestFingerprint } from './request-fingerprint';
 import { RunQueue } from './run-queue';
-import { type StartDefaults, type StartRequest, identifyingPart, workflowIdOf } from './start-request';
+import { type StartDefaults, identifyingPart, workflowIdOf } from './start-request';
 import { type WebhookNotifier } from './webhook-notifier';
 
 /** What the execution service is built from. */
@@ -111,7 +111,7 @@ export class ExecutionService {
       workflowId: workflowIdOf(request),
       source: request.metadata.source ?? defaults.source,
       fingerprint,
-      request: { graph_json: request.graph_json, input: request.input, metadata: { ...request.metadata } as JsonObject },
+      request: { graph_json: request.graph_json, input: request.input, metadata: { ...request.metadata } },
       result: null,
       createdAt: this.now(),
       startedAt: null,
@@ -234,7 +234,7 @@ export class ExecutionService {
   }
 
   private validate(request: StartRequest) {
-    const parsed = parseGraph(request.graph_json);
+    const parsed = readGraph(request.graph_json);
     const validated = parsed.ok
       ? validateGraph(parsed.graph, this.catalogue, { input: request.input, defaultActorConfig: this.options.defaultActorConfig })
       : parsed;

@@ -12,7 +12,7 @@ const record = (id: string, createdAt: number, overrides: Partial<ExecutionRecor
   workflowId: 'w',
   source: 'http_api',
   fingerprint: 'f',
-  request: { graph_json: {}, input: {}, metadata: {} },
+  request: { graph_json: { processes: {} }, input: {}, metadata: {} },
   result: null,
   createdAt,
   startedAt: null,

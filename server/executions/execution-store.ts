@@ -1,6 +1,6 @@
 import { type EngineEvent } from '../engine';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
-import { type ExecutionStatus } from './execution-status';
+import { type ExecutionStatus } from '../../model';
 
 /** Filters and paging of an execution listing. */
 export interface ExecutionQuery {

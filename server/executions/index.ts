@@ -1,4 +1,3 @@
-export { EXECUTION_STATUSES, TERMINAL_STATUSES, type ExecutionStatus, isTerminalStatus } from './execution-status';
 export { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 export { type ExecutionStore, type ExecutionQuery, type ExecutionPage, InvalidCursorError } from './execution-store';
 export { MemoryExecutionStore } from './memory-execution-store';
@@ -6,6 +5,6 @@ export { SqliteExecutionStore } from './sqlite-execution-store';
 export { type ExecutionObserver } from './execution-observer';
 export { type Logger, silentLogger } from './logger';
 export { WebhookNotifier, type WebhookOptions } from './webhook-notifier';
-export { type StartRequest, type StartMetadata, type StartDefaults, workflowIdOf } from './start-request';
+export { type StartDefaults, workflowIdOf } from './start-request';
 export { EventFollower, type EventFollowerOptions, type DeliveryVerdict } from './event-follower';
 export { ExecutionService, type ExecutionServiceOptions, type StartOutcome, type EventSlice } from './execution-service';

@@ -1,7 +1,7 @@
 import { type EngineEvent } from '../engine';
 import { compareNewestFirst, decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
-import { isTerminalStatus } from './execution-status';
+import { isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore } from './execution-store';
 
 interface Entry {

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { type EngineEvent } from '../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
-import { type ExecutionStatus, isTerminalStatus } from './execution-status';
+import { type ExecutionStatus, isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore } from './execution-store';
 
 interface ExecutionRow {

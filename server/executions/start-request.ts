@@ -1,22 +1,4 @@
-import { type JsonObject, type JsonValue } from '../engine';
-
-/** The metadata of a start request, as the transport parsed it. */
-export interface StartMetadata {
-  execution_id?: string;
-  workflow_id?: string;
-  source?: string;
-  webhook_url?: string | null;
-  enable_tracing?: boolean;
-  timeout_ms?: number;
-  [key: string]: JsonValue | undefined;
-}
-
-/** A request to run a graph: the graph as submitted, the input and the metadata. */
-export interface StartRequest {
-  graph_json: JsonObject;
-  input: JsonObject;
-  metadata: StartMetadata;
-}
+import { type JsonValue, type StartRequest } from '../../model';
 
 /** Where a start request came from, used when its metadata names no source. */
 export interface StartDefaults {
@@ -38,5 +20,5 @@ export function workflowIdOf(request: StartRequest): string {
 /** The part of a request that identifies it for idempotent retries (the transport it came by does not count). */
 export function identifyingPart(request: StartRequest): JsonValue {
   const { source: _source, ...metadata } = request.metadata;
-  return { graph_json: request.graph_json, input: request.input, metadata: metadata as JsonObject };
+  return { graph_json: request.graph_json, input: request.input, metadata } as JsonValue;
 }

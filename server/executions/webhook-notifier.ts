@@ -1,12 +1,17 @@
+import { errorMessage } from '../engine';
+import { HttpTransportError, describeUrl, fetchWithRetry, retryPolicy } from '../outbound-http';
 import { type Logger, silentLogger } from './logger';
+
+// The longest wait between two deliveries of one webhook, however many attempts failed.
+const MAX_BACKOFF_MS = 30_000;
 
 /** Options of the webhook sender. */
 export interface WebhookOptions {
   /** @default 10000 */
   timeoutMs?: number;
-  /** Attempts after the first one, on network errors and 5xx answers. @default 3 */
+  /** Attempts after the first one, on network errors, timeouts, 408, 429 and 5xx answers. @default 3 */
   retries?: number;
-  /** Delay before the first retry, doubled each time. @default 500 */
+  /** Delay before the first retry, doubled each time (with jitter). @default 500 */
   backoffMs?: number;
   logger?: Logger;
 }
@@ -42,42 +47,21 @@ export class WebhookNotifier {
   }
 
   private async deliver(url: string, body: string): Promise<void> {
-    for (let attempt = 0; attempt <= this.retries; attempt += 1) {
-      if (this.controller.signal.aborted) return;
-      const outcome = await this.attempt(url, body);
-      if (outcome === 'delivered') return;
-      if (outcome === 'rejected' || attempt === this.retries) {
-        this.logger.warn({ url, attempt: attempt + 1 }, 'Webhook delivery failed');
-        return;
-      }
-      await this.sleep(this.backoffMs * 2 ** attempt);
-    }
-  }
-
-  private async attempt(url: string, body: string): Promise<'delivered' | 'retry' | 'rejected'> {
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.timeoutMs)]),
+      const call = { url: new URL(url), method: 'POST', headers: new Headers({ 'content-type': 'application/json' }), body };
+      const response = await fetchWithRetry(call, {
+        timeoutMs: this.timeoutMs,
+        followRedirects: false,
+        signal: this.controller.signal,
+        readBody: false,
+        policy: retryPolicy({ attempts: this.retries + 1, baseMs: this.backoffMs, maxMs: MAX_BACKOFF_MS }),
       });
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.ok) return 'delivered';
-      return response.status >= 500 || response.status === 429 ? 'retry' : 'rejected';
-    } catch {
-      return 'retry';
+      if (response.status >= 200 && response.status < 300) return;
+      this.logger.warn({ url: describeUrl(url), status: response.status, attempts: response.attempts }, 'Webhook delivery failed');
+    } catch (error) {
+      if (this.controller.signal.aborted) return;
+      const attempts = error instanceof HttpTransportError ? error.attempts : undefined;
+      this.logger.warn({ url: describeUrl(url), reason: errorMessage(error), attempts }, 'Webhook delivery failed');
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.controller.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
-    });
   }
 }

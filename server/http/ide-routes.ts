@@ -1,8 +1,7 @@
 import { initServer } from '@ts-rest/express';
 import { ideContract } from '../../contract';
-import { type JsonObject } from '../engine';
+import { type JsonObject, type StartMetadata } from '../../model';
 import { type ErrorDetail, validationFailure } from '../errors';
-import { type StartMetadata } from '../executions';
 import { convertIdeWorkflow, unsupportedActorIssues } from '../ide';
 import { type AppServices } from './app-services';
 import { success } from './envelope';
@@ -29,12 +28,12 @@ export function ideRoutes({ executions, catalogue }: AppServices) {
       if (unsupported.length > 0) throw invalidWorkflow(prefixed('workflow', unsupported));
       const { conversion } = converted;
       const metadata: StartMetadata = {
-        ...(body.metadata as StartMetadata),
+        ...body.metadata,
         workflow_id: conversion.conversion_metadata.source_workflow_id || undefined,
         source: 'ide_api',
       };
       const { execution } = executions.start(
-        { graph_json: conversion.engine_graph as JsonObject, input: body.input as JsonObject, metadata },
+        { graph_json: conversion.engine_graph, input: body.input as JsonObject, metadata },
         { source: 'ide_api' },
       );
       return { status: 200, body: success({ execution_id: execution.id, status: 'started' as const, message: 'IDE workflow converted and execution started' }) };

@@ -3,7 +3,6 @@ export { success, failure } from './envelope';
 export { STATUS_OF_ERROR } from './error-status';
 export { errorMiddleware, notFoundHandler } from './error-middleware';
 export { requestValidationErrorHandler, pathText } from './request-validation';
-export { startRequestOf } from './start-request-of';
 export { executionView, executionSummary } from './execution-view';
 export { healthRoutes } from './health-routes';
 export { workflowRoutes } from './workflow-routes';

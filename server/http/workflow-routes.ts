@@ -4,7 +4,6 @@ import { type JsonObject } from '../engine';
 import { type AppServices } from './app-services';
 import { success } from './envelope';
 import { executionSummary, executionView } from './execution-view';
-import { startRequestOf } from './start-request-of';
 
 const s = initServer();
 
@@ -12,7 +11,7 @@ const s = initServer();
 export function workflowRoutes({ executions }: AppServices) {
   return s.router(workflowsContract, {
     startWorkflow: async ({ body }) => {
-      const { execution, created } = executions.start(startRequestOf(body), { source: 'http_api' });
+      const { execution, created } = executions.start(body, { source: 'http_api' });
       const message = created ? 'Workflow execution started' : 'Workflow execution already started by an identical request';
       return { status: 200, body: success({ execution_id: execution.id, status: 'started' as const, message }) };
     },

@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { type AppRoute, ContractNoBody } from '@ts-rest/core';
 import { type AnyZodObject, type ZodTypeAny } from 'zod';
-import { ClientMessageSchema, ServerMessageSchema, contract } from '../../contract';
+import { ClientMessageSchema, ProcessSchema, ServerMessageSchema, contract } from '../../contract';
 
 const STATUS_DESCRIPTIONS: Record<string, string> = {
   200: 'Success',
@@ -56,6 +56,8 @@ export function buildOpenApiDocument() {
     description: 'Required on every endpoint but /health when the server is configured with auth_tokens',
   });
   for (const [operationId, route] of Object.entries(contract)) registerRoute(registry, operationId, route as AppRoute);
+  // The graph's `processes` refers to it by name in both of its forms.
+  registry.register('Process', ProcessSchema);
   registry.register('WsClientMessage', ClientMessageSchema);
   registry.register('WsServerMessage', ServerMessageSchema);
   registry.registerPath({

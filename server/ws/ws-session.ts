@@ -2,7 +2,7 @@ import { type RawData, type WebSocket } from 'ws';
 import { type ClientMessage, ClientMessageSchema, type ServerMessage } from '../../contract';
 import { AppError } from '../errors';
 import { EventFollower, type Logger } from '../executions';
-import { type AppServices, pathText, startRequestOf } from '../http';
+import { type AppServices, pathText } from '../http';
 import { failureFields } from './failure-reply';
 
 const CLIENT_MESSAGE_TYPES = new Set<string>(ClientMessageSchema.options.map((option) => option.shape.type.value));
@@ -64,7 +64,7 @@ export class WsSession {
     switch (message.type) {
       case 'start_workflow':
         try {
-          const { execution } = this.options.services.executions.start(startRequestOf(message.data), { source: 'websocket' });
+          const { execution } = this.options.services.executions.start(message.data, { source: 'websocket' });
           return this.send({ type: 'workflow_started', success: true, execution_id: execution.id, request_id });
         } catch (error) {
           return this.send({ type: 'workflow_started', execution_id: message.data.metadata?.execution_id, ...failureFields(error), request_id });

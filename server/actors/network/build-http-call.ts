@@ -1,5 +1,5 @@
 import { type JsonValue, isJsonObject } from '../../engine';
-import { type HttpCall } from './fetch-with-retry';
+import { type HttpCall } from '../../outbound-http';
 import { parseHttpUrl } from './http-url';
 import { withQuery } from './with-query';
 

@@ -1,7 +1,7 @@
 import { type IncomingMessage, createServer } from 'node:http';
 import { type JsonObject, type JsonValue, createCatalogue, parseGraph, runGraph, validateGraph } from '../../engine';
 import { createGraphqlQueryActor } from './graphql-query-actor';
-import { DEFAULT_RETRY_POLICY } from './retry-policy';
+
 import { NODE_ID, singleNodeGraph } from './single-node-graph';
 import { type TestServer, listenOnLoopback } from './test-server';
 
@@ -53,7 +53,7 @@ beforeEach(() => {
   failuresLeft = 0;
 });
 
-const catalogue = createCatalogue([createGraphqlQueryActor({ policy: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 20, maxDelayMs: 100 } })]);
+const catalogue = createCatalogue([createGraphqlQueryActor({ policy: { baseMs: 20, maxMs: 100 } })]);
 
 function runQuery(query: string, variables?: JsonValue, extra: JsonObject = {}) {
   const graph = singleNodeGraph('tpl_graphql_query', { endpoint: `${server.url}/graphql`, query, ...extra }, {

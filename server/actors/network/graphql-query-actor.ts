@@ -3,7 +3,8 @@ import { type JsonObject, defineActor, isJsonObject } from '../../engine';
 import { choiceField, requiredText } from './config-fields';
 import { pickOperationName } from './graphql-operations';
 import { describeFailedResponse } from './http-response';
-import { describeUrl, httpUrlField } from './http-url';
+import { describeUrl } from '../../outbound-http';
+import { httpUrlField } from './http-url';
 import { API_CALL_TIMEOUT_MS, type NetworkActorOptions, QUERY_RETRY_COUNT } from './network-actor-options';
 import { postJson } from './post-json';
 

@@ -1,7 +1,6 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { type JsonObject, createCatalogue, createNetwork, parseGraph, runGraph, validateGraph } from '../../engine';
 import { HttpRequestConfigSchema, createHttpRequestActor } from './http-request-actor';
-import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { NODE_ID, type SingleNodeGraphOptions, singleNodeGraph } from './single-node-graph';
 import { type TestServer, listenOnLoopback } from './test-server';
 
@@ -71,7 +70,7 @@ beforeEach(() => {
   flakyCalls = 0;
 });
 
-const catalogue = createCatalogue([createHttpRequestActor({ policy: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 20, maxDelayMs: 100 } })]);
+const catalogue = createCatalogue([createHttpRequestActor({ policy: { baseMs: 20, maxMs: 100 } })]);
 const run = { executionId: 'exec-1', workflowId: 'wf-1' };
 
 function runHttp(propertyValues: JsonObject, options: SingleNodeGraphOptions = { outports: ['response-out'] }) {

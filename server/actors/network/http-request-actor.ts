@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ActorError, defineActor } from '../../engine';
 import { HTTP_METHODS, buildHttpCall } from './build-http-call';
 import { booleanField, choiceField, integerField } from './config-fields';
-import { fetchWithRetry } from './fetch-with-retry';
+import { fetchWithRetry, retryPolicy } from '../../outbound-http';
 import { HeaderGate } from './header-gate';
 import { describeFailedResponse, responsePacket } from './http-response';
 import { httpUrlField } from './http-url';
@@ -48,10 +48,9 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
         const call = buildHttpCall({ url: config.url, method: config.method, data, headers: requests.headers });
         const response = await fetchWithRetry(call, {
           timeoutMs: config.timeout,
-          retryCount: config.retryCount,
           followRedirects: config.followRedirects,
           signal,
-          policy: options.policy,
+          policy: retryPolicy({ ...options.policy, attempts: config.retryCount + 1 }),
           maxBodyBytes: options.maxBodyBytes,
         });
         if (response.status >= 400) throw new ActorError(describeFailedResponse(call, response), responsePacket(response));

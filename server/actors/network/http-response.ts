@@ -1,7 +1,6 @@
 import { type JsonObject } from '../../engine';
 import { decodeBody } from './decode-body';
-import { type FetchedResponse, type HttpCall } from './fetch-with-retry';
-import { describeUrl } from './http-url';
+import { type FetchedResponse, type HttpCall, describeUrl } from '../../outbound-http';
 
 const SNIPPET_CHARS = 200;
 

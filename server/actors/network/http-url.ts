@@ -24,16 +24,6 @@ export function parseHttpUrl(text: string, what: string): URL {
   return new URL(text);
 }
 
-/** How messages name a URL: scheme, host and path, never its query, which often carries keys. */
-export function describeUrl(url: URL | string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return String(url);
-  }
-}
-
 /**
  * A required URL property. A static value is checked when the graph is validated; a value holding a
  * `${...}` reference is resolved later, so it is checked when the actor fires.

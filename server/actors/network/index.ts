@@ -7,8 +7,6 @@ export { type HttpRequestConfig, HttpRequestConfigSchema, createHttpRequestActor
 export { type GraphqlQueryConfig, GraphqlQueryConfigSchema, createGraphqlQueryActor, graphqlQueryActor } from './graphql-query-actor';
 export { type RpcCallConfig, RpcCallConfigSchema, createRpcCallActor, rpcCallActor } from './rpc-call-actor';
 export { type NetworkActorOptions, API_CALL_TIMEOUT_MS, QUERY_RETRY_COUNT } from './network-actor-options';
-export { type RetryPolicy, DEFAULT_RETRY_POLICY } from './retry-policy';
-export { MAX_RESPONSE_BYTES } from './read-bounded-body';
 
 /** The network family of the catalogue: HTTP request, GraphQL query and RPC call. */
 export const networkActors: readonly AnyActorDefinition[] = [httpRequestActor, graphqlQueryActor, rpcCallActor];

@@ -1,9 +1,9 @@
-import { type RetryPolicy } from './retry-policy';
+import { type RetryPolicy } from '../../outbound-http';
 
 /** What the network actor factories let a caller change: the backoff timings and the body bound. */
 export interface NetworkActorOptions {
-  /** @default DEFAULT_RETRY_POLICY */
-  policy?: RetryPolicy;
+  /** Fields of the retry policy to change (the attempts always come from the node's own setting). @default DEFAULT_RETRY_POLICY */
+  policy?: Partial<RetryPolicy>;
   /** @default MAX_RESPONSE_BYTES (10 MiB) */
   maxBodyBytes?: number;
 }

@@ -1,6 +1,6 @@
 import { type JsonValue } from '../../engine';
 import { decodeBody } from './decode-body';
-import { type FetchedResponse, fetchWithRetry } from './fetch-with-retry';
+import { type FetchedResponse, fetchWithRetry, retryPolicy } from '../../outbound-http';
 import { parseHttpUrl } from './http-url';
 import { type NetworkActorOptions } from './network-actor-options';
 
@@ -31,7 +31,13 @@ export async function postJson(endpoint: string, payload: JsonValue, options: Po
   const headers = new Headers({ 'content-type': 'application/json', accept: options.accept });
   const response = await fetchWithRetry(
     { url, method: 'POST', headers, body: JSON.stringify(payload) },
-    { timeoutMs: options.timeoutMs, retryCount: options.retryCount, followRedirects: true, signal: options.signal, policy: options.policy, maxBodyBytes: options.maxBodyBytes },
+    {
+      timeoutMs: options.timeoutMs,
+      followRedirects: true,
+      signal: options.signal,
+      policy: retryPolicy({ ...options.policy, attempts: options.retryCount + 1 }),
+      maxBodyBytes: options.maxBodyBytes,
+    },
   );
   return { response, body: decodeBody(response.body, response.headers.get('content-type')) };
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { type JsonObject, type JsonValue, defineActor, isJsonObject } from '../../engine';
 import { choiceField, optionalText, requiredText } from './config-fields';
 import { describeFailedResponse } from './http-response';
-import { describeUrl, httpUrlField } from './http-url';
+import { describeUrl } from '../../outbound-http';
+import { httpUrlField } from './http-url';
 import { API_CALL_TIMEOUT_MS, type NetworkActorOptions } from './network-actor-options';
 import { postJson } from './post-json';
 

@@ -1,4 +1,3 @@
-import { backoffDelay, isRetryableStatus, sleep } from './backoff';
 import { batchToSend } from './batch-policy';
 import { EventBudget } from './event-budget';
 import { ideEndpoints } from './ide-endpoints';
@@ -24,29 +23,6 @@ describe('batching', () => {
     expect(budget.tryTake()).toBe(true);
     budget.give(5);
     expect(budget.inUse).toBe(0);
-  });
-});
-
-describe('backoff', () => {
-  const bounds = { baseMs: 100, maxMs: 1000 };
-
-  it('doubles the delay per attempt up to the cap, with the upper half random', () => {
-    expect([1, 2, 3, 4, 5, 40].map((a) => backoffDelay(a, bounds, () => 0))).toEqual([50, 100, 200, 400, 500, 500]);
-    expect([1, 2, 3, 4, 5, 40].map((a) => backoffDelay(a, bounds, () => 0.999999))).toEqual([100, 200, 400, 800, 1000, 1000]);
-  });
-
-  it('retries server errors, timeouts and rate limits but not other client errors', () => {
-    expect([500, 503, 408, 429].every(isRetryableStatus)).toBe(true);
-    expect([400, 404, 409].some(isRetryableStatus)).toBe(false);
-  });
-
-  it('ends a sleep early when its signal aborts', async () => {
-    const controller = new AbortController();
-    const started = Date.now();
-    const sleeping = sleep(60_000, controller.signal);
-    controller.abort();
-    await sleeping;
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
 

@@ -16,6 +16,6 @@ export {
 } from './trace-event';
 export { type LiveMessage, type LiveMessageType, LiveMessageSchema } from './live-message';
 export { CANCELLED_ERROR_CODE, liveMessageOf } from './live-mapping';
-export { traceEventOf, traceCompletionOf, traceSessionRequestOf, type TerminalEvent } from './trace-mapping';
+export { traceEventOf, traceCompletionOf, traceSessionRequestOf } from './trace-mapping';
 export { ExecutionTally, type EventFacts } from './execution-tally';
 export { ideEndpoints, type IdeEndpoints } from './ide-endpoints';

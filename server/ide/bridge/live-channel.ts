@@ -1,6 +1,6 @@
 import { errorMessage } from '../../engine';
 import { type Logger } from '../../executions';
-import { backoffDelay } from './backoff';
+import { backoffDelay, retryPolicy } from '../../outbound-http';
 import { type ResolvedBridgeOptions } from './bridge-options';
 import { type BridgeSocket, SOCKET_STATE } from './bridge-socket';
 import { type BridgeCounters } from './bridge-stats';
@@ -158,7 +158,8 @@ export class LiveChannel {
       else this.options.logger.debug(fields, 'Could not connect to the IDE session object');
       this.failedAttempts += 1;
     }
-    const delay = backoffDelay(Math.max(1, this.failedAttempts), { baseMs: this.options.reconnectBaseMs, maxMs: this.options.reconnectMaxMs }, this.options.random);
+    const policy = retryPolicy({ baseMs: this.options.reconnectBaseMs, maxMs: this.options.reconnectMaxMs, random: this.options.random });
+    const delay = backoffDelay(Math.max(1, this.failedAttempts) - 1, policy);
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
     this.reconnectTimer.unref();
   }

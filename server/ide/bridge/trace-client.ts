@@ -1,5 +1,5 @@
 import { errorMessage } from '../../engine';
-import { backoffDelay, isRetryableStatus, sleep } from './backoff';
+import { HttpTransportError, fetchWithRetry, retryPolicy } from '../../outbound-http';
 import { type ResolvedBridgeOptions } from './bridge-options';
 
 /** How a request to the trace collector ended: the answer's JSON (undefined when it had none), or why it was given up. */
@@ -8,9 +8,13 @@ export type TraceCallOutcome = { ok: true; answer: unknown } | { ok: false; reas
 /** The options the client reads. */
 export type TraceClientOptions = Pick<ResolvedBridgeOptions, 'fetch' | 'retryAttempts' | 'retryBaseMs' | 'retryMaxMs' | 'requestTimeoutMs' | 'random'>;
 
+// The collector's answers are small JSON acknowledgements; anything longer is not one.
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
 /**
- * POSTs JSON to the IDE's trace collector: each attempt under a time limit, retries with backoff for
- * failures that may pass, and everything stopped at once when `signal` aborts. It never throws.
+ * POSTs JSON to the IDE's trace collector through the shared retry client: each attempt under a time
+ * limit, retries with backoff for failures that may pass, and everything stopped at once when `signal`
+ * aborts. It never throws.
  */
 export class TraceClient {
   constructor(
@@ -20,38 +24,25 @@ export class TraceClient {
 
   /** Sends `body` to `url` until an attempt succeeds, fails for good, or the attempts run out. */
   async post(url: string, body: unknown): Promise<TraceCallOutcome> {
-    const text = JSON.stringify(body);
-    let reason = 'not sent';
-    for (let attempt = 1; attempt <= this.options.retryAttempts; attempt += 1) {
-      if (this.signal.aborted) return { ok: false, reason: 'the bridge closed' };
-      const outcome = await this.attempt(url, text);
-      if (outcome.ok) return outcome;
-      reason = outcome.reason;
-      if (!outcome.retry) break;
-      if (attempt < this.options.retryAttempts) {
-        await sleep(backoffDelay(attempt, { baseMs: this.options.retryBaseMs, maxMs: this.options.retryMaxMs }, this.options.random), this.signal);
-      }
-    }
-    return { ok: false, reason };
-  }
-
-  private async attempt(url: string, body: string): Promise<{ ok: true; answer: unknown } | { ok: false; reason: string; retry: boolean }> {
-    const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
+    if (this.signal.aborted) return { ok: false, reason: 'the bridge closed' };
+    const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
     try {
-      const response = await this.options.fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.any([this.signal, timeout]),
-      });
-      const answer = await response.text();
-      if (response.ok) return { ok: true, answer: parseJson(answer) };
-      return { ok: false, reason: `HTTP ${response.status}`, retry: isRetryableStatus(response.status) };
+      const response = await fetchWithRetry(
+        { url: new URL(url), method: 'POST', headers, body: JSON.stringify(body) },
+        {
+          timeoutMs: this.options.requestTimeoutMs,
+          followRedirects: false,
+          signal: this.signal,
+          maxBodyBytes: MAX_ANSWER_BYTES,
+          fetch: this.options.fetch,
+          policy: retryPolicy({ attempts: this.options.retryAttempts, baseMs: this.options.retryBaseMs, maxMs: this.options.retryMaxMs, random: this.options.random }),
+        },
+      );
+      if (response.status >= 200 && response.status < 300) return { ok: true, answer: parseJson(new TextDecoder().decode(response.body)) };
+      return { ok: false, reason: `HTTP ${response.status}` };
     } catch (error) {
-      if (timeout.aborted) return { ok: false, reason: `no answer within ${this.options.requestTimeoutMs} ms`, retry: true };
-      if (this.signal.aborted) return { ok: false, reason: 'the bridge closed', retry: false };
-      return { ok: false, reason: causeOf(error), retry: true };
+      if (this.signal.aborted) return { ok: false, reason: 'the bridge closed' };
+      return { ok: false, reason: error instanceof HttpTransportError ? error.reason : errorMessage(error) };
     }
   }
 }
@@ -63,10 +54,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The message of a fetch failure, with its cause (undici reports `ECONNREFUSED` there). */
-function causeOf(error: unknown): string {
-  const cause = error instanceof Error && error.cause !== undefined ? `: ${errorMessage(error.cause)}` : '';
-  return `${errorMessage(error)}${cause}`;
 }

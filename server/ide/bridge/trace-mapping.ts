@@ -1,11 +1,8 @@
-import { type CancelledEvent, type CompletedEvent, type EngineEvent, type FailedEvent, isJsonObject } from '../../engine';
+import { type EngineEvent, type TerminalEvent, isJsonObject } from '../../engine';
 import { type ExecutionRecord } from '../../executions';
 import { type EventFacts } from './execution-tally';
 import { jsonTypeOf, previewOf } from './payload-preview';
 import { type TraceCompletion, type TraceEvent, type TraceSessionRequest } from './trace-event';
-
-/** The terminal events of an execution's log. */
-export type TerminalEvent = CompletedEvent | FailedEvent | CancelledEvent;
 
 const STATUS_OF_TERMINAL = { Completed: 'success', Failed: 'error', Cancelled: 'cancelled' } as const satisfies Record<TerminalEvent['_type'], TraceCompletion['status']>;
 

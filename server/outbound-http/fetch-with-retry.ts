@@ -1,7 +1,7 @@
-import { abortableSleep } from './abortable-sleep';
-import { describeUrl } from './http-url';
+import { describeUrl } from './describe-url';
 import { BodyTooLargeError, MAX_RESPONSE_BYTES, readBoundedBody } from './read-bounded-body';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, backoffDelay, isRetryableStatus, retryAfterDelay } from './retry-policy';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, backoffDelay, retryAfterDelay } from './retry-policy';
+import { wait } from './wait';
 
 /** One HTTP request, ready to send as often as retries need (its body is a string, never a stream). */
 export interface HttpCall {
@@ -15,16 +15,18 @@ export interface HttpCall {
 export interface FetchOptions {
   /** Limit of one attempt, body reading included. */
   timeoutMs: number;
-  /** Attempts after the first one, on network errors, timeouts, 429 and 5xx. */
-  retryCount: number;
   /** Follow redirects (fetch's limit of 20), or return the 3xx response as it is. */
   followRedirects: boolean;
   /** Aborts the current attempt or backoff at once; the call then rejects with the signal's reason. */
   signal: AbortSignal;
   /** @default MAX_RESPONSE_BYTES */
   maxBodyBytes?: number;
+  /** Read the response body (the default), or discard it unread when only the status matters. */
+  readBody?: boolean;
   /** @default DEFAULT_RETRY_POLICY */
   policy?: RetryPolicy;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch;
 }
 
 /** A complete response: its status line, headers, final URL and the whole (bounded) body. */
@@ -40,7 +42,12 @@ export interface FetchedResponse {
 
 /** A request that got no response: connection failure, timeout, too many redirects or a body over the bound. */
 export class HttpTransportError extends Error {
-  constructor(call: HttpCall, reason: string, attempts: number) {
+  constructor(
+    call: HttpCall,
+    /** Why the last attempt got no response, such as `connect ECONNREFUSED 127.0.0.1:9`. */
+    readonly reason: string,
+    readonly attempts: number,
+  ) {
     super(`${call.method} ${describeUrl(call.url)} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);
     this.name = 'HttpTransportError';
   }
@@ -53,25 +60,28 @@ class AttemptTimeout extends Error {
 }
 
 /**
- * Sends an HTTP call, retrying network errors, timeouts, 429 and 5xx with exponential backoff and jitter
- * (a `Retry-After` header wins, up to a bound), never other 4xx. Resolves with the last response whatever
- * its status; the caller decides what a status means.
+ * Sends an HTTP call: the one retry loop of every outbound request (network actors, webhooks, the IDE
+ * bridge). Network errors, attempt timeouts and the statuses the policy's `retryOn` names are retried with
+ * exponential backoff and jitter (a `Retry-After` header wins, up to a bound, when the policy honours it).
+ * Resolves with the last response whatever its status; the caller decides what a status means.
  * @throws HttpTransportError when no attempt got a response; the signal's reason when it is aborted.
  */
 export async function fetchWithRetry(call: HttpCall, options: FetchOptions): Promise<FetchedResponse> {
   const policy = options.policy ?? DEFAULT_RETRY_POLICY;
+  const attempts = Math.max(1, policy.attempts);
   for (let attempt = 1; ; attempt++) {
     let delay: number;
     try {
       const response = await attemptOnce(call, options, attempt);
-      if (!isRetryableStatus(response.status) || attempt > options.retryCount) return response;
-      delay = retryAfterDelay(response.headers.get('retry-after'), policy) ?? backoffDelay(attempt - 1, policy);
+      if (!policy.retryOn(response.status) || attempt >= attempts) return response;
+      const asked = policy.honorRetryAfter ? retryAfterDelay(response.headers.get('retry-after'), policy) : undefined;
+      delay = asked ?? backoffDelay(attempt - 1, policy);
     } catch (error) {
       if (options.signal.aborted) throw options.signal.reason;
-      if (error instanceof BodyTooLargeError || attempt > options.retryCount) throw new HttpTransportError(call, transportReason(error), attempt);
+      if (error instanceof BodyTooLargeError || attempt >= attempts) throw new HttpTransportError(call, transportReason(error), attempt);
       delay = backoffDelay(attempt - 1, policy);
     }
-    await abortableSleep(delay, options.signal);
+    await wait(delay, options.signal);
   }
 }
 
@@ -82,14 +92,14 @@ async function attemptOnce(call: HttpCall, options: FetchOptions, attempt: numbe
   else options.signal.addEventListener('abort', onAbort, { once: true });
   const timer = setTimeout(() => controller.abort(new AttemptTimeout(options.timeoutMs)), options.timeoutMs);
   try {
-    const response = await fetch(call.url, {
+    const response = await (options.fetch ?? fetch)(call.url, {
       method: call.method,
       headers: call.headers,
       body: call.body,
       redirect: options.followRedirects ? 'follow' : 'manual',
       signal: controller.signal,
     });
-    const body = await readBoundedBody(response, options.maxBodyBytes ?? MAX_RESPONSE_BYTES);
+    const body = options.readBody === false ? await discardBody(response) : await readBoundedBody(response, options.maxBodyBytes ?? MAX_RESPONSE_BYTES);
     return { status: response.status, statusText: response.statusText, headers: response.headers, url: response.url || call.url.href, body, attempts: attempt };
   } catch (error) {
     throw controller.signal.aborted && !options.signal.aborted ? controller.signal.reason : error;
@@ -97,6 +107,11 @@ async function attemptOnce(call: HttpCall, options: FetchOptions, attempt: numbe
     clearTimeout(timer);
     options.signal.removeEventListener('abort', onAbort);
   }
+}
+
+async function discardBody(response: Response): Promise<Uint8Array> {
+  await response.body?.cancel().catch(() => undefined);
+  return new Uint8Array(0);
 }
 
 function messageOf(value: unknown): string {

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { type FetchOptions, type HttpCall, HttpTransportError, fetchWithRetry } from './fetch-with-retry';
-import { DEFAULT_RETRY_POLICY } from './retry-policy';
-import { type TestServer, listenOnLoopback } from './test-server';
+import { type RetryPolicy, retryPolicy } from './retry-policy';
+import { type TestServer, listenOnLoopback } from '../actors/network/test-server';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, index: number) => void;
 
@@ -18,14 +18,13 @@ async function serve(handler: Handler): Promise<TestServer & { requests: () => n
   return Object.assign(server, { requests: () => count });
 }
 
-const fast = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 20, maxDelayMs: 100 };
+const fast = retryPolicy({ attempts: 4, baseMs: 20, maxMs: 100 });
 const get = (url: string): HttpCall => ({ url: new URL(url), method: 'GET', headers: new Headers() });
-const options = (extra: Partial<FetchOptions> = {}): FetchOptions => ({
+const options = (extra: Partial<FetchOptions> = {}, policy: Partial<RetryPolicy> = {}): FetchOptions => ({
   timeoutMs: 5000,
-  retryCount: 3,
   followRedirects: true,
   signal: new AbortController().signal,
-  policy: fast,
+  policy: { ...fast, ...policy },
   ...extra,
 });
 
@@ -42,7 +41,7 @@ describe('fetching with retries', () => {
     expect(server.requests()).toBe(3);
   });
 
-  it('never retries a 4xx', async () => {
+  it('never retries a 4xx other than 408 and 429', async () => {
     const server = await serve((_req, res) => {
       res.statusCode = 404;
       res.end('missing');
@@ -57,9 +56,45 @@ describe('fetching with retries', () => {
       res.statusCode = 500;
       res.end();
     });
-    const response = await fetchWithRetry(get(server.url), options({ retryCount: 2 }));
+    const response = await fetchWithRetry(get(server.url), options({}, { attempts: 3 }));
     expect(response.status).toBe(500);
     expect(server.requests()).toBe(3);
+  });
+
+  it('retries a 408 like a server error', async () => {
+    const server = await serve((_req, res, index) => {
+      res.statusCode = index === 0 ? 408 : 200;
+      res.end();
+    });
+    expect((await fetchWithRetry(get(server.url), options())).status).toBe(200);
+    expect(server.requests()).toBe(2);
+  });
+
+  it('retries only what the policy names, and sends once with a single attempt', async () => {
+    const server = await serve((_req, res) => {
+      res.statusCode = 503;
+      res.end();
+    });
+    expect((await fetchWithRetry(get(server.url), options({}, { retryOn: (status) => status === 418 }))).status).toBe(503);
+    expect((await fetchWithRetry(get(server.url), options({}, { attempts: 1 }))).status).toBe(503);
+    expect(server.requests()).toBe(2);
+  });
+
+  it('backs off its own way when the policy does not honour Retry-After', async () => {
+    const server = await serve((_req, res, index) => {
+      if (index === 0) res.writeHead(429, { 'retry-after': '30' });
+      res.end('ok');
+    });
+    const started = Date.now();
+    expect((await fetchWithRetry(get(server.url), options({}, { honorRetryAfter: false }))).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('discards the body unread when asked, so a large answer is no failure', async () => {
+    const server = await serve((_req, res) => res.end('x'.repeat(5000)));
+    const response = await fetchWithRetry(get(server.url), options({ readBody: false, maxBodyBytes: 10 }));
+    expect(response.status).toBe(200);
+    expect(response.body.byteLength).toBe(0);
   });
 
   it('waits as long as the Retry-After of a 429 asks', async () => {
@@ -78,7 +113,7 @@ describe('fetching with retries', () => {
     const closed = await listenOnLoopback(createServer());
     await closed.close();
     const started = Date.now();
-    const failure = fetchWithRetry(get(`${closed.url}/gone?key=secret`), options({ retryCount: 2, policy: { ...fast, baseDelayMs: 200, maxDelayMs: 1000 } }));
+    const failure = fetchWithRetry(get(`${closed.url}/gone?key=secret`), options({}, { attempts: 3, baseMs: 200, maxMs: 1000 }));
     await expect(failure).rejects.toThrow(HttpTransportError);
     await expect(failure).rejects.toThrow(new RegExp(`^GET ${closed.url}/gone failed after 3 attempts: connect ECONNREFUSED`));
     // Two backoffs of at least 100 ms and 200 ms (half of each step is fixed).
@@ -91,7 +126,7 @@ describe('fetching with retries', () => {
       timers.push(setTimeout(() => res.end('late'), 5000));
     });
     const started = Date.now();
-    await expect(fetchWithRetry(get(server.url), options({ timeoutMs: 150, retryCount: 1 }))).rejects.toThrow('failed after 2 attempts: timed out after 150 ms');
+    await expect(fetchWithRetry(get(server.url), options({ timeoutMs: 150 }, { attempts: 2 }))).rejects.toThrow('failed after 2 attempts: timed out after 150 ms');
     expect(server.requests()).toBe(2);
     expect(Date.now() - started).toBeLessThan(4000);
     timers.forEach(clearTimeout);
@@ -112,7 +147,7 @@ describe('fetching with retries', () => {
       res.end();
     });
     const controller = new AbortController();
-    const failure = fetchWithRetry(get(server.url), options({ signal: controller.signal, policy: { ...fast, baseDelayMs: 10_000, maxDelayMs: 10_000 } }));
+    const failure = fetchWithRetry(get(server.url), options({ signal: controller.signal }, { baseMs: 10_000, maxMs: 10_000 }));
     setTimeout(() => controller.abort(new Error('cancelled')), 200);
     const started = Date.now();
     await expect(failure).rejects.toThrow('cancelled');

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A plain JSON value: what packets, configs and event payloads are made of. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 
@@ -8,3 +10,9 @@ export type JsonObject = { [key: string]: JsonValue };
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A JSON value in a schema: typed as `JsonValue`, checked by nothing (the service writes these values itself). */
+export const JsonValueSchema = z.custom<JsonValue>(() => true);
+
+/** A JSON object in a schema. */
+export const JsonObjectSchema = z.record(JsonValueSchema);

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { JsonValueSchema } from './json-value';
+import { RunResultSchema } from './run-result';
+
+// Fields every event carries: its type, its place in the execution's log and when it happened.
+const base = {
+  seq: z.number().int().positive().describe('Position in the execution event log, from 1, without gaps'),
+  timestamp: z.number().int().describe('Epoch milliseconds'),
+};
+
+const actor = { actorId: z.string().describe('Node id'), component: z.string().describe('The actor the node runs') };
+
+/** Every event a network emits, discriminated by `_type`. */
+export const ExecutionEventSchema = z
+  .discriminatedUnion('_type', [
+    z.object({ _type: z.literal('NetworkStarted'), ...base, executionId: z.string(), workflowId: z.string() }).describe('The network has started; initial packets and inputs are about to be delivered'),
+    z.object({ _type: z.literal('ActorStarted'), ...base, ...actor }).describe('A node has begun one firing'),
+    z
+      .object({
+        _type: z.literal('MessageSent'),
+        ...base,
+        fromActor: z.string(),
+        fromPort: z.string(),
+        toActor: z.string(),
+        toPort: z.string(),
+        message: JsonValueSchema.describe('The packet'),
+        truncated: z.literal(true).optional().describe('Present and true when `message` was cut to the payload limit'),
+      })
+      .describe('A packet left `fromActor.fromPort` for `toActor.toPort` (one event per target of a fanned-out port)'),
+    z.object({ _type: z.literal('ActorCompleted'), ...base, ...actor, durationMs: z.number() }).describe('A node finished one firing'),
+    z.object({ _type: z.literal('ActorFailed'), ...base, ...actor, error: z.string() }).describe("A node's firing threw, rejected, or one of its timers threw"),
+    z.object({ _type: z.literal('NetworkIdle'), ...base }).describe('Nothing is left to do: no packet queued, no actor busy, no timer pending'),
+    z.object({ _type: z.literal('Completed'), ...base, result: RunResultSchema }).describe('Terminal: the run completed'),
+    z.object({ _type: z.literal('Failed'), ...base, error: z.string(), result: RunResultSchema }).describe('Terminal: the run failed (an actor error nobody handled, a timeout)'),
+    z.object({ _type: z.literal('Cancelled'), ...base, result: RunResultSchema }).describe('Terminal: the run was cancelled'),
+  ])
+  .describe("One event of an execution's log");
+
+/** Every event a network emits, discriminated by `_type`. */
+export type EngineEvent = z.infer<typeof ExecutionEventSchema>;
+
+/** The `_type` values, in no particular order. */
+export type EngineEventType = EngineEvent['_type'];
+
+/** The event of one `_type`. */
+export type EngineEventOf<T extends EngineEventType> = Extract<EngineEvent, { _type: T }>;
+
+/** An event that ends a log. */
+export type TerminalEvent = EngineEventOf<'Completed' | 'Failed' | 'Cancelled'>;
+
+/** The event types that end a log; exactly one of them comes last. */
+export const TERMINAL_EVENT_TYPES = ['Completed', 'Failed', 'Cancelled'] as const satisfies readonly EngineEventType[];
+
+/** Tells whether an event is the last one of its log. */
+export function isTerminalEvent(event: EngineEvent): event is TerminalEvent {
+  return event._type === 'Completed' || event._type === 'Failed' || event._type === 'Cancelled';
+}

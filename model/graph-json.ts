@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * One end of a connection or an exported port as submitted: the engine style `{nodeId, portId}` or NoFlo's
+ * `{process, port}`; other keys (`portName`, `expose`, `portType`, `index`, `metadata`) are allowed and ignored.
+ */
+export const GraphEndpointJsonSchema = z
+  .object({
+    nodeId: z.string().min(1).optional().describe('Node id (engine style)'),
+    portId: z.string().min(1).optional().describe('Port id (engine style)'),
+    process: z.string().min(1).optional().describe('Node id (NoFlo style)'),
+    port: z.string().min(1).optional().describe('Port id (NoFlo style)'),
+  })
+  .passthrough()
+  .describe('A node port, written `{nodeId, portId}` or `{process, port}`; other keys (portName, expose, portType, index) are allowed.');
+
+/** A connection end or exported port as submitted. */
+export type GraphEndpointJson = z.infer<typeof GraphEndpointJsonSchema>;
+
+/**
+ * A connection as submitted: `from`/`to` (or NoFlo's `src`/`tgt`); a connection with `data` and no usable
+ * `from` is an initial packet for its `to` port.
+ */
+export const GraphConnectionJsonSchema = z
+  .object({
+    from: GraphEndpointJsonSchema.nullish().describe('Source port'),
+    src: GraphEndpointJsonSchema.nullish().describe('Source port (NoFlo style)'),
+    to: GraphEndpointJsonSchema.nullish().describe('Target port'),
+    tgt: GraphEndpointJsonSchema.nullish().describe('Target port (NoFlo style)'),
+    data: z.unknown().optional().describe('Initial packet sent to the target when the run starts (a connection with no source)'),
+    metadata: z.record(z.unknown()).nullish().describe('Free-form metadata (route, label, ...)'),
+  })
+  .passthrough()
+  .describe('A connection between two ports, or an initial packet: `data` and a target with no source.');
+
+/** A connection as submitted. */
+export type GraphConnectionJson = z.infer<typeof GraphConnectionJsonSchema>;
+
+/** The metadata of a process: its configuration layers, a subgraph's inner graph, anything else. */
+export const GraphProcessMetadataJsonSchema = z
+  .object({
+    config: z.record(z.unknown()).nullish().describe('Actor configuration (ActorConfig keys)'),
+    propertyValues: z.record(z.unknown()).nullish().describe('IDE property values, applied under `config`'),
+    graph: z.unknown().optional().describe('The inner graph of a `subgraph` node'),
+  })
+  .passthrough()
+  .describe('`config` and `propertyValues` configure the actor; `graph` holds the inner graph of a `subgraph` node.');
+
+/** A process (node): the actor (component) it runs and its metadata. */
+export const GraphProcessJsonSchema = z
+  .object({
+    component: z.string().min(1).describe('Actor id (an IDE template id such as `tpl_math_add`, or `subgraph`)'),
+    metadata: GraphProcessMetadataJsonSchema.nullish(),
+  })
+  .passthrough()
+  .describe('A node of the graph: the actor it runs and its metadata, including its configuration.');
+
+/** A process as submitted. */
+export type GraphProcessJson = z.infer<typeof GraphProcessJsonSchema>;
+
+/** `processes` keyed by node id, the FBP JSON form. */
+export const GraphProcessRecordJsonSchema = z.record(GraphProcessJsonSchema);
+
+/** `processes` as an array of `{id, component, metadata}`, a lenient form. */
+export const GraphProcessArrayJsonSchema = z.array(GraphProcessJsonSchema.extend({ id: z.string().min(1).describe('Node id') }));
+
+/** `processes` in either form. */
+export type GraphProcessesJson = z.infer<typeof GraphProcessRecordJsonSchema> | z.infer<typeof GraphProcessArrayJsonSchema>;
+
+// A union would report only "invalid input" for a bad process; checking the one form the value has names the exact field.
+const GraphProcessesJsonSchema = z
+  .custom<GraphProcessesJson>((value) => typeof value === 'object' && value !== null, {
+    message: 'processes must be an object keyed by node id or an array of processes',
+  })
+  .superRefine((value, ctx) => {
+    const parsed = (Array.isArray(value) ? GraphProcessArrayJsonSchema : GraphProcessRecordJsonSchema).safeParse(value);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue(issue);
+  })
+  .describe('Nodes keyed by node id (`{"mul": {"component": ...}}`), or an array of nodes that each carry an `id`');
+
+/** An FBP JSON graph, as written by this service, the IDE converter, NoFlo and Flowhub. */
+export const GraphJsonSchema = z
+  .object({
+    caseSensitive: z.boolean().nullish().describe('When false (the default), port ids match ignoring case and `_` vs `-`'),
+    properties: z.record(z.unknown()).nullish().describe('Graph properties; `name` is the default workflow id'),
+    processes: GraphProcessesJsonSchema,
+    connections: z.array(GraphConnectionJsonSchema).nullish().describe('Connections and initial packets'),
+    inports: z.record(GraphEndpointJsonSchema).nullish().describe('Exported input ports: each key of the execution input names one'),
+    outports: z.record(GraphEndpointJsonSchema).nullish().describe('Exported output ports: each becomes a key of `result.outputs`'),
+    groups: z.array(z.unknown()).nullish().describe('Node groups, kept as given'),
+  })
+  .passthrough()
+  .describe('A flow-based-programming graph in the FBP JSON format (engine or NoFlo style).');
+
+/** An FBP JSON graph as parsed. */
+export type GraphJson = z.infer<typeof GraphJsonSchema>;

@@ -1,0 +1,32 @@
+// The service's wire schemas: zod only, shared by the contract, the engine, the execution service and the client.
+export { type JsonValue, type JsonObject, JsonValueSchema, JsonObjectSchema, isJsonObject } from './json-value';
+export {
+  type GraphJson,
+  type GraphProcessJson,
+  type GraphProcessesJson,
+  type GraphConnectionJson,
+  type GraphEndpointJson,
+  GraphJsonSchema,
+  GraphProcessJsonSchema,
+  GraphConnectionJsonSchema,
+  GraphEndpointJsonSchema,
+} from './graph-json';
+export { type RunResult, type RunError, type RunStatus, RunResultSchema, RunErrorSchema } from './run-result';
+export { type ExecutionStatus, ExecutionStatusSchema, EXECUTION_STATUSES, TERMINAL_STATUSES, isTerminalStatus } from './execution-status';
+export {
+  type EngineEvent,
+  type EngineEventType,
+  type EngineEventOf,
+  type TerminalEvent,
+  ExecutionEventSchema,
+  TERMINAL_EVENT_TYPES,
+  isTerminalEvent,
+} from './execution-event';
+export {
+  type StartMetadata,
+  type StartRequest,
+  type StartWorkflowRequest,
+  ExecutionIdSchema,
+  StartMetadataSchema,
+  StartWorkflowRequestSchema,
+} from './start-request';
