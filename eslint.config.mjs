@@ -8,17 +8,20 @@ const contractPaths = ['**/contract', '**/contract/*'];
 const plainModules = ['server/engine/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**'];
 
 /** Other folders reach a folder of server/ through its index, never through an inner file. */
-const serverFolders = ['engine', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'openapi', 'outbound-http'];
+const serverFolders = ['engine', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'openapi', 'outbound-http', 'outbound-ws', 'testing'];
 const deepImports = {
   group: [...serverFolders.map((f) => `**/${f}/*`), ...serverFolders.map((f) => `!**/${f}/index`)],
   message: 'Import a folder of server/ through its index.ts.',
 };
+/** Test kits (server/testing) serve tests only: production code never imports them. */
+const testingOnly = { group: ['**/testing', '**/testing/*'], message: 'server/testing holds test kits; production code does not import them.' };
 const transportRule = {
   paths: transports.filter((t) => !t.includes('*')).map((name) => ({ name, message: 'Plain modules import no transport code; adapt them in server/http or server/ws.' })),
   patterns: [
     { group: transports.filter((t) => t.includes('*')), message: 'Plain modules import no transport code.' },
     { group: contractPaths, message: 'Plain modules import nothing from contract/.' },
     deepImports,
+    testingOnly,
   ],
 };
 
@@ -63,6 +66,13 @@ export default tseslint.config(
     ignores: plainModules,
     rules: {
       'no-restricted-imports': ['error', { patterns: [deepImports] }],
+    },
+  },
+  {
+    files: ['server/**'],
+    ignores: [...plainModules, '**/*.test.ts', 'server/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [deepImports, testingOnly] }],
     },
   },
   {

@@ -1,4 +1,5 @@
 import { initContract } from '@ts-rest/core';
+import { StartMetadataSchema, StartWorkflowRequestSchema } from '../model';
 import { successEnvelope } from './envelope';
 import { errorResponses } from './error-responses';
 import { GraphJsonSchema } from './graph';
@@ -26,14 +27,8 @@ export const IdeWorkflowSchema = z
 export const IdeExecuteRequestSchema = z
   .object({
     workflow: IdeWorkflowSchema,
-    input: z.record(z.unknown()).default({}),
-    metadata: z
-      .object({
-        webhook_url: z.string().url().nullable().optional(),
-        timeout_ms: z.number().int().positive().optional(),
-        enable_tracing: z.boolean().optional(),
-      })
-      .default({}),
+    input: StartWorkflowRequestSchema.shape.input,
+    metadata: StartMetadataSchema.pick({ webhook_url: true, timeout_ms: true, enable_tracing: true }).strip().default({}),
   })
   .openapi('IdeExecuteRequest');
 

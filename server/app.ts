@@ -6,7 +6,6 @@ import express from 'express';
 import helmet from 'helmet';
 import { contract } from '../contract';
 import { type ServerConfig } from './config';
-import { type Logger } from './executions';
 import {
   type AppServices,
   actorRoutes,
@@ -25,6 +24,7 @@ import {
 } from './http';
 import { buildOpenApiDocument } from './openapi';
 import { type WsGateway, attachWsGateway } from './ws';
+import { type Logger } from './logger';
 
 /** What the application is built from. */
 export interface AppOptions {

@@ -7,13 +7,13 @@ import {
   ExecutionService,
   type ExecutionObserver,
   type ExecutionStore,
-  type Logger,
   SqliteExecutionStore,
   WebhookNotifier,
 } from './executions';
 import { type AppServices } from './http';
 import { type EventBridge, createEventBridge } from './ide';
-import { connectWsBridgeSocket } from './ws';
+import { type Logger } from './logger';
+import { connectWsBridgeSocket } from './outbound-ws';
 
 /** Parts of the services a caller (a test) may supply instead of the defaults. */
 export interface ServiceOverrides {

@@ -37,6 +37,15 @@ describe('the actor catalogue', () => {
     expect(http.config_schema).toMatchObject({ required: expect.arrayContaining(['url']) });
   });
 
+  it('describes every config field of every actor', async () => {
+    const { data } = await app.client.listActors();
+    const fields = data!.data.actors.flatMap((actor) =>
+      Object.entries((actor.config_schema.properties ?? {}) as Record<string, { description?: unknown }>).map(([name, field]) => ({ field: `${actor.id}.${name}`, description: field.description })),
+    );
+    expect(fields.length).toBeGreaterThan(90);
+    expect(fields.filter((f) => typeof f.description !== 'string' || f.description.trim().length < 8).map((f) => f.field)).toEqual([]);
+  });
+
   it('describes one actor, and answers 404 for an unknown one', async () => {
     const { data } = await app.client.getActor('tpl_math_add');
     expect(data!.data.id).toBe('tpl_math_add');

@@ -1,9 +1,10 @@
 import WebSocket from 'ws';
 import { WorkflowSocket, type WorkflowClient } from '../client';
 import { type EngineEvent } from '../server/engine';
-import { type ExecutionRecord, type ExecutionService, silentLogger } from '../server/executions';
+import { type ExecutionRecord, type ExecutionService } from '../server/executions';
+import { silentLogger } from '../server/logger';
 import { CANCELLED_ERROR_CODE, type EventBridge, LiveMessageSchema, TraceCompletionSchema, TraceEventSchema, TraceSessionRequestSchema, createEventBridge } from '../server/ide';
-import { connectWsBridgeSocket } from '../server/ws';
+import { connectWsBridgeSocket } from '../server/outbound-ws';
 import { type FakeIde, startFakeIde } from './support/fake-ide';
 import { httpGetGraph, multiplyGraph } from './support/graphs';
 import { type SlowServer, startSlowServer } from './support/slow-server';

@@ -106,13 +106,29 @@ describe('the WebSocket channel', () => {
   });
 
   it('leaves nothing behind when a subscribed client disconnects', async () => {
-    const socket = await connect();
-    const { execution_id } = await socket.start({ graph_json: httpGetGraph(slow.url) as never, input: {} });
-    const stream = socket.subscribe(execution_id!);
-    const first = await stream.next();
-    expect(first.value).toMatchObject({ seq: 1 });
-    socket.close();
-    await waitFor(() => app.executions.watcherCount(execution_id!) === 0, { what: 'the watcher to go' });
-    await app.client.cancelWorkflow(execution_id!);
+    // Each watch the server takes is recorded with its release, through the service's own watch.
+    const watches = new Map<string, number>();
+    const watch = app.executions.watch.bind(app.executions);
+    const spy = jest.spyOn(app.executions, 'watch').mockImplementation((id, listener) => {
+      watches.set(id, (watches.get(id) ?? 0) + 1);
+      const stop = watch(id, listener);
+      return () => {
+        watches.set(id, (watches.get(id) ?? 0) - 1);
+        stop();
+      };
+    });
+    try {
+      const socket = await connect();
+      const { execution_id } = await socket.start({ graph_json: httpGetGraph(slow.url) as never, input: {} });
+      const stream = socket.subscribe(execution_id!);
+      const first = await stream.next();
+      expect(first.value).toMatchObject({ seq: 1 });
+      expect(watches.get(execution_id!)).toBe(1);
+      socket.close();
+      await waitFor(() => watches.get(execution_id!) === 0, { what: 'the watcher to go' });
+      await app.client.cancelWorkflow(execution_id!);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -802,15 +802,26 @@ export interface components {
         };
         IdeExecuteRequest: {
             workflow: components["schemas"]["IdeWorkflow"];
-            /** @default {} */
+            /**
+             * @description Each key names an exported inport of the graph
+             * @default {}
+             */
             input?: {
                 [key: string]: unknown;
             };
-            /** @default {} */
+            /**
+             * @description Metadata of a start request; other keys are stored with the execution
+             * @default {}
+             */
             metadata?: {
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description Receives a POST with the execution once it has ended
+                 */
                 webhook_url?: string | null;
+                /** @description Fails the run when it lasts longer; defaults to the server-wide `execution_timeout_ms` */
                 timeout_ms?: number;
+                /** @description Forward events to the IDE trace collector when the event bridge is configured (default true) */
                 enable_tracing?: boolean;
             };
         };
@@ -835,6 +846,8 @@ export interface components {
             required: boolean;
             /** @description Keeps its last packet for later firings (settings-like ports) */
             sticky: boolean;
+            /** @description Configures the node without triggering it: keeps its last packet, never fires the node alone, and the node waits for its first packet when it is fed */
+            control: boolean;
         };
         ActorOutPort: {
             id: string;

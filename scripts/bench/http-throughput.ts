@@ -5,7 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { createApp } from '../../server/app';
 import { ServerConfigSchema } from '../../server/config';
-import { silentLogger } from '../../server/executions';
+import { silentLogger } from '../../server/logger';
 import { createServices } from '../../server/services';
 import { type BenchRow, benchSection, writeSection } from './bench-report';
 

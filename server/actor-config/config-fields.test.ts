@@ -53,7 +53,7 @@ describe('configFields', () => {
       { name: 'url', configType: 'String', required: false, description: 'Where to send', validation: 'url, max length 200' },
       { name: 'tags', configType: 'Json', required: true, validation: 'min items 1' },
       { name: 'mode', configType: 'String', required: true, validation: 'equals "fast"' },
-      { name: 'either', configType: 'String', required: true },
+      { name: 'either', configType: 'String', required: true, validation: 'one of a|b' },
       { name: 'headers', configType: 'Json', required: false, defaultValue: {} },
       { name: 'label', configType: 'String', required: true },
     ]);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { zodToJsonSchema } from 'zod-to-json-schema';
 import { ConfigError } from './config-error';
 import { type JsonValue, toJsonValue } from './json-value';
 import { conditionalRules } from './required-when';
-import { baseTypeOf, defaultOf, descriptionOf, layersOf, objectShapeOf } from './zod-shape';
+import { layersOf } from './zod-shape';
 
 /**
  * The kind of value a field holds: the spec's Number, Boolean and String, plus Json for arrays, objects and
@@ -26,86 +27,68 @@ export const ConfigFieldSchema = z.object({
 /** One field of an actor's configuration schema. */
 export type ConfigField = z.infer<typeof ConfigFieldSchema>;
 
-function kindOf(base: z.ZodTypeAny): ConfigType {
-  if (base instanceof z.ZodNumber || base instanceof z.ZodBigInt) return 'Number';
-  if (base instanceof z.ZodBoolean) return 'Boolean';
-  if (base instanceof z.ZodString || base instanceof z.ZodEnum || base instanceof z.ZodDate) return 'String';
-  if (base instanceof z.ZodNativeEnum) {
-    return Object.values(base.enum as Record<string, unknown>).every((v) => typeof v === 'string') ? 'String' : 'Json';
-  }
-  if (base instanceof z.ZodLiteral) {
-    const value: unknown = base.value;
-    if (typeof value === 'number') return 'Number';
-    if (typeof value === 'boolean') return 'Boolean';
-    return typeof value === 'string' ? 'String' : 'Json';
-  }
-  if (base instanceof z.ZodUnion) {
-    const kinds = new Set((base.options as z.ZodTypeAny[]).map((option) => kindOf(baseTypeOf(option))));
-    return kinds.size === 1 ? [...kinds][0] : 'Json';
-  }
-  return 'Json';
+/** A JSON Schema as zod-to-json-schema writes it (draft 7), read loosely. */
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * The JSON Schema (draft 7) of a zod schema, its defaults included: the one conversion the service uses
+ * for configurations, whether it lists their fields or serves them to a frontend.
+ */
+export function jsonSchemaOf(schema: z.ZodTypeAny): JsonSchema {
+  return zodToJsonSchema(schema, { target: 'jsonSchema7', $refStrategy: 'none', removeAdditionalStrategy: 'strict' }) as JsonSchema;
 }
 
-function numberRule(check: { kind: string; value?: number | bigint; inclusive?: boolean }): string {
-  const { kind, value, inclusive } = check;
-  if (kind === 'int') return 'integer';
-  if (kind === 'finite') return 'finite';
-  if (kind === 'multipleOf') return `multiple of ${value}`;
-  if (kind === 'min') return inclusive ? `min ${value}` : Number(value) === 0 ? 'positive' : `greater than ${value}`;
-  if (kind === 'max') return inclusive ? `max ${value}` : Number(value) === 0 ? 'negative' : `less than ${value}`;
-  return kind;
+function typesOf(field: JsonSchema): string[] {
+  const declared = field.type;
+  if (typeof declared === 'string') return [declared];
+  if (Array.isArray(declared)) return declared.filter((type): type is string => typeof type === 'string');
+  const options = (field.anyOf ?? field.oneOf) as JsonSchema[] | undefined;
+  return options ? options.flatMap(typesOf) : [];
 }
 
-function stringRule(check: z.ZodStringCheck): string {
-  switch (check.kind) {
-    case 'min':
-      return check.value === 1 ? 'non-empty' : `min length ${check.value}`;
-    case 'max':
-      return `max length ${check.value}`;
-    case 'length':
-      return `length ${check.value}`;
-    case 'regex':
-      return `pattern ${check.regex.toString()}`;
-    case 'startsWith':
-      return `starts with "${check.value}"`;
-    case 'endsWith':
-      return `ends with "${check.value}"`;
-    case 'includes':
-      return `includes "${check.value}"`;
-    case 'datetime':
-      return 'ISO 8601 date-time';
-    default:
-      return check.kind;
-  }
+const KIND_OF_TYPE: Readonly<Record<string, ConfigType>> = { number: 'Number', integer: 'Number', boolean: 'Boolean', string: 'String' };
+
+function kindOf(field: JsonSchema): ConfigType {
+  const kinds = new Set(typesOf(field).filter((type) => type !== 'null').map((type) => KIND_OF_TYPE[type] ?? 'Json'));
+  return kinds.size === 1 ? [...kinds][0] : 'Json';
 }
 
-function ruleOf(base: z.ZodTypeAny): string | undefined {
-  let rules: string[] = [];
-  if (base instanceof z.ZodNumber || base instanceof z.ZodBigInt) rules = base._def.checks.map(numberRule);
-  else if (base instanceof z.ZodString) rules = base._def.checks.map(stringRule);
-  else if (base instanceof z.ZodEnum) rules = [`one of ${(base.options as string[]).join('|')}`];
-  else if (base instanceof z.ZodLiteral) rules = [`equals ${JSON.stringify(base.value)}`];
-  else if (base instanceof z.ZodArray) {
-    const { minLength, maxLength } = base._def;
-    if (minLength) rules.push(`min items ${minLength.value}`);
-    if (maxLength) rules.push(`max items ${maxLength.value}`);
-  }
+const FORMAT_RULES: Readonly<Record<string, string>> = { uri: 'url', 'date-time': 'ISO 8601 date-time' };
+
+function ruleOf(field: JsonSchema): string | undefined {
+  const rules: string[] = [];
+  const number = (key: string) => (typeof field[key] === 'number' ? (field[key] as number) : undefined);
+  if (typesOf(field).includes('integer')) rules.push('integer');
+  const exclusiveMinimum = number('exclusiveMinimum');
+  if (exclusiveMinimum !== undefined) rules.push(exclusiveMinimum === 0 ? 'positive' : `greater than ${exclusiveMinimum}`);
+  if (number('minimum') !== undefined) rules.push(`min ${number('minimum')}`);
+  const exclusiveMaximum = number('exclusiveMaximum');
+  if (exclusiveMaximum !== undefined) rules.push(exclusiveMaximum === 0 ? 'negative' : `less than ${exclusiveMaximum}`);
+  if (number('maximum') !== undefined) rules.push(`max ${number('maximum')}`);
+  if (number('multipleOf') !== undefined) rules.push(`multiple of ${number('multipleOf')}`);
+  if (typeof field.format === 'string') rules.push(FORMAT_RULES[field.format] ?? field.format);
+  if (typeof field.pattern === 'string') rules.push(`pattern /${field.pattern}/`);
+  if (number('minLength') !== undefined) rules.push(number('minLength') === 1 ? 'non-empty' : `min length ${number('minLength')}`);
+  if (number('maxLength') !== undefined) rules.push(`max length ${number('maxLength')}`);
+  if (Array.isArray(field.enum)) rules.push(`one of ${field.enum.join('|')}`);
+  if ('const' in field) rules.push(`equals ${JSON.stringify(field.const)}`);
+  if (number('minItems') !== undefined) rules.push(`min items ${number('minItems')}`);
+  if (number('maxItems') !== undefined) rules.push(`max items ${number('maxItems')}`);
   return rules.length === 0 ? undefined : rules.join(', ');
 }
 
-function jsonDefault(type: z.ZodTypeAny): JsonValue | undefined {
-  const found = defaultOf(type);
-  if (!found.found) return undefined;
+function jsonDefault(field: JsonSchema): JsonValue | undefined {
+  if (!('default' in field)) return undefined;
   try {
-    return toJsonValue(found.value, 'VALIDATION');
+    return toJsonValue(field.default, 'VALIDATION');
   } catch {
     return undefined;
   }
 }
 
 /**
- * Describes each field of a zod object schema (refinements such as `superRefine` are looked through) as a
- * {@link ConfigField}: its kind, whether it is required, its default, its `.describe()` text and its rules
+ * Describes each field of a zod object schema, read from its JSON Schema (refinements such as `superRefine`
+ * are looked through), as a {@link ConfigField}: its kind, whether it is required, its default, its `.describe()` text and its rules
  * (including "required when <flag> is true" from a {@link requiredWhen} refinement).
  * Throws `VALIDATION` for a schema that is not an object.
  *
@@ -115,18 +98,18 @@ function jsonDefault(type: z.ZodTypeAny): JsonValue | undefined {
  * //    description: 'Items per batch', validation: 'integer, min 1, max 1000' }]
  */
 export function configFields(schema: z.ZodTypeAny): ConfigField[] {
-  const shape = objectShapeOf(schema);
-  if (shape === undefined) throw new ConfigError('VALIDATION', 'configFields needs a zod object schema');
+  const json = jsonSchemaOf(schema);
+  const properties = json.properties as Record<string, JsonSchema> | undefined;
+  if (json.type !== 'object' || properties === undefined) throw new ConfigError('VALIDATION', 'configFields needs a zod object schema');
+  const required = new Set(Array.isArray(json.required) ? (json.required as string[]) : []);
   const refinements = layersOf(schema).flatMap((layer) => (layer instanceof z.ZodEffects && layer._def.effect.type === 'refinement' ? [layer._def.effect.refinement] : []));
   const conditional = conditionalRules(refinements);
-  return Object.entries(shape).map(([name, type]) => {
-    const base = baseTypeOf(type);
-    const field: ConfigField = { name, configType: kindOf(base), required: !type.safeParse(undefined).success };
-    const defaultValue = jsonDefault(type);
+  return Object.entries(properties).map(([name, property]) => {
+    const field: ConfigField = { name, configType: kindOf(property), required: required.has(name) };
+    const defaultValue = jsonDefault(property);
     if (defaultValue !== undefined) field.defaultValue = defaultValue;
-    const description = descriptionOf(type);
-    if (description !== undefined) field.description = description;
-    const validation = [ruleOf(base), conditional.get(name)].filter((rule) => rule !== undefined).join(', ');
+    if (typeof property.description === 'string') field.description = property.description;
+    const validation = [ruleOf(property), conditional.get(name)].filter((rule) => rule !== undefined).join(', ');
     if (validation !== '') field.validation = validation;
     return field;
   });

@@ -11,7 +11,7 @@ export {
   type ConfigErrorDetails,
   type ConfigIssue,
 } from './config-error';
-export { ConfigFieldSchema, ConfigTypeSchema, configFields, type ConfigField, type ConfigType } from './config-fields';
+export { ConfigFieldSchema, ConfigTypeSchema, configFields, jsonSchemaOf, type ConfigField, type ConfigType } from './config-fields';
 export { ConfigFileFormatSchema, formatFromPath, type ConfigFileFormat } from './config-file-format';
 export { ConfigProvider, toActorConfig, type ActorConfigInput } from './config-provider';
 export { createConfigWatch, type ConfigWatchReceiver, type ConfigWatchSender } from './config-watch';

@@ -1,15 +1,7 @@
+import { type JsonObject, type JsonValue, isJsonObject } from '../../model';
 import { type ConfigErrorCode, ConfigError } from './config-error';
 
-/** A plain JSON value: what a configuration holds. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
-
-/** A plain JSON object. */
-export type JsonObject = { [key: string]: JsonValue };
-
-/** Tells whether a value is a plain JSON object (not null, not an array). */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { type JsonObject, type JsonValue, isJsonObject };
 
 /** Sets a key on a JSON object, also `__proto__`, which plain assignment would treat as the prototype. */
 export function setKey(object: JsonObject, key: string, value: JsonValue): void {

@@ -30,17 +30,6 @@ export function objectShapeOf(schema: z.ZodTypeAny): z.ZodRawShape | undefined {
   return base instanceof z.ZodObject ? (base.shape as z.ZodRawShape) : undefined;
 }
 
-/** The first `.describe()` text found on a field, from the outside in. */
-export function descriptionOf(type: z.ZodTypeAny): string | undefined {
-  return layersOf(type).find((layer) => layer.description !== undefined)?.description;
-}
-
-/** The value a field's `.default()` gives, when it has one. */
-export function defaultOf(type: z.ZodTypeAny): { found: true; value: unknown } | { found: false } {
-  const layer = layersOf(type).find((candidate) => candidate instanceof z.ZodDefault);
-  return layer instanceof z.ZodDefault ? { found: true, value: layer._def.defaultValue() } : { found: false };
-}
-
 /** Tells whether a field holds text: a string, a string enum or a string literal. */
 export function isTextType(type: z.ZodTypeAny): boolean {
   const base = baseTypeOf(type);

@@ -1,4 +1,4 @@
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import { jsonSchemaOf } from '../actor-config';
 import { type AnyActorDefinition } from '../engine';
 
 /** What a frontend needs to know of an actor: its ports and its configuration as JSON Schema. */
@@ -6,14 +6,14 @@ export interface ActorDescriptionData {
   id: string;
   title?: string;
   description?: string;
-  inports: { id: string; description?: string; required: boolean; sticky: boolean }[];
+  inports: { id: string; description?: string; required: boolean; sticky: boolean; control: boolean }[];
   outports: { id: string; description?: string }[];
   config_schema: Record<string, unknown>;
 }
 
 /** Describes an actor definition for the catalogue endpoint: ports in declaration order and a draft-7 JSON Schema of its config. */
 export function describeActor(definition: AnyActorDefinition): ActorDescriptionData {
-  const schema = zodToJsonSchema(definition.config, { target: 'jsonSchema7', $refStrategy: 'none', removeAdditionalStrategy: 'strict' }) as Record<string, unknown>;
+  const schema = jsonSchemaOf(definition.config);
   return {
     id: definition.id,
     ...(definition.title === undefined ? {} : { title: definition.title }),
@@ -22,7 +22,8 @@ export function describeActor(definition: AnyActorDefinition): ActorDescriptionD
       id,
       ...(spec.description === undefined ? {} : { description: spec.description }),
       required: spec.required ?? false,
-      sticky: spec.sticky ?? false,
+      sticky: (spec.sticky ?? false) || (spec.control ?? false),
+      control: spec.control ?? false,
     })),
     outports: Object.entries(definition.outports).map(([id, spec]) => ({ id, ...(spec.description === undefined ? {} : { description: spec.description }) })),
     config_schema: schema,

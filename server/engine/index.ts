@@ -1,53 +1,21 @@
-// The wire types the engine speaks are the shared model's; they are re-exported for the engine's users.
+// The engine's public face: what the rest of the service uses. Inside, graph/ reads and checks graphs,
+// runtime/ runs them and sdk/ is what actors are written with.
 export {
   type JsonValue,
   type JsonObject,
   type EngineEvent,
-  type EngineEventType,
   type TerminalEvent,
   type RunResult,
-  type RunError,
-  type RunStatus,
   isJsonObject,
   isTerminalEvent,
-  TERMINAL_EVENT_TYPES,
 } from '../../model';
-export {
-  type InPortSpec,
-  type OutPortSpec,
-  type GraphInputValue,
-  type ActorContext,
-  type ActorDefinition,
-  type AnyActorDefinition,
-  defineActor,
-} from './actor-definition';
-export { type Catalogue, createCatalogue } from './catalogue';
-export { type NetworkOptions, type NetworkState, type ConfigUpdateOutcome, type ActorLogEntry } from './network-options';
-export {
-  type GraphIssue,
-  type GraphIssueCode,
-  GraphIssueSchema,
-  GraphIssueCodeSchema,
-  GraphIssueCodes,
-} from './graph-issue';
-export {
-  type Graph,
-  type GraphNode,
-  type GraphEndpoint,
-  type GraphConnection,
-  type GraphInitialPacket,
-  type GraphExportedPort,
-  SUBGRAPH_COMPONENT,
-} from './graph';
-export { type ValidGraph, type ValidNode, type GraphBoundary } from './valid-graph';
-export { type ParseGraphOutcome, parseGraph, readGraph, MAX_SUBGRAPH_DEPTH } from './parse-graph';
-export { type ValidateGraphOptions, type ValidateGraphOutcome, validateGraph } from './validate-graph';
-export { foldPortId } from './port-matcher';
-export { mergeConfig } from './config-merge';
-export { type Network, createNetwork } from './network';
-export { type RunGraphOptions, runGraph } from './run-graph';
-export { SubgraphFailure } from './composite-actor';
-export { DEFAULT_QUEUE_CAPACITY, DEFAULT_MAX_EVENT_PAYLOAD_BYTES, DEFAULT_STOP_GRACE_MS } from './run-environment';
-export { jsonProblem } from './json-problem';
-export { errorMessage } from './error-message';
-export { ActorError } from './actor-error';
+export { type ActorContext, type AnyActorDefinition, defineActor } from './sdk/actor-definition';
+export { type Catalogue, createCatalogue } from './sdk/catalogue';
+export { ActorError, errorMessage } from './sdk/actor-error';
+export { type GraphIssue } from './graph/graph-issue';
+export { SUBGRAPH_COMPONENT } from './graph/graph';
+export { parseGraph, readGraph } from './graph/parse-graph';
+export { validateGraph } from './graph/validate-graph';
+export { type NetworkOptions, type ActorLogEntry } from './runtime/network-options';
+export { type Network, createNetwork } from './runtime/network';
+export { runGraph } from './runtime/run-graph';

@@ -156,12 +156,20 @@ describe('ExecutionService', () => {
     let calls = 0;
     const stop = executions.watch(execution.id, () => (calls += 1));
     const seenBefore = executions.readEvents(execution.id, 1, 100).lastSeq;
-    expect(executions.watcherCount(execution.id)).toBe(1);
     await finished(executions, execution.id);
     expect(calls).toBe(executions.readEvents(execution.id, 1, 100).lastSeq - seenBefore);
     expect(calls).toBeGreaterThan(0);
     stop();
-    expect(executions.watcherCount(execution.id)).toBe(0);
+    // A watcher that stopped hears of nothing more: the cancel's events reach only the one still watching.
+    const { execution: waiting } = executions.start({ graph_json: waitGraph(), input: {}, metadata: {} }, { source: 'test' });
+    let stoppedCalls = 0;
+    let liveCalls = 0;
+    executions.watch(waiting.id, () => (stoppedCalls += 1))();
+    executions.watch(waiting.id, () => (liveCalls += 1));
+    await executions.cancel(waiting.id);
+    await finished(executions, waiting.id);
+    expect(stoppedCalls).toBe(0);
+    expect(liveCalls).toBeGreaterThan(0);
   });
 
   it('posts the final state to the webhook URL', async () => {

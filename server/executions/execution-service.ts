@@ -17,11 +17,11 @@ import { type ExecutionRecord } from './execution-record';
 import { type ExecutionStatus, type StartRequest, isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, InvalidCursorError } from './execution-store';
 import { resultWithoutRun } from './final-result';
-import { type Logger, silentLogger } from './logger';
 import { requestFingerprint } from './request-fingerprint';
 import { RunQueue } from './run-queue';
 import { type StartDefaults, identifyingPart, workflowIdOf } from './start-request';
 import { type WebhookNotifier } from './webhook-notifier';
+import { type Logger, silentLogger } from '../logger';
 
 /** What the execution service is built from. */
 export interface ExecutionServiceOptions {
@@ -61,6 +61,13 @@ export interface EventSlice {
   lastSeq: number;
   /** Whether the log is complete (its terminal event is written). */
   finished: boolean;
+}
+
+/** A page of an execution's event log, as a client pages through it. */
+export interface EventPage {
+  events: EngineEvent[];
+  /** The seq to ask for next, or null once the log is complete and fully read. */
+  nextSeq: number | null;
 }
 
 const STATUS_OF_TERMINAL_EVENT = { Completed: 'completed', Failed: 'failed', Cancelled: 'cancelled' } as const satisfies Record<string, ExecutionStatus>;
@@ -171,6 +178,15 @@ export class ExecutionService {
     return { events: this.store.readEvents(id, fromSeq, limit), lastSeq: this.store.lastSeq(id), finished: isTerminalStatus(record.status) };
   }
 
+  /** Reads one page of up to `limit` events from `fromSeq`, and where the next page starts. @throws AppError NOT_FOUND */
+  readEventPage(id: string, fromSeq: number, limit: number): EventPage {
+    const slice = this.readEvents(id, fromSeq, limit);
+    const last = slice.events[slice.events.length - 1];
+    const nextSeq = last ? last.seq + 1 : fromSeq;
+    const complete = slice.finished && nextSeq > slice.lastSeq;
+    return { events: slice.events, nextSeq: complete ? null : nextSeq };
+  }
+
   /**
    * Calls `onAppend` after each event appended to an execution's log, until the returned function is called.
    * Read the log with {@link readEvents} from the last seq you saw: nothing is missed or repeated.
@@ -185,11 +201,6 @@ export class ExecutionService {
       set.delete(onAppend);
       if (set.size === 0 && this.watchers.get(id) === set) this.watchers.delete(id);
     };
-  }
-
-  /** How many followers watch an execution's log now. */
-  watcherCount(id: string): number {
-    return this.watchers.get(id)?.size ?? 0;
   }
 
   /**

@@ -3,8 +3,7 @@ export { type ExecutionStore, type ExecutionQuery, type ExecutionPage, InvalidCu
 export { MemoryExecutionStore } from './memory-execution-store';
 export { SqliteExecutionStore } from './sqlite-execution-store';
 export { type ExecutionObserver } from './execution-observer';
-export { type Logger, silentLogger } from './logger';
 export { WebhookNotifier, type WebhookOptions } from './webhook-notifier';
 export { type StartDefaults, workflowIdOf } from './start-request';
 export { EventFollower, type EventFollowerOptions, type DeliveryVerdict } from './event-follower';
-export { ExecutionService, type ExecutionServiceOptions, type StartOutcome, type EventSlice } from './execution-service';
+export { ExecutionService, type ExecutionServiceOptions, type StartOutcome, type EventSlice, type EventPage } from './execution-service';

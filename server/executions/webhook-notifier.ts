@@ -1,6 +1,6 @@
 import { errorMessage } from '../engine';
 import { HttpTransportError, describeUrl, fetchWithRetry, retryPolicy } from '../outbound-http';
-import { type Logger, silentLogger } from './logger';
+import { type Logger, silentLogger } from '../logger';
 
 // The longest wait between two deliveries of one webhook, however many attempts failed.
 const MAX_BACKOFF_MS = 30_000;

@@ -2,7 +2,6 @@ import { type Server } from 'node:http';
 import { type Socket } from 'node:net';
 import { type RequestHandler } from 'express';
 import { AppError } from '../errors';
-import { failure } from './envelope';
 
 /** Counts a server's open connections and tells which ones came beyond the limit. */
 export class ConnectionLimit {
@@ -33,12 +32,12 @@ export class ConnectionLimit {
     return this.overLimit.has(socket);
   }
 
-  /** Answers requests on a connection beyond the limit with 503 in the envelope, and closes it. */
+  /** Turns away requests on a connection beyond the limit (the error table makes it a 503 in the envelope), and closes it. */
   middleware(): RequestHandler {
     return (req, res, next) => {
       if (!this.isOverLimit(req.socket)) return next();
       res.setHeader('Connection', 'close');
-      res.status(503).json(failure(this.error()));
+      next(this.error());
     };
   }
 

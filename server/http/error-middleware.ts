@@ -1,8 +1,8 @@
 import { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { AppError, isAppError } from '../errors';
-import { type Logger } from '../executions';
 import { failure } from './envelope';
 import { STATUS_OF_ERROR } from './error-status';
+import { type Logger } from '../logger';
 
 /** Body-parser failures carry a `type` telling what went wrong with the body. */
 function bodyParserError(error: unknown): AppError | undefined {

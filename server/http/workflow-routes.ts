@@ -31,18 +31,8 @@ export function workflowRoutes({ executions }: AppServices) {
       return { status: 200, body: success({ execution_id: params.execution_id, node_id: params.node_id, status: 'updated' as const }) };
     },
     getWorkflowEvents: async ({ params, query }) => {
-      const slice = executions.readEvents(params.execution_id, query.from_seq, query.limit);
-      const last = slice.events[slice.events.length - 1];
-      const nextSeq = last ? last.seq + 1 : query.from_seq;
-      const complete = slice.finished && nextSeq > slice.lastSeq;
-      return {
-        status: 200,
-        body: success({
-          execution_id: params.execution_id,
-          events: slice.events,
-          next_seq: complete ? null : nextSeq,
-        }),
-      };
+      const page = executions.readEventPage(params.execution_id, query.from_seq, query.limit);
+      return { status: 200, body: success({ execution_id: params.execution_id, events: page.events, next_seq: page.nextSeq }) };
     },
   });
 }

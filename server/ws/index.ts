@@ -1,3 +1,2 @@
 export { attachWsGateway, type WsGateway, type WsGatewayOptions } from './ws-gateway';
 export { SLOW_CONSUMER_CLOSE_CODE } from './ws-session';
-export { connectWsBridgeSocket, type WsBridgeSocketOptions } from './ws-bridge-socket';

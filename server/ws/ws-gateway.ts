@@ -1,10 +1,10 @@
 import { type IncomingMessage, type Server } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { type Logger } from '../executions';
 import { AppError } from '../errors';
 import { type AppServices, type BearerAuth, type ConnectionLimit, refuseUpgrade } from '../http';
 import { WsSession } from './ws-session';
+import { type Logger } from '../logger';
 
 /** Options of the WebSocket gateway. */
 export interface WsGatewayOptions {

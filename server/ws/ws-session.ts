@@ -1,11 +1,15 @@
 import { type RawData, type WebSocket } from 'ws';
 import { type ClientMessage, ClientMessageSchema, type ServerMessage } from '../../contract';
 import { AppError } from '../errors';
-import { EventFollower, type Logger } from '../executions';
+import { EventFollower } from '../executions';
 import { type AppServices, pathText } from '../http';
 import { failureFields } from './failure-reply';
+import { type Logger } from '../logger';
 
 const CLIENT_MESSAGE_TYPES = new Set<string>(ClientMessageSchema.options.map((option) => option.shape.type.value));
+
+/** The replies that acknowledge one request each. */
+type AckType = Extract<ServerMessage['type'], 'workflow_started' | 'subscription_ack' | 'unsubscription_ack' | 'workflow_cancelled'>;
 
 /** Close code sent to a subscriber that fell too far behind. */
 export const SLOW_CONSUMER_CLOSE_CODE = 4008;
@@ -61,45 +65,50 @@ export class WsSession {
 
   private async handle(message: ClientMessage): Promise<void> {
     const { request_id } = message;
+    const { executions } = this.options.services;
     switch (message.type) {
       case 'start_workflow':
-        try {
-          const { execution } = this.options.services.executions.start(message.data, { source: 'websocket' });
-          return this.send({ type: 'workflow_started', success: true, execution_id: execution.id, request_id });
-        } catch (error) {
-          return this.send({ type: 'workflow_started', execution_id: message.data.metadata?.execution_id, ...failureFields(error), request_id });
-        }
+        return this.reply('workflow_started', request_id, message.data.metadata?.execution_id, () => executions.start(message.data, { source: 'websocket' }).execution.id);
       case 'subscribe_workflow':
-        try {
-          this.subscribe(message.execution_id, message.from_seq ?? 1, request_id);
-          return;
-        } catch (error) {
-          return this.send({ type: 'subscription_ack', execution_id: message.execution_id, ...failureFields(error), request_id });
-        }
-      case 'unsubscribe_workflow': {
-        const follower = this.subscriptions.get(message.execution_id);
-        if (!follower) {
-          const error = new AppError('NOT_FOUND', `Not subscribed to execution '${message.execution_id}'`);
-          return this.send({ type: 'unsubscription_ack', execution_id: message.execution_id, ...failureFields(error), request_id });
-        }
-        follower.stop();
-        this.subscriptions.delete(message.execution_id);
-        return this.send({ type: 'unsubscription_ack', success: true, execution_id: message.execution_id, request_id });
-      }
+        return this.reply('subscription_ack', request_id, message.execution_id, () => executions.get(message.execution_id).id, (id) => this.follow(id, message.from_seq ?? 1));
+      case 'unsubscribe_workflow':
+        return this.reply('unsubscription_ack', request_id, message.execution_id, () => this.unsubscribe(message.execution_id));
       case 'cancel_workflow':
-        try {
-          const execution = await this.options.services.executions.cancel(message.execution_id);
-          return this.send({ type: 'workflow_cancelled', success: true, execution_id: execution.id, request_id });
-        } catch (error) {
-          return this.send({ type: 'workflow_cancelled', execution_id: message.execution_id, ...failureFields(error), request_id });
-        }
+        return this.reply('workflow_cancelled', request_id, message.execution_id, async () => (await executions.cancel(message.execution_id)).id);
     }
   }
 
-  private subscribe(executionId: string, fromSeq: number, requestId: string | undefined): void {
-    this.options.services.executions.get(executionId);
+  /**
+   * Answers a request with its acknowledgement: success and the execution id `work` returns, or the failure
+   * fields of what it threw. `afterAck` runs once a success is sent, so that no event overtakes its ack.
+   */
+  private async reply(
+    type: AckType,
+    requestId: string | undefined,
+    executionId: string | undefined,
+    work: () => string | Promise<string>,
+    afterAck?: (executionId: string) => void,
+  ): Promise<void> {
+    let id: string;
+    try {
+      id = await work();
+    } catch (error) {
+      return this.send({ type, execution_id: executionId, ...failureFields(error), request_id: requestId } as ServerMessage);
+    }
+    this.send({ type, success: true, execution_id: id, request_id: requestId } as ServerMessage);
+    afterAck?.(id);
+  }
+
+  private unsubscribe(executionId: string): string {
+    const follower = this.subscriptions.get(executionId);
+    if (!follower) throw new AppError('NOT_FOUND', `Not subscribed to execution '${executionId}'`);
+    follower.stop();
+    this.subscriptions.delete(executionId);
+    return executionId;
+  }
+
+  private follow(executionId: string, fromSeq: number): void {
     this.subscriptions.get(executionId)?.stop();
-    this.send({ type: 'subscription_ack', success: true, execution_id: executionId, request_id: requestId });
     const follower = new EventFollower(this.options.services.executions, executionId, {
       fromSeq,
       deliver: (events) => {

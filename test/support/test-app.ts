@@ -2,7 +2,8 @@ import { createApp } from '../../server/app';
 import { type ServerConfigInput, ServerConfigSchema } from '../../server/config';
 import { type Catalogue } from '../../server/engine';
 import { type EventBridge } from '../../server/ide';
-import { type ExecutionService, type ExecutionStore, MemoryExecutionStore, silentLogger } from '../../server/executions';
+import { type ExecutionService, type ExecutionStore, MemoryExecutionStore } from '../../server/executions';
+import { silentLogger } from '../../server/logger';
 import { createServices } from '../../server/services';
 import { createWorkflowClient, type WorkflowClient } from '../../client';
 

@@ -1,6 +1,6 @@
 import { type JsonObject, type JsonValue, isJsonObject } from '../../engine';
 import { compareValues, isMissing } from './compare-values';
-import { type FieldPath, formatFieldPath, getField } from './field-path';
+import { type FieldPath, formatFieldPath, getField } from '../shared';
 import { type OperationContext, type OperationStep, itemFailed } from './pipeline-value';
 import { fieldPathOf } from './placeholder-expression';
 

@@ -1,6 +1,6 @@
 import { type JsonObject, type JsonValue, isJsonObject } from '../../engine';
 import { compareValues, isMissing } from './compare-values';
-import { getField } from './field-path';
+import { getField } from '../shared';
 import { type OperationStep, batchesOf, itemFailed } from './pipeline-value';
 import { fieldPathOf } from './placeholder-expression';
 

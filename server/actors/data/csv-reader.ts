@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { type AnyActorDefinition, defineActor, errorMessage } from '../../engine';
-import { booleanLike, numberLike, optionalText } from './config-values';
+import { booleanSetting, choiceSetting, numberSetting, optionalText } from '../shared';
 import { readCsvRows } from './csv-rows';
 import { CsvEncodingSchema, readCsvSource } from './csv-source';
 import { reportProblem } from './report-problem';
 
 /** Configuration of `tpl_csv_reader`, with the template's defaults (`\t` may come as the two characters backslash-t). */
 export const CsvReaderConfigSchema = z.object({
-  delimiter: z.preprocess((value) => (value === '\\t' ? '\t' : value), z.enum([',', ';', '\t', '|']).default(',')),
-  hasHeader: booleanLike.default(true),
-  skipRows: numberLike(z.number().int().min(0)).default(0),
-  encoding: CsvEncodingSchema.default('utf-8'),
-  dateFormat: optionalText,
+  delimiter: z
+    .preprocess((value) => (value === '\\t' ? '\t' : value), z.enum([',', ';', '\t', '|']).default(','))
+    .describe('The field separator: comma, semicolon, tab (or the two characters \\t) or pipe'),
+  hasHeader: booleanSetting('Whether the first row names the columns: rows become objects keyed by header, else arrays', true),
+  skipRows: numberSetting('Lines skipped before the header or the first row', z.number().int().min(0).default(0)),
+  encoding: choiceSetting('The text encoding of file and byte input', CsvEncodingSchema.options, 'utf-8'),
+  dateFormat: optionalText('A dayjs format (such as DD/MM/YYYY) whose matching cells become ISO dates; blank leaves cells as text'),
 });
 
 /** Host settings of the CSV reader, never taken from a graph. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanLike, numberLike } from './config-values';
+import { booleanSetting, numberSetting } from '../shared';
 
 /** The operation types of the IDE's data operation builder. */
 export const DataOperationTypeSchema = z.enum(['map', 'filter', 'sort', 'transform', 'group', 'aggregate', 'merge', 'split']);
@@ -25,7 +25,7 @@ export const DataOperationSchema = z
   .object({
     id: z.string().optional(),
     type: DataOperationTypeSchema,
-    enabled: booleanLike.default(true),
+    enabled: booleanSetting('Whether the operation runs', true),
     description: z.string().optional(),
     mapping: z.array(FieldMappingSchema).optional(),
     filterExpression: z.string().optional(),
@@ -37,7 +37,7 @@ export const DataOperationSchema = z
     aggregateFunction: AggregateFunctionSchema.optional(),
     splitField: z.string().optional(),
     separator: z.string().optional(),
-    chunkSize: numberLike(z.number().int().min(1)).optional(),
+    chunkSize: numberSetting('Items per chunk of a split by size', z.number().int().min(1).optional()),
   })
   .superRefine((operation, ctx) => {
     if (!operation.enabled) return;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor } from '../../engine';
-import { booleanLike, numberLike } from './config-values';
+import { booleanSetting, choiceSetting, numberSetting } from '../shared';
 import { DataOperationSetSchema, ErrorHandlingSchema } from './data-operation';
 import { FailureLog, PipelineStopped } from './failure-policy';
 import { JsonSchemaChecker } from './json-schema-check';
@@ -10,10 +10,13 @@ import { validateResult } from './validate-result';
 
 /** Configuration of `tpl_data_transformer`, with the template's defaults. */
 export const DataTransformerConfigSchema = z.object({
-  dataOperations: z.array(DataOperationSetSchema).default([]),
-  errorHandling: ErrorHandlingSchema.default('log_and_continue'),
-  batchSize: numberLike(z.number().int().min(1)).default(1000),
-  enableValidation: booleanLike.default(true),
+  dataOperations: z
+    .array(DataOperationSetSchema)
+    .default([])
+    .describe('Operation sets of the IDE\'s builder (map, filter, sort, transform, group, aggregate, merge, split), applied in order'),
+  errorHandling: choiceSetting('What a failing item or expression does: ignore it, skip the item, stop the pipeline, or report it and go on', ErrorHandlingSchema.options, 'log_and_continue'),
+  batchSize: numberSetting('Items an operation handles at a time, and the default chunk size of split', z.number().int().min(1).default(1000)),
+  enableValidation: booleanSetting('Validate the results against the schema of schema-in when one has arrived', true),
 });
 
 /** Applies the IDE's data operations (map, filter, sort, transform, group, aggregate, merge, split) to `data-in`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type JsonValue } from '../../engine';
-import { numberLike } from './config-values';
+import { numberSetting } from '../shared';
 import { DateUnitSchema } from './date-values';
 
 const DateValueSchema = z.union([z.string(), z.number()]);
@@ -10,8 +10,8 @@ export const DateInputSchema = z.union([DateValueSchema, z.object({ date: DateVa
 
 /** `date-in` of add and subtract: an amount (from now), or `{date?, amount, unit?}` (date defaults to now, unit to the configured one). */
 export const ShiftInputSchema = z.union([
-  numberLike(z.number()).transform((amount) => ({ amount, date: undefined, unit: undefined })),
-  z.object({ date: DateValueSchema.optional(), amount: numberLike(z.number()), unit: DateUnitSchema.optional() }),
+  numberSetting('An amount of units', z.number()).transform((amount) => ({ amount, date: undefined, unit: undefined })),
+  z.object({ date: DateValueSchema.optional(), amount: numberSetting('An amount of units', z.number()), unit: DateUnitSchema.optional() }),
 ]);
 
 /** `date-in` of diff: `{from, to?, unit?}` (to defaults to now) or a pair `[from, to]`. */

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { defineActor } from '../../engine';
+import { choiceSetting, textSetting } from '../shared';
 import { DateInputSchema, DiffInputSchema, ShiftInputSchema, readDateInput } from './date-input';
 import { DateUnitSchema, addToDate, dateDifference, formatDate, isTimeZone, readDate } from './date-values';
 
 /** Configuration of `tpl_date_time`, with the template's defaults. */
 export const DateTimeConfigSchema = z.object({
-  operation: z.enum(['format', 'parse', 'add', 'subtract', 'diff', 'now']).default('format'),
-  format: z.preprocess((value) => (value === '' ? undefined : value), z.string().default('YYYY-MM-DD HH:mm:ss')),
-  timezone: z.preprocess((value) => (value === '' ? undefined : value), z.string().default('UTC').refine(isTimeZone, 'is not a known IANA time zone')),
-  unit: DateUnitSchema.default('days'),
+  operation: choiceSetting('What to do with date-in: format, parse, add, subtract, diff, or now', ['format', 'parse', 'add', 'subtract', 'diff', 'now'], 'format'),
+  format: textSetting('The dayjs format of formatted-out and of parsed text', z.string().default('YYYY-MM-DD HH:mm:ss')),
+  timezone: textSetting('The IANA time zone dates are read and written in', z.string().default('UTC').refine(isTimeZone, 'is not a known IANA time zone')),
+  unit: choiceSetting('The unit of add, subtract and diff', DateUnitSchema.options, 'days'),
 });
 
 /** Formats, parses, shifts and compares dates in a time zone; text goes to formatted-out, epoch milliseconds to timestamp-out. */

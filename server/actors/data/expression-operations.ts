@@ -1,6 +1,6 @@
 import { type JsonValue } from '../../engine';
 import { type ExpressionResult, evaluateExpressions } from './expression-batch';
-import { type FieldPath, formatFieldPath, getField, setField } from './field-path';
+import { type FieldPath, formatFieldPath, getField, setField } from '../shared';
 import { type OperationContext, type OperationStep, batchesOf, itemFailed } from './pipeline-value';
 import { fieldPathOf, translateExpression } from './placeholder-expression';
 

@@ -27,7 +27,7 @@ export {
   DataOperationSchema,
   DataOperationSetSchema,
 } from './data-operation';
-export { type FieldPath, parseFieldPath, getField, setField, formatFieldPath } from './field-path';
+
 export { translateExpression, fieldPathOf } from './placeholder-expression';
 
 /** The data family: transformer, parsers, matchers, date/time and CSV reader, keyed by IDE template id. */

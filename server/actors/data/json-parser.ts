@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor, errorMessage } from '../../engine';
-import { booleanLike, optionalText } from './config-values';
+import { booleanSetting, optionalText } from '../shared';
 import { selectJsonPath } from './json-path-select';
 import { JsonSchemaChecker } from './json-schema-check';
 import { parseJsonText } from './json-text';
@@ -8,10 +8,10 @@ import { reportProblem } from './report-problem';
 
 /** Configuration of `tpl_json_parser`, with the template's defaults. */
 export const JsonParserConfigSchema = z.object({
-  jsonPath: optionalText,
-  strictMode: booleanLike.default(true),
-  allowComments: booleanLike.default(false),
-  validateSchema: booleanLike.default(false),
+  jsonPath: optionalText('A JSONPath selecting part of the parsed value (such as $.items[*].id); blank emits the whole value'),
+  strictMode: booleanSetting('Read strict JSON only; off, trailing commas and a byte-order mark are accepted', true),
+  allowComments: booleanSetting('Accept // and /* */ comments in the JSON text', false),
+  validateSchema: booleanSetting('Validate the parsed value against the JSON Schema of schema-in', false),
 });
 
 /** Parses JSON text (a non-string packet counts as parsed already), selects `jsonPath` and validates against `schema-in`. */

@@ -1,7 +1,7 @@
 import { type JsonValue } from '../../engine';
 import { type DataOperation } from './data-operation';
 import { type FailureLog, type ItemFate } from './failure-policy';
-import { type FieldPath } from './field-path';
+import { type FieldPath } from '../shared';
 
 /**
  * The value flowing through a transformer pipeline: always a list of items, plus whether it stands for one

@@ -1,4 +1,4 @@
-import { type FieldPath, parseFieldPath } from './field-path';
+import { type FieldPath, parseFieldPath } from '../shared';
 
 const DATA_ACCESS = String.raw`input\.get\(\s*(['"])data\1\s*\)\.data`;
 const PATH_TAIL = String.raw`(?:\.[\w$-]+|\[\d+\]|\[(['"])(?:\\.|(?!\3).)*?\3\])*`;

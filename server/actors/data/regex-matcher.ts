@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor } from '../../engine';
-import { requiredText } from './config-values';
+import { choiceSetting, requiredText, textSetting } from '../shared';
 import { RegexFlagsSchema, regexProblem } from './regex-flags';
 import { runRegex } from './regex-in-sandbox';
 import { type RegexSettings, RegexReturnTypeSchema, regexSettings } from './regex-settings';
@@ -8,10 +8,10 @@ import { type RegexSettings, RegexReturnTypeSchema, regexSettings } from './rege
 /** Configuration of `tpl_regex_matcher`; `replacement` (the text for returnType `replace`, `$1` etc. allowed) is our addition. */
 export const RegexMatcherConfigSchema = z
   .object({
-    pattern: requiredText,
-    flags: RegexFlagsSchema.default(['g']),
-    returnType: RegexReturnTypeSchema.default('matches'),
-    replacement: z.string().default(''),
+    pattern: requiredText('The regular expression (JavaScript syntax, without slashes); pattern-in may override it'),
+    flags: RegexFlagsSchema.default(['g']).describe('Flags among i (ignore case), g (every match), m (multi-line) and s (dot matches newlines)'),
+    returnType: choiceSetting('What goes to matches-out: the matches, their capture groups, the pieces of a split, or the replaced text', RegexReturnTypeSchema.options, 'matches'),
+    replacement: textSetting('The replacement of returnType replace ($1, $<name> allowed)', z.string().default('')),
   })
   .superRefine((config, ctx) => {
     const problem = regexProblem(config.pattern, config.flags);

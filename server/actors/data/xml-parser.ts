@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor, errorMessage } from '../../engine';
-import { optionalText } from './config-values';
+import { choiceSetting, optionalText } from '../shared';
 import { reportProblem } from './report-problem';
 import { xmlProblem, xmlToDom } from './xml-document';
 import { XmlNamespacesSchema } from './xml-namespaces';
@@ -9,9 +9,9 @@ import { evaluateXPath } from './xml-xpath';
 
 /** Configuration of `tpl_xml_parser`, with the template's defaults. */
 export const XmlParserConfigSchema = z.object({
-  xpath: optionalText,
-  namespaces: XmlNamespacesSchema,
-  outputFormat: XmlOutputFormatSchema.default('json'),
+  xpath: optionalText('An XPath selecting nodes of the document (xpath-in may override it); blank emits the whole document'),
+  namespaces: XmlNamespacesSchema.describe('Namespace prefixes the XPath uses, one `prefix=uri` per line'),
+  outputFormat: choiceSetting('How the XML becomes JSON: json (root element included, attributes as @_name), object (the root\'s content, plain attribute names) or array (the root\'s children or every XPath match)', XmlOutputFormatSchema.options, 'json'),
 });
 
 const XPathPacketSchema = z.union([

@@ -9,7 +9,8 @@ export const DataTypeSchema = z.enum(['any', 'string', 'number', 'boolean', 'obj
 export type DataType = z.infer<typeof DataTypeSchema>;
 
 /** The `dataType` setting of graph input and output nodes. @default "any" */
-export const dataTypeSetting = () => choiceSetting(DataTypeSchema.options, 'any');
+export const dataTypeSetting = () =>
+  choiceSetting('The type each value must have (string, number, boolean, object, array), or any', DataTypeSchema.options, 'any');
 
 function matches(value: JsonValue, type: DataType): boolean {
   switch (type) {

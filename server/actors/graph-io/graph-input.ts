@@ -15,11 +15,11 @@ export const graphInput = defineActor({
   outports: { data: { description: 'The input value.' } },
   config: z.object({
     /** The name of the input (the subgraph node's port). @default "input" */
-    inputName: requiredText('input'),
+    inputName: requiredText('The name of the input (the subgraph node\'s port)', 'input'),
     /** The type the value must have. @default "any" */
     dataType: dataTypeSetting(),
     /** Shown by the IDE only. */
-    description: textSetting(z.string().optional()),
+    description: textSetting('A note on the port, shown by the IDE only', z.string().optional()),
   }),
   graphPort: { direction: 'in', nameKey: 'inputName', defaultName: 'input' },
   fire: ({ config, graphInput: read, send }) => {

@@ -12,11 +12,11 @@ export const graphOutput = defineActor({
   outports: {},
   config: z.object({
     /** The name of the output (the subgraph node's port). @default "output" */
-    outputName: requiredText('output'),
+    outputName: requiredText('The name of the output (the subgraph node\'s port)', 'output'),
     /** The type the value must have. @default "any" */
     dataType: dataTypeSetting(),
     /** Shown by the IDE only. */
-    description: textSetting(z.string().optional()),
+    description: textSetting('A note on the port, shown by the IDE only', z.string().optional()),
   }),
   graphPort: { direction: 'out', nameKey: 'outputName', defaultName: 'output' },
   fire: ({ config, inputs, graphOutput: emit }) => {

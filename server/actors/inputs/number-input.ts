@@ -13,17 +13,17 @@ export const numberInput = defineActor({
   config: z
     .object({
       /** The number the node emits. @default 0 */
-      defaultValue: numberSetting(z.number().default(0)),
+      defaultValue: numberSetting('The number the node emits', z.number().default(0)),
       /** The smallest value allowed. */
-      min: numberSetting(z.number().optional()),
+      min: numberSetting('The smallest value allowed', z.number().optional()),
       /** The largest value allowed. */
-      max: numberSetting(z.number().optional()),
+      max: numberSetting('The largest value allowed', z.number().optional()),
       /** Shown by the IDE only. @default 1 */
-      step: numberSetting(z.number().default(1)),
+      step: numberSetting('Step of the IDE\'s number field (display only)', z.number().default(1)),
       /** Shown by the IDE only. @default "decimal" */
-      format: choiceSetting(['decimal', 'integer', 'currency', 'percentage', 'scientific'], 'decimal'),
+      format: choiceSetting('How the IDE displays the number (display only)', ['decimal', 'integer', 'currency', 'percentage', 'scientific'], 'decimal'),
       /** Shown by the IDE only. @default 2 */
-      decimals: numberSetting(z.number().int().min(0).default(2)),
+      decimals: numberSetting('Decimal places the IDE displays (display only)', z.number().int().min(0).default(2)),
     })
     .superRefine(minNotAboveMax),
   fire: ({ config, send }) => {

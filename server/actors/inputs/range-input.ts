@@ -13,19 +13,19 @@ export const rangeInput = defineActor({
   config: z
     .object({
       /** The number the node emits. @default 50 */
-      defaultValue: numberSetting(z.number().default(50)),
+      defaultValue: numberSetting('The number the node emits', z.number().default(50)),
       /** The lower end of the range. @default 0 */
-      min: numberSetting(z.number().default(0)),
+      min: numberSetting('The lower end of the range', z.number().default(0)),
       /** The upper end of the range. @default 100 */
-      max: numberSetting(z.number().default(100)),
+      max: numberSetting('The upper end of the range', z.number().default(100)),
       /** Shown by the IDE only. @default 1 */
-      step: numberSetting(z.number().default(1)),
+      step: numberSetting('Step of the IDE\'s slider (display only)', z.number().default(1)),
       /** Shown by the IDE only. @default true */
-      showValue: booleanSetting(true),
+      showValue: booleanSetting('Whether the IDE shows the current value (display only)', true),
       /** Shown by the IDE only. @default true */
-      showLabels: booleanSetting(true),
+      showLabels: booleanSetting('Whether the IDE shows the min and max labels (display only)', true),
       /** Shown by the IDE only. @default "" */
-      unit: textSetting(z.string().default('')),
+      unit: textSetting('Unit shown after the value by the IDE (display only)', z.string().default('')),
     })
     .superRefine(minNotAboveMax),
   fire: ({ config, send }) => {

@@ -6,17 +6,17 @@ import { TextValidationSchema, patternToRegExp, textRuleProblem } from './text-v
 const TextInputConfigSchema = z
   .object({
     /** The text the node emits. @default "" */
-    defaultValue: textSetting(z.string().default('')),
+    defaultValue: textSetting('The text the node emits', z.string().default('')),
     /** Shown by the IDE only. @default "Enter text..." */
-    placeholder: textSetting(z.string().default('Enter text...')),
+    placeholder: textSetting('Placeholder of the IDE\'s text field (display only)', z.string().default('Enter text...')),
     /** Shown by the IDE only. @default false */
-    multiline: booleanSetting(false),
+    multiline: booleanSetting('Whether the IDE shows a multi-line field (display only)', false),
     /** The longest text allowed, in characters. */
-    maxLength: numberSetting(z.number().int().min(0).optional()),
+    maxLength: numberSetting('The longest text allowed, in characters', z.number().int().min(0).optional()),
     /** The format the text must have (an empty text is not checked). @default "none" */
-    validation: choiceSetting(TextValidationSchema.options, 'none'),
+    validation: choiceSetting('The format the text must have (an empty text is not checked)', TextValidationSchema.options, 'none'),
     /** The regular expression of `regex` validation, plain or as `/pattern/flags`. */
-    validationPattern: optionalText(),
+    validationPattern: optionalText('The regular expression of `regex` validation, plain or as `/pattern/flags`'),
   })
   .superRefine((config, ctx) => {
     if (config.validation !== 'regex') return;

@@ -17,7 +17,9 @@ export const ifBranch = defineActor({
   },
   config: z.object({
     /** The rule sets of the IDE's rule builder. @default [] */
-    decisionRules: z.preprocess((value) => value ?? undefined, z.array(RuleSetSchema).default([])),
+    decisionRules: z
+      .preprocess((value) => value ?? undefined, z.array(RuleSetSchema).default([]))
+      .describe('Rule sets of the IDE\'s rule builder over fields of the packet; the packet goes to true-out when any set holds'),
   }),
   fire: ({ inputs, config, send }) => {
     const packet = inputs['input-in'] ?? null;

@@ -6,13 +6,13 @@ import { choiceSetting, compileCondition, numberSetting, optionalText } from '..
 export const LoopConfigSchema = z
   .object({
     /** for-each over an array, or while / do-while repeating the input. @default "for-each" */
-    loopType: choiceSetting(['for-each', 'while', 'do-while'], 'for-each'),
+    loopType: choiceSetting('for-each over an array, or while / do-while repeating the input', ['for-each', 'while', 'do-while'], 'for-each'),
     /** for-each: emit chunks of this many elements when above 1. @default 1 */
-    batchSize: numberSetting(z.number().int().min(1).default(1)),
+    batchSize: numberSetting('for-each: emit chunks of this many elements when above 1', z.number().int().min(1).default(1)),
     /** The most iterations one input may run. @default 1000 */
-    maxIterations: numberSetting(z.number().int().min(1).default(1000)),
+    maxIterations: numberSetting('The most iterations one input may run', z.number().int().min(1).default(1000)),
     /** A condition over `item` and `index` that stops the loop when it holds; empty means none. */
-    breakCondition: optionalText(),
+    breakCondition: optionalText('A condition over `item` and `index` that stops the loop when it holds; empty means none'),
   })
   .superRefine((config, ctx) => {
     if (config.breakCondition === undefined) return;

@@ -26,12 +26,12 @@ export const switchActor = defineActor({
   },
   config: z.object({
     /** The field to read, such as `status` or `body.kind`. */
-    switchField: requiredText(),
-    case1Value: optionalText(),
-    case2Value: optionalText(),
-    case3Value: optionalText(),
+    switchField: requiredText('The field to read, such as `status` or `body.kind`'),
+    case1Value: optionalText('The value that routes a packet to case1-out; blank disables the case'),
+    case2Value: optionalText('The value that routes a packet to case2-out; blank disables the case'),
+    case3Value: optionalText('The value that routes a packet to case3-out; blank disables the case'),
     /** Whether letter case matters. @default true */
-    caseSensitive: booleanSetting(true),
+    caseSensitive: booleanSetting('Whether letter case matters', true),
   }),
   fire: ({ inputs, config, send }) => {
     const packet = inputs['input-in'] ?? null;

@@ -32,7 +32,7 @@ export const mathDivide = defineActor({
     /** Decimal places of the result. @default 2 */
     precision: precisionSetting(2),
     /** What dividing by zero gives: an error, "Infinity"/"-Infinity" (null for 0 / 0), 0 or null. @default "error" */
-    handleDivByZero: choiceSetting(['error', 'infinity', 'zero', 'null'], 'error'),
+    handleDivByZero: choiceSetting('What a division by zero gives: an error on error-out, Infinity, 0 or null', ['error', 'infinity', 'zero', 'null'], 'error'),
   }),
   fire: ({ inputs, config, send }) => {
     const a = toNumber(inputs['a-in'], 'a-in');

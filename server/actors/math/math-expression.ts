@@ -25,11 +25,11 @@ export const mathExpression = defineActor({
   },
   config: z.object({
     /** The expression, such as `price * quantity * (1 + vat)`. */
-    expression: requiredText(),
+    expression: requiredText('The math expression to evaluate, over the variables of variables-in (mathjs syntax)'),
     /** Decimal places of every number in the result. @default 4 */
     precision: precisionSetting(4),
     /** Kept for the IDE; expressions always run in the restricted instance, never as JavaScript. @default true */
-    safeEval: booleanSetting(true),
+    safeEval: booleanSetting('Evaluate with the restricted function set (no imports or assignments to globals)', true),
   }),
   fire: ({ inputs, config, send }) => {
     let result: unknown;

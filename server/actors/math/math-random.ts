@@ -6,13 +6,13 @@ import { choiceSetting, numberSetting, optionalText } from '../shared';
 const RandomConfigSchema = z
   .object({
     /** The lower bound (inclusive). @default 0 */
-    min: numberSetting(z.number().default(0)),
+    min: numberSetting('Lowest value (inclusive)', z.number().default(0)),
     /** The upper bound (exclusive). @default 1 */
-    max: numberSetting(z.number().default(1)),
+    max: numberSetting('Upper bound (exclusive): values fall in [min, max)', z.number().default(1)),
     /** float or integer. @default "float" */
-    type: choiceSetting(['float', 'integer'], 'float'),
+    type: choiceSetting('Whether to draw a float or an integer', ['float', 'integer'], 'float'),
     /** When set, the node draws from a PRNG seeded with it: the same seed gives the same sequence. */
-    seed: optionalText(),
+    seed: optionalText('A seed that makes the sequence repeatable; blank draws a new sequence each run'),
   })
   .superRefine((config, ctx) => {
     if (!(config.min < config.max)) ctx.addIssue({ code: 'custom', path: ['max'], message: `must be greater than min (${config.min})` });

@@ -14,7 +14,7 @@ export const mathRound = defineActor({
     /** Decimal places kept. @default 0 */
     precision: precisionSetting(0),
     /** round (half away from zero), floor, ceil or trunc (toward zero). @default "round" */
-    method: choiceSetting(['round', 'floor', 'ceil', 'trunc'], 'round'),
+    method: choiceSetting('How to round: to nearest, down, up or toward zero', ['round', 'floor', 'ceil', 'trunc'], 'round'),
   }),
   fire: ({ inputs, config, send }) => send('result-out', jsonNumber(roundTo(toNumber(inputs['value-in'], 'value-in'), config.precision, config.method))),
 });

@@ -3,7 +3,7 @@ import { numberSetting } from '../shared';
 
 /** The `precision` setting of a math actor: decimal places from 0 to 20, with the template's default. */
 export function precisionSetting(defaultValue: number) {
-  return numberSetting(z.number().int().min(0).max(20).default(defaultValue));
+  return numberSetting('Decimal places the result is rounded to (0 to 20)', z.number().int().min(0).max(20).default(defaultValue));
 }
 
 /** The ports of a math actor that takes two operands: it fires once both hold a packet. */

@@ -17,7 +17,7 @@ export const mathSqrt = defineActor({
     /** Decimal places of the result. @default 2 */
     precision: precisionSetting(2),
     /** error (fail), absolute (root of |x|) or complex ({re: 0, im: root of |x|}). @default "error" */
-    handleNegative: choiceSetting(['error', 'absolute', 'complex'], 'error'),
+    handleNegative: choiceSetting('What a negative input gives: an error on error-out, the root of its absolute value, or a complex result', ['error', 'absolute', 'complex'], 'error'),
   }),
   fire: ({ inputs, config, send }) => {
     const value = toNumber(inputs['value-in'], 'value-in');

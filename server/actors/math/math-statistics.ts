@@ -21,7 +21,7 @@ export const mathStatistics = defineActor({
     /** Decimal places of every result. @default 4 */
     precision: precisionSetting(4),
     /** Divide by n - 1 (sample) rather than n (population). @default true */
-    sampleCorrection: booleanSetting(true),
+    sampleCorrection: booleanSetting('Use the sample (n - 1) rather than the population (n) variance and standard deviation', true),
   }),
   async fire({ inputs, config, send }) {
     const stats = summaryStatistics(toNumberArray(inputs['data-in'], 'data-in'), config.sampleCorrection);

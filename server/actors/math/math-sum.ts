@@ -11,7 +11,7 @@ export const mathSum = defineActor({
   outports: { 'sum-out': { description: 'The sum (0 for an empty array).' } },
   config: z.object({
     /** Skip elements that are not numbers or numeric texts instead of failing. @default true */
-    ignoreNonNumeric: booleanSetting(true),
+    ignoreNonNumeric: booleanSetting('Skip array elements that are not numbers instead of failing', true),
   }),
   fire: ({ inputs, config, send }) => {
     let sum = 0;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { choiceSetting, requiredText } from '../shared';
 import { type JsonObject, defineActor, isJsonObject } from '../../engine';
-import { choiceField, requiredText } from './config-fields';
 import { pickOperationName } from './graphql-operations';
 import { describeFailedResponse } from './http-response';
 import { describeUrl } from '../../outbound-http';
@@ -11,9 +11,9 @@ import { postJson } from './post-json';
 /** The `tpl_graphql_query` properties: `endpoint` and `query` required; subscriptions are refused (they need a streaming transport). */
 export const GraphqlQueryConfigSchema = z
   .object({
-    endpoint: httpUrlField(),
-    query: requiredText(),
-    operationType: choiceField(['query', 'mutation', 'subscription'], 'query').refine((type): boolean => type !== 'subscription', {
+    endpoint: httpUrlField('The http(s) URL of the GraphQL endpoint'),
+    query: requiredText('The GraphQL document; its variables come from variables-in'),
+    operationType: choiceSetting('The operation of the document to run: query (retried on failure) or mutation (never retried); subscriptions are refused', ['query', 'mutation', 'subscription'], 'query').refine((type): boolean => type !== 'subscription', {
       message: 'subscriptions need a streaming transport (WebSocket or SSE) and are not supported over plain HTTP; use query or mutation',
     }),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { booleanSetting, choiceSetting, numberSetting } from '../shared';
 import { ActorError, defineActor } from '../../engine';
 import { HTTP_METHODS, buildHttpCall } from './build-http-call';
-import { booleanField, choiceField, integerField } from './config-fields';
 import { fetchWithRetry, retryPolicy } from '../../outbound-http';
 import { HeaderGate } from './header-gate';
 import { describeFailedResponse, responsePacket } from './http-response';
@@ -10,11 +10,11 @@ import { type NetworkActorOptions } from './network-actor-options';
 
 /** The `tpl_http_request` properties: `url` required, the others with the template's defaults. */
 export const HttpRequestConfigSchema = z.object({
-  url: httpUrlField(),
-  method: choiceField(HTTP_METHODS, 'GET'),
-  timeout: integerField(30_000, 1, 2_147_483_647),
-  retryCount: integerField(3, 0, 10),
-  followRedirects: booleanField(true),
+  url: httpUrlField('The http(s) URL to request; `${env:...}` and `${secret:...}` references are resolved when the node fires'),
+  method: choiceSetting('The HTTP method', HTTP_METHODS, 'GET'),
+  timeout: numberSetting('Time limit of one attempt in milliseconds, reading the body included', z.number().int().min(1).max(2_147_483_647).default(30_000)),
+  retryCount: numberSetting('Attempts after the first one on network errors, timeouts, 408, 429 and 5xx', z.number().int().min(0).max(10).default(3)),
+  followRedirects: booleanSetting('Follow redirects, or emit the 3xx response as it is', true),
 });
 
 /** The parsed configuration of an HTTP request node. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './config-fields';
+import { requiredText } from '../shared';
 
 /** Why a text is not a usable http(s) URL, or undefined when it is one. */
 export function httpUrlProblem(text: string): string | undefined {
@@ -25,13 +25,15 @@ export function parseHttpUrl(text: string, what: string): URL {
 }
 
 /**
- * A required URL property. A static value is checked when the graph is validated; a value holding a
+ * A required URL property, trimmed (spaces around a URL are never part of it). A static value is checked when the graph is validated; a value holding a
  * `${...}` reference is resolved later, so it is checked when the actor fires.
  */
-export function httpUrlField() {
-  return requiredText().superRefine((text, ctx) => {
-    if (text.includes('${')) return;
-    const problem = httpUrlProblem(text);
-    if (problem !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-  });
+export function httpUrlField(description: string) {
+  return requiredText(description)
+    .transform((text) => text.trim())
+    .superRefine((text, ctx) => {
+      if (text.includes('${')) return;
+      const problem = httpUrlProblem(text);
+      if (problem !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    });
 }

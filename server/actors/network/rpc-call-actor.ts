@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { choiceSetting, requiredText, textSetting } from '../shared';
 import { type JsonObject, type JsonValue, defineActor, isJsonObject } from '../../engine';
-import { choiceField, optionalText, requiredText } from './config-fields';
 import { describeFailedResponse } from './http-response';
 import { describeUrl } from '../../outbound-http';
 import { httpUrlField } from './http-url';
@@ -9,12 +9,12 @@ import { postJson } from './post-json';
 
 /** The `tpl_rpc_call` properties: `endpoint` and `method` required; only the json-rpc protocol runs. */
 export const RpcCallConfigSchema = z.object({
-  protocol: choiceField(['json-rpc', 'grpc', 'xml-rpc'], 'json-rpc').refine((protocol) => protocol === 'json-rpc', (protocol) => ({
+  protocol: choiceSetting('The RPC protocol; only json-rpc (JSON-RPC over HTTP POST) runs', ['json-rpc', 'grpc', 'xml-rpc'], 'json-rpc').refine((protocol) => protocol === 'json-rpc', (protocol) => ({
     message: `protocol '${protocol}' is not supported; only json-rpc (JSON-RPC over HTTP POST) runs`,
   })),
-  endpoint: httpUrlField(),
-  method: requiredText(),
-  version: optionalText('2.0'),
+  endpoint: httpUrlField('The http(s) URL the JSON-RPC request is POSTed to'),
+  method: requiredText('The remote method to call'),
+  version: textSetting('The `jsonrpc` version member sent with the request', z.string().default('2.0')),
 });
 
 /** The parsed configuration of an RPC call node. */

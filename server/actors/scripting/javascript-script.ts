@@ -2,18 +2,19 @@ import { z } from 'zod';
 import { defineActor, type JsonObject } from '../../engine';
 import { runInSandbox } from '../sandbox';
 import { SCRIPT_GLOBAL, composeJavascriptScript } from './javascript-script-source';
-import { ScriptSourceSchema, limitSchema } from './script-config';
+import { numberSetting } from '../shared';
+import { scriptSource } from './script-config';
 import { sendScriptOutputs } from './script-outputs';
 import { isSettingsOnlyFiring } from './settings-only-firing';
 
 /** Configuration of `tpl_javascript_script`. */
 export const JavascriptScriptConfigSchema = z.object({
   /** The script: a function body using `data`, `metadata`, `imports`, or defining `process(inputs, context)`. */
-  script: ScriptSourceSchema,
+  script: scriptSource('The JavaScript function body run for each firing: `data`, `metadata` and `inputs` are in scope; its return value goes to result-out'),
   /** Time budget of one firing in ms (default 10000). */
-  timeout: limitSchema(10_000, 1, 600_000),
+  timeout: numberSetting('Time budget of one firing in milliseconds', z.number().min(1).max(600_000).default(10_000)),
   /** Heap limit of the script's isolate in MB (default 128). */
-  memoryLimit: limitSchema(128, 8, 4096),
+  memoryLimit: numberSetting('Heap limit of the script\'s isolate in MB', z.number().min(8).max(4096).default(128)),
 });
 
 /** Parsed configuration of `tpl_javascript_script`. */

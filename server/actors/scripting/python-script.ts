@@ -2,20 +2,21 @@ import { z } from 'zod';
 import { type AnyActorDefinition, defineActor, type JsonObject } from '../../engine';
 import { PackageListSchema } from './python-packages';
 import { DEFAULT_PYTHON_BINARY, runPythonScript } from './python-runner';
-import { ScriptSourceSchema, limitSchema } from './script-config';
+import { numberSetting } from '../shared';
+import { scriptSource } from './script-config';
 import { sendScriptOutputs } from './script-outputs';
 import { isSettingsOnlyFiring } from './settings-only-firing';
 
 /** Configuration of `tpl_python_script`. */
 export const PythonScriptConfigSchema = z.object({
   /** The script: a body with a top-level `return`, `def process(inputs, context)`, or `__return_value`. */
-  script: ScriptSourceSchema,
+  script: scriptSource('The Python script: a body with a top-level `return`, `def process(inputs, context)`, or an assignment to `__return_value`'),
   /** Packages that must be importable, one per line or comma separated; never installed by the service. */
-  packages: PackageListSchema,
+  packages: PackageListSchema.describe('Python packages the script needs, comma- or newline-separated; each must already be installed'),
   /** Time budget of one firing in ms (default 30000). */
-  timeout: limitSchema(30_000, 1, 3_600_000),
+  timeout: numberSetting('Time budget of one firing in milliseconds', z.number().min(1).max(3_600_000).default(30_000)),
   /** Address-space limit of the Python process in MB (default 512). */
-  memoryLimit: limitSchema(512, 32, 65_536),
+  memoryLimit: numberSetting('Address-space limit of the Python process in MB', z.number().min(32).max(65_536).default(512)),
 });
 
 /** Parsed configuration of `tpl_python_script`. */

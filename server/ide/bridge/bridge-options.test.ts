@@ -1,6 +1,6 @@
-import { silentLogger } from '../../executions';
 import { resolveBridgeOptions } from './bridge-options';
 import { type BridgeSocket } from './bridge-socket';
+import { silentLogger } from '../../logger';
 
 const required = {
   ideUrl: 'http://127.0.0.1:3000',

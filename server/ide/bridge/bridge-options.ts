@@ -1,5 +1,5 @@
-import { type Logger } from '../../executions';
 import { type ConnectBridgeSocket } from './bridge-socket';
+import { type Logger } from '../../logger';
 
 /** Options of {@link createEventBridge}. */
 export interface EventBridgeOptions {

@@ -1,10 +1,10 @@
 import { errorMessage } from '../../engine';
-import { type Logger } from '../../executions';
 import { backoffDelay, retryPolicy } from '../../outbound-http';
 import { type ResolvedBridgeOptions } from './bridge-options';
 import { type BridgeSocket, SOCKET_STATE } from './bridge-socket';
 import { type BridgeCounters } from './bridge-stats';
 import { type LiveMessage } from './live-message';
+import { type Logger } from '../../logger';
 
 /** What the live channel is built from. */
 export type LiveChannelOptions = Pick<

@@ -1,10 +1,10 @@
-import { type Logger } from '../../executions';
 import { batchToSend } from './batch-policy';
 import { type BridgeCounters } from './bridge-stats';
 import { type EventBudget } from './event-budget';
 import { type IdeEndpoints } from './ide-endpoints';
 import { type TraceClient } from './trace-client';
 import { type TraceCompletion, type TraceEvent, TraceSessionAnswerSchema, type TraceSessionRequest } from './trace-event';
+import { type Logger } from '../../logger';
 
 /** What the trace sessions of one bridge share. */
 export interface TraceSessionContext {

@@ -1,0 +1,161 @@
+import { type ZodIssue } from 'zod';
+import {
+  type Graph,
+  type GraphConnection,
+  type GraphEndpoint,
+  type GraphExportedPort,
+  type GraphInitialPacket,
+  type GraphNode,
+  SUBGRAPH_COMPONENT,
+} from './graph';
+import { type GraphIssue, formatIssuePath } from './graph-issue';
+import {
+  type GraphConnectionJson,
+  type GraphEndpointJson,
+  type GraphJson,
+  type GraphProcessJson,
+  type GraphProcessesJson,
+  type JsonObject,
+  type JsonValue,
+  GraphJsonSchema,
+} from '../../../model';
+import { jsonProblem } from './json-problem';
+
+/** How many graphs deep composite nodes may nest before the graph is rejected. */
+export const MAX_SUBGRAPH_DEPTH = 16;
+
+/** The outcome of `parseGraph`: a normalized graph, or every shape problem found. */
+export type ParseGraphOutcome = { ok: true; graph: Graph } | { ok: false; issues: GraphIssue[] };
+
+/**
+ * Reads an FBP JSON graph in any of its lenient forms (processes as an object or an array, connection ends as
+ * `{nodeId, portId}` or `{process, port}`, initial packets as connections with `data`) into one normalized
+ * `Graph`, inner graphs of composite nodes included. Only shape problems are reported here (`MALFORMED`);
+ * `validateGraph` checks the graph against a catalogue.
+ */
+export function parseGraph(json: unknown): ParseGraphOutcome {
+  const issues: GraphIssue[] = [];
+  const graph = parseGraphAt(json, '', [json], issues);
+  return graph !== undefined && issues.length === 0 ? { ok: true, graph } : { ok: false, issues };
+}
+
+/**
+ * `parseGraph` for a graph whose shape `GraphJsonSchema` has already checked (a request body the transport
+ * parsed): the top level is read without being parsed again; inner graphs of composite nodes are parsed here.
+ */
+export function readGraph(data: GraphJson): ParseGraphOutcome {
+  const issues: GraphIssue[] = [];
+  const graph = readGraphAt(data, '', [data], issues);
+  return issues.length === 0 ? { ok: true, graph } : { ok: false, issues };
+}
+
+function parseGraphAt(json: unknown, base: string, ancestors: unknown[], issues: GraphIssue[]): Graph | undefined {
+  const parsed = GraphJsonSchema.safeParse(json);
+  if (parsed.success) return readGraphAt(parsed.data, base, ancestors, issues);
+  issues.push(...parsed.error.issues.map((issue) => zodIssue(base, issue)));
+  // A bad process should not hide the problems of the connections and exported ports: read the rest on its own.
+  const insideProcesses = parsed.error.issues.every((issue) => issue.path[0] === 'processes' && issue.path.length > 1);
+  const rest = insideProcesses ? GraphJsonSchema.safeParse({ ...(json as object), processes: {} }) : undefined;
+  if (rest?.success) readGraphAt(rest.data, base, ancestors, issues);
+  return undefined;
+}
+
+function readGraphAt(data: GraphJson, base: string, ancestors: unknown[], issues: GraphIssue[]): Graph {
+  return {
+    path: base,
+    caseSensitive: data.caseSensitive ?? false,
+    properties: (data.properties ?? {}) as JsonObject,
+    groups: (data.groups ?? []) as JsonValue[],
+    nodes: readProcesses(data.processes, base, ancestors, issues),
+    ...readConnections(data.connections ?? [], base, issues),
+    inports: readExportedPorts(data.inports ?? {}, 'inports', base, issues),
+    outports: readExportedPorts(data.outports ?? {}, 'outports', base, issues),
+  };
+}
+
+function readProcesses(processes: GraphProcessesJson, base: string, ancestors: unknown[], issues: GraphIssue[]): GraphNode[] {
+  const entries: [string, GraphProcessJson, string][] = Array.isArray(processes)
+    ? processes.map((process, i) => [process.id, process, formatIssuePath(base, ['processes', i])])
+    : Object.entries(processes).map(([id, process]) => [id, process, formatIssuePath(base, ['processes', id])]);
+  return entries.map(([id, process, path]) => readProcess(id, process, path, ancestors, issues));
+}
+
+function readProcess(id: string, process: GraphProcessJson, path: string, ancestors: unknown[], issues: GraphIssue[]): GraphNode {
+  const { graph: inner, ...metadata } = process.metadata ?? {};
+  const node: GraphNode = {
+    id,
+    component: process.component,
+    path,
+    metadata: metadata as JsonObject,
+    propertyValues: (metadata.propertyValues ?? {}) as JsonObject,
+    config: (metadata.config ?? {}) as JsonObject,
+  };
+  if (process.component !== SUBGRAPH_COMPONENT) return node;
+  const innerPath = `${path}.metadata.graph`;
+  if (inner === undefined || inner === null) {
+    issues.push({ code: 'MALFORMED', path: innerPath, nodeId: id, message: `Node '${id}' is a subgraph but has no metadata.graph` });
+    return node;
+  }
+  if (ancestors.includes(inner)) return { ...node, subgraphProblem: 'cycle' };
+  if (ancestors.length > MAX_SUBGRAPH_DEPTH) return { ...node, subgraphProblem: 'too-deep' };
+  const subgraph = parseGraphAt(inner, innerPath, [...ancestors, inner], issues);
+  return subgraph === undefined ? node : { ...node, subgraph };
+}
+
+function readConnections(
+  raw: readonly GraphConnectionJson[],
+  base: string,
+  issues: GraphIssue[],
+): { connections: GraphConnection[]; initialPackets: GraphInitialPacket[] } {
+  const connections: GraphConnection[] = [];
+  const initialPackets: GraphInitialPacket[] = [];
+  raw.forEach((connection, i) => {
+    const path = formatIssuePath(base, ['connections', i]);
+    // A missing end is named in the style of the end that is there: `tgt` beside `src`, `to` beside `from`.
+    const noflo = connection.from == null && connection.to == null && (connection.src != null || connection.tgt != null);
+    const fromKey = noflo || (connection.from == null && connection.src != null) ? 'src' : 'from';
+    const toKey = noflo || (connection.to == null && connection.tgt != null) ? 'tgt' : 'to';
+    const from = readEndpoint(connection.from ?? connection.src, `${path}.${fromKey}`);
+    const to = readEndpoint(connection.to ?? connection.tgt, `${path}.${toKey}`);
+    if (to === undefined) {
+      issues.push({ code: 'MALFORMED', path: `${path}.${toKey}`, message: `Connection ${i} needs a target: '${toKey}' as {nodeId, portId} or {process, port}` });
+    } else if (from !== undefined) {
+      connections.push({ from, to, path });
+    } else if (connection.data !== undefined) {
+      const problem = jsonProblem(connection.data);
+      if (problem === undefined) initialPackets.push({ data: connection.data as JsonValue, to, path });
+      else issues.push({ code: 'MALFORMED', path: `${path}.data`, message: `Initial packet of connection ${i} is ${problem}, not JSON` });
+    } else {
+      issues.push({ code: 'MALFORMED', path: `${path}.${fromKey}`, message: `Connection ${i} needs a source: '${fromKey}' as {nodeId, portId} or {process, port}, or 'data' for an initial packet` });
+    }
+  });
+  return { connections, initialPackets };
+}
+
+function readExportedPorts(raw: Record<string, GraphEndpointJson>, side: 'inports' | 'outports', base: string, issues: GraphIssue[]): GraphExportedPort[] {
+  const ports: GraphExportedPort[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    const path = formatIssuePath(base, [side, name]);
+    const target = readEndpoint(value, path);
+    if (target === undefined) {
+      const noun = side === 'inports' ? 'inport' : 'outport';
+      issues.push({ code: 'MALFORMED', path, message: `Exported ${noun} '${name}' needs {process, port} or {nodeId, portId}` });
+    } else ports.push({ name, target, path });
+  }
+  return ports;
+}
+
+function readEndpoint(raw: GraphEndpointJson | null | undefined, path: string): GraphEndpoint | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const nodeId = raw.nodeId ?? raw.process;
+  const portId = raw.portId ?? raw.port;
+  if (nodeId === undefined || portId === undefined) return undefined;
+  return { nodeId, portId, path, nodeKey: raw.nodeId !== undefined ? 'nodeId' : 'process', portKey: raw.portId !== undefined ? 'portId' : 'port' };
+}
+
+function zodIssue(base: string, issue: ZodIssue): GraphIssue {
+  const path = formatIssuePath(base, issue.path);
+  const where = path === '' ? 'The graph' : `'${path}'`;
+  const message = issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : issue.message;
+  return { code: 'MALFORMED', path, message: `${where}: ${message}` };
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { defineActor } from '../sdk/actor-definition';
+import { type GraphIssue } from './graph-issue';
+import { parseGraph } from './parse-graph';
+import { testCatalogue } from '../../testing';
+import { type ValidateGraphOptions, validateGraph } from './validate-graph';
+
+const catalogue = testCatalogue();
+
+function validate(json: unknown, options?: ValidateGraphOptions) {
+  const parsed = parseGraph(json);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return validateGraph(parsed.graph, catalogue, options);
+}
+
+function issuesOf(json: unknown, options?: ValidateGraphOptions): GraphIssue[] {
+  const outcome = validate(json, options);
+  return outcome.ok ? [] : outcome.issues;
+}
+
+describe('validateGraph', () => {
+  it('returns every issue at once, each naming its node and port', () => {
+    const issues = issuesOf(
+      {
+        processes: [
+          { id: 'a', component: 'test_add', metadata: { config: { offset: 'x' } } },
+          { id: 'p', component: 'test_pass' },
+          { id: 'p', component: 'test_pass' },
+          { id: 'q', component: 'tpl_nope' },
+        ],
+        connections: [
+          { from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 'a', portId: 'a' } },
+          { from: { nodeId: 'ghost', portId: 'out' }, to: { nodeId: 'a', portId: 'b' } },
+          { from: { nodeId: 'p', portId: 'nope' }, to: { nodeId: 'a', portId: 'b' } },
+          { from: { nodeId: 'a', portId: 'a' }, to: { nodeId: 'p', portId: 'in' } },
+          { data: 1, to: { nodeId: 'p', portId: 'missing' } },
+        ],
+        inports: { x: { process: 'p', port: 'in' }, y: { process: 'nobody', port: 'in' } },
+        outports: { r: { process: 'a', port: 'zzz' } },
+      },
+      { input: { x: 1, stray: 2 } },
+    );
+    expect(issues.map((issue) => [issue.code, issue.path, issue.nodeId, issue.portId])).toEqual([
+      ['INVALID_CONFIG', 'processes[0].metadata.config.offset', 'a', undefined],
+      ['DUPLICATE_NODE', 'processes[2]', 'p', undefined],
+      ['UNKNOWN_COMPONENT', 'processes[3].component', 'q', undefined],
+      ['UNKNOWN_NODE', 'connections[1].from.nodeId', 'ghost', undefined],
+      ['UNKNOWN_PORT', 'connections[2].from.portId', 'p', 'nope'],
+      ['WRONG_PORT_DIRECTION', 'connections[3].from.portId', 'a', 'a'],
+      ['UNKNOWN_PORT', 'connections[4].to.portId', 'p', 'missing'],
+      ['UNKNOWN_NODE', 'inports.y.process', 'nobody', undefined],
+      ['UNKNOWN_PORT', 'outports.r.port', 'a', 'zzz'],
+      ['UNKNOWN_INPUT', 'input.stray', undefined, undefined],
+      ['UNFED_REQUIRED_PORT', 'processes[0]', 'a', 'b'],
+    ]);
+    expect(issues.find((issue) => issue.code === 'UNKNOWN_PORT')?.message).toBe("Port 'nope' not found on node 'p' (its output ports: out)");
+    expect(issues[0].message).toBe("Node 'a': config 'offset': Expected number, received string");
+    expect(issues[2].message).toContain("component 'tpl_nope'");
+  });
+
+  it('names a missing required config key', () => {
+    const issues = issuesOf({ processes: { c: { component: 'test_count' } } });
+    expect(issues).toEqual([expect.objectContaining({ code: 'INVALID_CONFIG', nodeId: 'c', message: "Node 'c': config 'count' is required" })]);
+  });
+
+  it('reports a config schema that throws instead of throwing', () => {
+    const brittle = defineActor({
+      id: 'test_brittle',
+      inports: {},
+      outports: {},
+      config: z.object({}).transform(() => {
+        throw new Error('transform exploded');
+      }),
+      fire: () => undefined,
+    });
+    const parsed = parseGraph({ processes: { b: { component: 'test_brittle' } } });
+    if (!parsed.ok) throw new Error('unexpected parse issues');
+    expect(validateGraph(parsed.graph, testCatalogue(brittle))).toEqual({
+      ok: false,
+      issues: [{ code: 'INVALID_CONFIG', path: 'processes.b.metadata.config', nodeId: 'b', message: "Node 'b': config: transform exploded" }],
+    });
+  });
+
+  it('merges default config, propertyValues and config before checking the schema', () => {
+    const json = { processes: { c: { component: 'test_count', metadata: { propertyValues: { count: 'three' }, config: { count: 2 } } } } };
+    expect(validate(json).ok).toBe(true);
+    expect(validate({ processes: { c: { component: 'test_count' } } }, { defaultActorConfig: { count: 1 } }).ok).toBe(true);
+  });
+
+  it('matches port ids ignoring case and _ versus - unless the graph is case sensitive, using the declared ids', () => {
+    const json = {
+      processes: { one: { component: 'test_constant', metadata: { config: { value: 1 } } }, sq: { component: 'test_scale' } },
+      connections: [
+        { from: { nodeId: 'one', portId: 'OUT' }, to: { nodeId: 'sq', portId: 'Value' } },
+        { data: 2, to: { nodeId: 'sq', portId: 'FACTOR' } },
+      ],
+      outports: { r: { process: 'sq', port: 'Out' } },
+    };
+    const outcome = validate(json);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.graph.connections[0].from.portId).toBe('out');
+    expect(outcome.graph.connections[0].to.portId).toBe('value');
+    expect(outcome.graph.initialPackets[0].to.portId).toBe('factor');
+    expect(outcome.graph.outports[0].target.portId).toBe('out');
+    const strict = issuesOf({ ...json, caseSensitive: true });
+    expect(strict.map((issue) => [issue.code, issue.portId])).toEqual([
+      ['UNKNOWN_PORT', 'OUT'],
+      ['UNKNOWN_PORT', 'Value'],
+      ['UNKNOWN_PORT', 'FACTOR'],
+      ['UNKNOWN_PORT', 'Out'],
+      ['UNFED_REQUIRED_PORT', 'value'],
+      ['UNFED_REQUIRED_PORT', 'factor'],
+    ]);
+  });
+
+  it("treats data_in and Data-In as the actor's data-in port", () => {
+    const sink = defineActor({ id: 'test_sink', inports: { 'data-in': { required: true } }, outports: {}, config: z.object({}), fire: () => undefined });
+    const parsed = parseGraph({
+      processes: { one: { component: 'test_constant', metadata: { config: { value: 1 } } }, s: { component: 'test_sink' } },
+      connections: [
+        { from: { nodeId: 'one', portId: 'out' }, to: { nodeId: 's', portId: 'data_in' } },
+        { data: 2, to: { nodeId: 's', portId: 'Data-In' } },
+      ],
+    });
+    if (!parsed.ok) throw new Error('unexpected parse issues');
+    const outcome = validateGraph(parsed.graph, testCatalogue(sink));
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.graph.connections[0].to.portId).toBe('data-in');
+    expect(outcome.graph.initialPackets[0].to.portId).toBe('data-in');
+    expect(issuesOf({ processes: { s: { component: 'test_scale' } }, connections: [{ data: 2, to: { nodeId: 's', portId: 'fac_tor' } }] }).map((issue) => [issue.code, issue.portId])).toEqual([
+      ['UNKNOWN_PORT', 'fac_tor'],
+      ['UNFED_REQUIRED_PORT', 'value'],
+      ['UNFED_REQUIRED_PORT', 'factor'],
+    ]);
+  });
+
+  it('reports a required inport nothing feeds, unless the whole input feeds it', () => {
+    const json = { processes: { a: { component: 'test_add' } }, connections: [{ data: 1, to: { nodeId: 'a', portId: 'a' } }] };
+    expect(issuesOf(json)).toEqual([expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', nodeId: 'a', portId: 'b' })]);
+    expect(issuesOf(json, { input: {} })).toHaveLength(1);
+    expect(validate(json, { input: { v: 1 } }).ok).toBe(true);
+  });
+
+  it('accepts input keys naming exported inports or graph-input nodes, and any keys without exported inports', () => {
+    const json = {
+      processes: { i: { component: 'test_graph_input', metadata: { config: { inputName: 'n' } } }, p: { component: 'test_pass' } },
+      inports: { x: { process: 'p', port: 'in' } },
+    };
+    expect(validate(json, { input: { x: 1, n: 2 } }).ok).toBe(true);
+    expect(issuesOf(json, { input: { y: 1 } })).toEqual([expect.objectContaining({ code: 'UNKNOWN_INPUT', path: 'input.y' })]);
+    expect(validate({ processes: { p: { component: 'test_pass' } } }, { input: { anything: 1 } }).ok).toBe(true);
+  });
+
+  it('validates inner graphs recursively with prefixed paths and node ids, and derives composite ports', () => {
+    const inner = {
+      processes: {
+        in: { component: 'test_graph_input', metadata: { config: { inputName: 'value' } } },
+        abs: { component: 'test_abs' },
+        out: { component: 'test_graph_output' },
+        bad: { component: 'tpl_unknown' },
+      },
+      connections: [
+        { from: { nodeId: 'in', portId: 'data' }, to: { nodeId: 'abs', portId: 'in' } },
+        { from: { nodeId: 'abs', portId: 'out' }, to: { nodeId: 'out', portId: 'data' } },
+      ],
+      outports: { extra: { process: 'abs', port: 'out' } },
+    };
+    const issues = issuesOf({
+      processes: { sub: { component: 'subgraph', metadata: { graph: inner } }, src: { component: 'test_constant', metadata: { config: { value: -2 } } } },
+      connections: [
+        { from: { nodeId: 'src', portId: 'out' }, to: { nodeId: 'sub', portId: 'VALUE' } },
+        { from: { nodeId: 'sub', portId: 'output' }, to: { nodeId: 'src', portId: 'out' } },
+      ],
+    });
+    expect(issues.map((issue) => [issue.code, issue.path, issue.nodeId])).toEqual([
+      ['UNKNOWN_COMPONENT', 'processes.sub.metadata.graph.processes.bad.component', 'sub/bad'],
+      ['WRONG_PORT_DIRECTION', 'connections[1].to.portId', 'src'],
+    ]);
+    const ok = validate({
+      processes: { sub: { component: 'subgraph', metadata: { graph: { ...inner, processes: { ...inner.processes, bad: { component: 'test_pass' } } } } } },
+      connections: [{ data: 1, to: { nodeId: 'sub', portId: 'value' } }],
+    });
+    expect(ok.ok).toBe(true);
+    if (ok.ok) expect(ok.graph.nodes[0].subgraph?.boundary).toEqual({ inports: ['value'], outports: ['extra', 'output'] });
+  });
+
+  it('reports a required composite inport that nothing feeds', () => {
+    const inner = { processes: { in: { component: 'test_graph_input' }, out: { component: 'test_graph_output' } }, connections: [{ from: { nodeId: 'in', portId: 'data' }, to: { nodeId: 'out', portId: 'data' } }] };
+    expect(issuesOf({ processes: { sub: { component: 'subgraph', metadata: { graph: inner } } } })).toEqual([
+      expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', nodeId: 'sub', portId: 'input' }),
+    ]);
+  });
+
+  it('reports a composite nested in itself as a cycle', () => {
+    const inner: Record<string, unknown> = { processes: {} };
+    (inner.processes as Record<string, unknown>).again = { component: 'subgraph', metadata: { graph: inner } };
+    const issues = issuesOf({ processes: { sub: { component: 'subgraph', metadata: { graph: inner } } } });
+    expect(issues).toEqual([
+      expect.objectContaining({ code: 'SUBGRAPH_CYCLE', nodeId: 'sub/again', path: 'processes.sub.metadata.graph.processes.again.metadata.graph' }),
+    ]);
+  });
+
+  it('rejects subgraphs nested deeper than the limit', () => {
+    let graph: Record<string, unknown> = { processes: {} };
+    for (let i = 0; i < 20; i++) graph = { processes: { s: { component: 'subgraph', metadata: { graph } } } };
+    expect(issuesOf(graph).map((issue) => issue.code)).toEqual(['SUBGRAPH_TOO_DEEP']);
+  });
+});

@@ -1,0 +1,213 @@
+import { type AnyActorDefinition } from '../sdk/actor-definition';
+import { type Catalogue } from '../sdk/catalogue';
+import { type Graph, type GraphEndpoint, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
+import { type GraphIssue } from './graph-issue';
+import { type JsonObject } from '../../../model';
+import { type NodePorts, portsOfBoundary, portsOfDefinition } from '../runtime/node-ports';
+import { parseActorConfig } from '../sdk/parse-actor-config';
+import { type ValidGraph, type ValidNode } from './valid-graph';
+
+/** What validation needs besides the graph: the run's input and the network's default actor configuration. */
+export interface ValidateGraphOptions {
+  /** The execution input; decides which inports the whole-input fallback feeds, and which input keys are unknown. */
+  input?: JsonObject;
+  /** Configuration every node starts from, as the network will merge it. */
+  defaultActorConfig?: JsonObject;
+}
+
+/** The outcome of `validateGraph`: a runnable graph, or every issue found at once. */
+export type ValidateGraphOutcome = { ok: true; graph: ValidGraph } | { ok: false; issues: GraphIssue[] };
+
+interface Level {
+  readonly catalogue: Catalogue;
+  readonly options: ValidateGraphOptions;
+  readonly issues: GraphIssue[];
+  readonly idPrefix: string;
+  readonly isRoot: boolean;
+}
+
+interface NodeEntry {
+  readonly node: GraphNode;
+  readonly qualifiedId: string;
+  readonly ports?: NodePorts;
+}
+
+/**
+ * Checks a parsed graph against a catalogue and returns every issue at once, each naming its node and
+ * port: unknown components, nodes and ports (direction included), duplicate node ids, invalid
+ * configurations, unknown input keys, required inports nothing feeds, and the same inside every
+ * composite node's inner graph (paths prefixed), subgraph cycles included.
+ */
+export function validateGraph(graph: Graph, catalogue: Catalogue, options: ValidateGraphOptions = {}): ValidateGraphOutcome {
+  const issues: GraphIssue[] = [];
+  const valid = validateLevel(graph, { catalogue, options, issues, idPrefix: '', isRoot: true });
+  return issues.length === 0 ? { ok: true, graph: valid } : { ok: false, issues };
+}
+
+function validateLevel(graph: Graph, level: Level): ValidGraph {
+  const entries = new Map<string, NodeEntry>();
+  const nodes: ValidNode[] = [];
+  const graphInputs: string[] = [];
+  const graphOutputs: string[] = [];
+  for (const node of graph.nodes) {
+    const qualifiedId = level.idPrefix + node.id;
+    if (entries.has(node.id)) {
+      level.issues.push({ code: 'DUPLICATE_NODE', path: node.path, nodeId: qualifiedId, message: `Node '${qualifiedId}' is defined more than once` });
+      continue;
+    }
+    const checked = checkNode(node, qualifiedId, level, graphInputs, graphOutputs);
+    entries.set(node.id, { node, qualifiedId, ports: checked.ports });
+    nodes.push(checked.node);
+  }
+  const resolve = (end: GraphEndpoint, side: 'in' | 'out', what: string): GraphEndpoint | undefined =>
+    resolveEndpoint(end, side, what, entries, graph.caseSensitive, level);
+  const connections = graph.connections.flatMap((connection, i) => {
+    const from = resolve(connection.from, 'out', `Connection ${i}`);
+    const to = resolve(connection.to, 'in', `Connection ${i}`);
+    return from && to ? [{ ...connection, from, to }] : [];
+  });
+  const initialPackets = graph.initialPackets.flatMap((packet) => {
+    const to = resolve(packet.to, 'in', 'An initial packet');
+    return to ? [{ ...packet, to }] : [];
+  });
+  const inports = graph.inports.flatMap((port) => {
+    const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
+    return target ? [{ ...port, target }] : [];
+  });
+  const outports = graph.outports.flatMap((port) => {
+    const target = resolve(port.target, 'out', `Exported outport '${port.name}'`);
+    return target ? [{ ...port, target }] : [];
+  });
+  const boundary = {
+    inports: unique([...graph.inports.map((port) => port.name), ...graphInputs]),
+    outports: unique([...graph.outports.map((port) => port.name), ...graphOutputs]),
+  };
+  if (level.isRoot) checkInputKeys(graph, boundary.inports, level);
+  const fed = new Set([...connections.map((c) => c.to), ...initialPackets.map((p) => p.to), ...inports.map((p) => p.target)].map(portKey));
+  const input = level.options.input;
+  const wholeInputFallback = level.isRoot && graph.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
+  if (!wholeInputFallback) checkRequiredPortsFed(entries, fed, level);
+  return { ...graph, nodes, connections, initialPackets, inports, outports, boundary } as unknown as ValidGraph;
+}
+
+function checkNode(
+  node: GraphNode,
+  qualifiedId: string,
+  level: Level,
+  graphInputs: string[],
+  graphOutputs: string[],
+): { node: ValidNode; ports?: NodePorts } {
+  const { subgraph, subgraphProblem, ...plain } = node;
+  if (node.component === SUBGRAPH_COMPONENT) {
+    const path = `${node.path}.metadata.graph`;
+    if (subgraphProblem === 'cycle') {
+      level.issues.push({ code: 'SUBGRAPH_CYCLE', path, nodeId: qualifiedId, message: `Node '${qualifiedId}' contains a graph that encloses it (a subgraph cycle)` });
+    } else if (subgraphProblem === 'too-deep') {
+      level.issues.push({ code: 'SUBGRAPH_TOO_DEEP', path, nodeId: qualifiedId, message: `Node '${qualifiedId}' nests subgraphs too deeply` });
+    }
+    if (subgraph === undefined) return { node: plain };
+    const inner = validateLevel(subgraph, { ...level, idPrefix: `${qualifiedId}/`, isRoot: false });
+    return { node: { ...plain, subgraph: inner }, ports: portsOfBoundary(inner.boundary) };
+  }
+  const definition = level.catalogue.get(node.component);
+  if (definition === undefined) {
+    level.issues.push({ code: 'UNKNOWN_COMPONENT', path: `${node.path}.component`, nodeId: qualifiedId, message: `Node '${qualifiedId}' uses component '${node.component}', which the catalogue does not have` });
+    return { node: plain };
+  }
+  const config = checkConfig(node, qualifiedId, definition, level);
+  if (definition.graphPort !== undefined && config !== undefined) {
+    const name = boundaryPortName(definition, config);
+    (definition.graphPort.direction === 'in' ? graphInputs : graphOutputs).push(name);
+  }
+  return { node: plain, ports: portsOfDefinition(definition) };
+}
+
+function checkConfig(node: GraphNode, qualifiedId: string, definition: AnyActorDefinition, level: Level): unknown {
+  const merged = mergeConfig(level.options.defaultActorConfig, node.propertyValues, node.config);
+  const outcome = parseActorConfig(definition, merged);
+  if (outcome.ok) return outcome.config;
+  for (const problem of outcome.problems) {
+    const path = problem.key === '' ? `${node.path}.metadata.config` : `${node.path}.metadata.config.${problem.key}`;
+    level.issues.push({ code: 'INVALID_CONFIG', path, nodeId: qualifiedId, message: `Node '${qualifiedId}': ${problem.message}` });
+  }
+  return undefined;
+}
+
+/** The name of the enclosing graph's port that a graph-input or graph-output node stands for. */
+export function boundaryPortName(definition: AnyActorDefinition, config: unknown): string {
+  const graphPort = definition.graphPort;
+  if (graphPort === undefined) return '';
+  const value = typeof config === 'object' && config !== null ? (config as Record<string, unknown>)[graphPort.nameKey] : undefined;
+  return typeof value === 'string' && value !== '' ? value : graphPort.defaultName;
+}
+
+function resolveEndpoint(
+  end: GraphEndpoint,
+  side: 'in' | 'out',
+  what: string,
+  entries: ReadonlyMap<string, NodeEntry>,
+  caseSensitive: boolean,
+  level: Level,
+): GraphEndpoint | undefined {
+  const entry = entries.get(end.nodeId);
+  if (entry === undefined) {
+    const nodeId = level.idPrefix + end.nodeId;
+    level.issues.push({ code: 'UNKNOWN_NODE', path: `${end.path}.${end.nodeKey}`, nodeId, message: `${what} refers to node '${nodeId}', which the graph does not have` });
+    return undefined;
+  }
+  if (entry.ports === undefined) return undefined;
+  const [wanted, other] = side === 'in' ? [entry.ports.inports, entry.ports.outports] : [entry.ports.outports, entry.ports.inports];
+  const portId = wanted.find(end.portId, caseSensitive);
+  if (portId !== undefined) return { ...end, portId };
+  const path = `${end.path}.${end.portKey}`;
+  const base = { path, nodeId: entry.qualifiedId, portId: end.portId };
+  if (other.find(end.portId, caseSensitive) !== undefined) {
+    const [is, needs] = side === 'in' ? ['an output', 'an input'] : ['an input', 'an output'];
+    level.issues.push({ ...base, code: 'WRONG_PORT_DIRECTION', message: `Port '${end.portId}' of node '${entry.qualifiedId}' is ${is} port; ${what} needs ${needs} port there` });
+  } else {
+    const known = wanted.ids();
+    const list = known.length === 0 ? 'none' : known.join(', ');
+    level.issues.push({ ...base, code: 'UNKNOWN_PORT', message: `Port '${end.portId}' not found on node '${entry.qualifiedId}' (its ${side === 'in' ? 'input' : 'output'} ports: ${list})` });
+  }
+  return undefined;
+}
+
+function checkInputKeys(graph: Graph, inputNames: readonly string[], level: Level): void {
+  const input = level.options.input;
+  if (input === undefined || graph.inports.length === 0) return;
+  for (const key of Object.keys(input)) {
+    if (inputNames.includes(key)) continue;
+    level.issues.push({ code: 'UNKNOWN_INPUT', path: `input.${key}`, message: `Input '${key}' names no exported inport of the graph (it has: ${inputNames.join(', ')})` });
+  }
+}
+
+function checkRequiredPortsFed(entries: ReadonlyMap<string, NodeEntry>, fed: ReadonlySet<string>, level: Level): void {
+  for (const { node, qualifiedId, ports } of entries.values()) {
+    for (const portId of ports?.required ?? []) {
+      if (fed.has(portKey({ nodeId: node.id, portId }))) continue;
+      level.issues.push({
+        code: 'UNFED_REQUIRED_PORT',
+        path: node.path,
+        nodeId: qualifiedId,
+        portId,
+        message: `Node '${qualifiedId}': required port '${portId}' is fed by nothing (no connection, initial packet, exported inport or input), so the node could never fire`,
+      });
+    }
+  }
+}
+
+function portKey(end: { readonly nodeId: string; readonly portId: string }): string {
+  return `${end.nodeId}\u0000${end.portId}`;
+}
+
+function unique(names: readonly string[]): string[] {
+  return [...new Set(names)];
+}
+
+/**
+ * Merges a node's configuration layers, each later one winning per key: the network's default actor
+ * configuration, then `metadata.propertyValues`, then `metadata.config`.
+ */
+export function mergeConfig(defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): JsonObject {
+  return { ...defaults, ...propertyValues, ...config };
+}

@@ -1,0 +1,66 @@
+import { type EngineEvent, type JsonObject } from '../../../model';
+
+/** Options of one run of a validated graph. */
+export interface NetworkOptions {
+  /** The execution this run belongs to; it appears in events and in the result. */
+  executionId: string;
+  /** The workflow id reported in events and in the result. */
+  workflowId: string;
+  /**
+   * The execution input: each key names an exported inport; a graph with no exported inports gets the
+   * whole object on every input port that has no connection and no initial packet (an empty object
+   * delivers nothing). Graph-input nodes read it by name.
+   */
+  input?: JsonObject;
+  /** Fails the run when it lasts longer; 0 or absent means no limit. */
+  timeoutMs?: number;
+  /** Cancels the run when aborted. */
+  signal?: AbortSignal;
+  /** Configuration every node starts from; a node's `metadata.propertyValues`, then `metadata.config`, win per key. */
+  defaultActorConfig?: JsonObject;
+  /**
+   * Called with each node's merged configuration before the actor starts (and on every update), to
+   * resolve `${secret:NAME}` references. The resolved values are handed to the actor only.
+   */
+  resolveConfig?: (config: JsonObject, nodeId: string) => JsonObject;
+  /** Receives every event in order. When absent, events are not built at all. */
+  onEvent?: (event: EngineEvent) => void;
+  /**
+   * Payloads (packet `message` of events) whose JSON text is longer are cut and marked `truncated: true`.
+   * @default 65536
+   */
+  maxEventPayloadBytes?: number;
+  /**
+   * Packets an input port queues before `send` makes the producer wait.
+   * @default 1000
+   */
+  queueCapacity?: number;
+  /** Epoch-milliseconds clock, injectable in tests. @default Date.now */
+  now?: () => number;
+  /**
+   * How long a stopping run (cancelled, failed, timed out) waits for in-flight firings and `dispose` before
+   * it settles anyway; later sends of such actors are dropped.
+   * @default 500
+   */
+  stopGraceMs?: number;
+  /** Receives the lines actors write with `ctx.log`; when absent they are dropped. */
+  log?: (entry: ActorLogEntry) => void;
+}
+
+/** One diagnostic line an actor wrote with `ctx.log`. */
+export interface ActorLogEntry {
+  /** The node's path (`parent/child` inside a subgraph). */
+  nodeId: string;
+  component: string;
+  message: string;
+  fields?: JsonObject;
+}
+
+/** The state of a network: one value, never a set of booleans. */
+export type NetworkState = 'ready' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** The outcome of asking a running network to take a new configuration for one node. */
+export type ConfigUpdateOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'unknown-node' | 'not-running' | 'invalid'; issues: string[] };
+

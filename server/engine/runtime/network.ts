@@ -1,0 +1,275 @@
+import { setMaxListeners } from 'node:events';
+import { type AnyActorDefinition, type GraphInputValue } from '../sdk/actor-definition';
+import { ActorError, errorMessage } from '../sdk/actor-error';
+import { type Catalogue } from '../sdk/catalogue';
+import { type CompositeContext, type InnerRunOutcome, SubgraphFailure, createCompositeActor } from './composite-actor';
+import { type JsonObject, type JsonValue, type RunError, type RunResult } from '../../../model';
+import { type ConfigUpdateOutcome, type NetworkOptions, type NetworkState } from './network-options';
+import { type NetworkRuntime } from './network-runtime';
+import { type NodeRunner } from './node-runner';
+import { noop, RESOLVED, settleWithin } from './promises';
+import { type RunEnvironment, createRunEnvironment } from './run-environment';
+import { type ValidGraph, type ValidNode } from '../graph/valid-graph';
+import { type Wiring, wireNetwork } from './wire-network';
+
+/** A running (or runnable) graph: one actor instance per node, wired by bounded packet queues. */
+export interface Network {
+  /** Moves forward only: ready, running, then completed, failed or cancelled. */
+  readonly state: NetworkState;
+  /** Starts the run (once; later calls return the same promise). Never rejects; resolves after the terminal event. */
+  run(): Promise<RunResult>;
+  /** Ends the run as cancelled: every actor's signal aborted, its timers cleared. Idempotent; no effect once finished. */
+  cancel(): void;
+  /**
+   * Replaces a top-level node's `metadata.config` layer; it is validated against the actor's schema and seen at
+   * the node's next firing. An invalid one is refused and, on a running network, is an actor error of the node.
+   */
+  updateNodeConfig(nodeId: string, config: JsonObject): ConfigUpdateOutcome;
+}
+
+/** Where a network sits: the top-level run, or one firing of a composite node inside it. */
+interface Scope {
+  readonly idPrefix: string;
+  readonly input: JsonObject;
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+  /** Present inside a composite node: where graph outputs go. */
+  readonly parent?: { send(name: string, value: JsonValue): Promise<void> };
+}
+
+/** Builds a network for a validated graph; call `run()` to start it. */
+export function createNetwork(graph: ValidGraph, catalogue: Catalogue, options: NetworkOptions): Network {
+  const env = createRunEnvironment(catalogue, options);
+  return new GraphNetwork(graph, env, { idPrefix: '', input: options.input ?? {}, signal: options.signal, timeoutMs: options.timeoutMs });
+}
+
+class GraphNetwork implements Network, NetworkRuntime {
+  readonly signal: AbortSignal;
+  private current: NetworkState = 'ready';
+  private readonly controller = new AbortController();
+  private readonly wiring: Wiring;
+  private work = 0;
+  private readonly outputs: JsonObject = {};
+  private readonly errors: RunError[] = [];
+  private failure = '';
+  private startTime = 0;
+  private runPromise: Promise<RunResult> | undefined;
+  private settle: (result: RunResult) => void = noop;
+  private timeout: NodeJS.Timeout | undefined;
+  private detachSignal: () => void = noop;
+
+  constructor(
+    graph: ValidGraph,
+    readonly env: RunEnvironment,
+    private readonly scope: Scope,
+  ) {
+    this.signal = this.controller.signal;
+    // Every actor of the network may listen on this one signal (fetch calls, waits); that is not a leak.
+    setMaxListeners(0, this.signal);
+    this.wiring = wireNetwork(graph, this, {
+      idPrefix: scope.idPrefix,
+      input: scope.input,
+      root: this.isRoot,
+      definitionOf: (node) => this.definitionOf(node),
+    });
+  }
+
+  get state(): NetworkState {
+    return this.current;
+  }
+
+  get running(): boolean {
+    return this.current === 'running';
+  }
+
+  private get isRoot(): boolean {
+    return this.scope.parent === undefined;
+  }
+
+  run(): Promise<RunResult> {
+    this.runPromise ??= new Promise<RunResult>((resolve) => {
+      this.settle = resolve;
+      this.start();
+    });
+    return this.runPromise;
+  }
+
+  cancel(): void {
+    if (this.current === 'ready') this.current = 'cancelled';
+    else if (this.current === 'running') this.stop('cancelled');
+  }
+
+  updateNodeConfig(nodeId: string, config: JsonObject): ConfigUpdateOutcome {
+    if (this.current !== 'ready' && this.current !== 'running') {
+      return { ok: false, reason: 'not-running', issues: [`The run has already ended (${this.current})`] };
+    }
+    const runner = this.wiring.byId.get(nodeId);
+    if (runner === undefined) return { ok: false, reason: 'unknown-node', issues: [`Node '${nodeId}' is not in the graph`] };
+    const outcome = runner.reconfigure(config);
+    if (outcome.ok) return { ok: true };
+    return { ok: false, reason: 'invalid', issues: outcome.problems };
+  }
+
+  addWork(): void {
+    this.work++;
+  }
+
+  doneWork(): void {
+    if (--this.work === 0 && this.current === 'running') this.complete();
+  }
+
+  nodeFailed(runner: NodeRunner, error: unknown): void {
+    if (!this.running) return;
+    const message = errorMessage(error);
+    const nodeId = error instanceof SubgraphFailure ? error.nodeId : runner.id;
+    runner.failed = true;
+    this.env.events?.actorFailed(runner.id, runner.component, message);
+    const details = error instanceof ActorError ? error.details : {};
+    if (runner.routeError({ ...details, message, node_id: nodeId, component: runner.component })) return;
+    this.fail({ node_id: nodeId, message });
+  }
+
+  exportOutput(name: string, value: JsonValue): Promise<void> {
+    if (this.scope.parent !== undefined) return this.scope.parent.send(name, value);
+    this.outputs[name] = value;
+    return RESOLVED;
+  }
+
+  recordOutput(key: string, value: JsonValue): void {
+    this.outputs[key] = value;
+  }
+
+  graphInput(name: string): GraphInputValue {
+    const input = this.scope.input;
+    return Object.hasOwn(input, name) ? { found: true, value: input[name] } : { found: false };
+  }
+
+  log(nodeId: string, component: string, message: string, fields?: JsonObject): void {
+    try {
+      this.env.log?.({ nodeId, component, message, fields });
+    } catch {
+      // A failing log sink must not fail the actor that wrote the line.
+    }
+  }
+
+  private definitionOf(node: ValidNode): AnyActorDefinition {
+    const subgraph = node.subgraph;
+    if (subgraph !== undefined) return createCompositeActor(subgraph.boundary, (ctx) => this.runInner(subgraph, ctx));
+    const definition = this.env.catalogue.get(node.component);
+    if (definition === undefined) throw new Error(`Component '${node.component}' of node '${node.id}' is not in the catalogue`);
+    return definition;
+  }
+
+  private async runInner(graph: ValidGraph, ctx: CompositeContext): Promise<InnerRunOutcome> {
+    const inner = new GraphNetwork(graph, this.env, {
+      idPrefix: `${ctx.node.id}/`,
+      input: ctx.inputs as JsonObject,
+      signal: ctx.signal,
+      parent: { send: (name, value) => ctx.send(name, value) },
+    });
+    const result = await inner.run();
+    return { state: inner.state, result };
+  }
+
+  private start(): void {
+    this.startTime = this.env.now();
+    if (this.isRoot) this.env.events?.networkStarted(this.env.execution.id, this.env.execution.workflowId);
+    if (this.current !== 'ready') {
+      void this.finish();
+      return;
+    }
+    this.current = 'running';
+    this.work = 1;
+    this.watchSignal();
+    this.armTimeout();
+    for (const runner of this.wiring.runners) {
+      if (!this.running) return;
+      const problem = runner.prepare();
+      if (problem === undefined) continue;
+      runner.failed = true;
+      this.env.events?.actorFailed(runner.id, runner.component, problem);
+      this.fail({ node_id: runner.id, message: problem });
+      return;
+    }
+    for (const { port, packet } of this.wiring.startPackets) port.push(packet);
+    for (const runner of this.wiring.runners) if (runner.isSource) runner.startAsSource();
+    this.doneWork();
+  }
+
+  private watchSignal(): void {
+    const signal = this.scope.signal;
+    if (signal === undefined) return;
+    if (signal.aborted) {
+      this.stop('cancelled');
+      return;
+    }
+    const onAbort = (): void => this.cancel();
+    signal.addEventListener('abort', onAbort, { once: true });
+    this.detachSignal = () => signal.removeEventListener('abort', onAbort);
+  }
+
+  private armTimeout(): void {
+    const ms = this.scope.timeoutMs ?? 0;
+    if (!this.running || !(ms > 0)) return;
+    this.timeout = setTimeout(() => this.fail({ message: `Run timed out after ${ms} ms` }), ms);
+  }
+
+  private fail(error: RunError): void {
+    if (!this.running) return;
+    this.errors.push(error);
+    this.failure = error.node_id === undefined ? error.message : `Node '${error.node_id}' failed: ${error.message}`;
+    this.stop('failed');
+  }
+
+  private complete(): void {
+    this.current = 'completed';
+    this.detach();
+    if (this.isRoot) this.env.events?.networkIdle();
+    void this.finish();
+  }
+
+  private stop(state: 'failed' | 'cancelled'): void {
+    this.current = state;
+    this.detach();
+    this.controller.abort();
+    for (const runner of this.wiring.runners) runner.halt();
+    void this.finish();
+  }
+
+  private detach(): void {
+    clearTimeout(this.timeout);
+    this.detachSignal();
+    this.detachSignal = noop;
+  }
+
+  private async finish(): Promise<void> {
+    const grace = this.env.stopGraceMs;
+    await settleWithin(this.wiring.runners.flatMap((runner) => runner.inFlight()), grace);
+    await settleWithin(this.wiring.runners.flatMap((runner) => runner.dispose() ?? []), grace);
+    const result = this.result();
+    const events = this.isRoot ? this.env.events : undefined;
+    if (events !== undefined) {
+      if (this.current === 'completed') events.completed(result);
+      else if (this.current === 'failed') events.failed(this.failure, result);
+      else events.cancelled(result);
+    }
+    this.settle(result);
+  }
+
+  private result(): RunResult {
+    const end = this.env.now();
+    const runners = this.wiring.runners;
+    return {
+      success: this.current === 'completed',
+      execution_id: this.env.execution.id,
+      workflow_id: this.env.execution.workflowId,
+      start_time: new Date(this.startTime).toISOString(),
+      end_time: new Date(end).toISOString(),
+      duration_ms: Math.max(0, end - this.startTime),
+      outputs: { ...this.outputs },
+      errors: [...this.errors],
+      nodes_executed: runners.filter((runner) => runner.fired).length,
+      nodes_failed: runners.filter((runner) => runner.failed).length,
+    };
+  }
+}

@@ -1,0 +1,296 @@
+import { type ConfigWatchReceiver, type ConfigWatchSender, createConfigWatch } from '../../actor-config';
+import { ActorContextFactory } from './actor-context-factory';
+import { type AnyActorDefinition } from '../sdk/actor-definition';
+import { mergeConfig } from '../graph/validate-graph';
+import { errorMessage } from '../sdk/actor-error';
+import { InPort, type InPortOwner } from './in-port';
+import { isThenable } from './promises';
+import { type JsonObject, type JsonValue } from '../../../model';
+import { type NetworkRuntime } from './network-runtime';
+import { NodeTimers } from './node-timers';
+import { OutPort } from './out-port';
+import { parseActorConfig } from '../sdk/parse-actor-config';
+import { type Runnable } from './scheduler';
+import { type ValidNode } from '../graph/valid-graph';
+
+/** The outcome of parsing a configuration for a node. */
+export type NodeConfigOutcome = { ok: true; config: unknown } | { ok: false; problems: string[] };
+
+/**
+ * Runs one node: one actor instance, its ports, the firing rule (a packet is queued on a triggering port,
+ * every fed required port holds a packet and every fed control port has kept one, sticky ports counting once
+ * they had one), one firing at a time in packet order, and the context each firing sees. Every actor error is caught here and handed to the network.
+ */
+export class NodeRunner implements Runnable, InPortOwner {
+  /** Set while the node waits in the run queue. */
+  scheduled = false;
+  /** Whether the node fired at least once. */
+  fired = false;
+  /** Whether a firing, timer or configuration of the node failed. */
+  failed = false;
+  private readonly inports: InPort[] = [];
+  private readonly inportById = new Map<string, InPort>();
+  private readonly outportById = new Map<string, OutPort>();
+  private fedPorts: InPort[] = [];
+  private requiredPorts: InPort[] = [];
+  private controlPorts: InPort[] = [];
+  private queued = 0;
+  private firing = false;
+  private firingFailed = false;
+  private sourcePending = false;
+  private prepared = false;
+  private ownConfig: JsonObject;
+  /** The parsed configuration, as a watch channel: an update reaches the actor at its next firing. */
+  private config?: { sender: ConfigWatchSender<unknown>; receiver: ConfigWatchReceiver<unknown> };
+  private state: unknown;
+  private startedAt = 0;
+  private inflight: PromiseLike<unknown> | undefined;
+  private readonly timers: NodeTimers;
+  private readonly contexts: ActorContextFactory;
+
+  constructor(
+    /** The node's path: its id, prefixed by its composite nodes' ids inside a subgraph. */
+    readonly id: string,
+    private readonly node: ValidNode,
+    private readonly definition: AnyActorDefinition,
+    private readonly net: NetworkRuntime,
+  ) {
+    this.ownConfig = node.config;
+    this.timers = new NodeTimers(net, (error) => net.nodeFailed(this, error));
+    this.contexts = new ActorContextFactory(id, node.component, net, this.timers, {
+      outport: (portId) => this.outportById.get(portId),
+      inport: (portId) => this.inportById.get(portId),
+      fail: (error) => this.fail(error),
+    });
+    const capacity = net.env.queueCapacity;
+    for (const [portId, spec] of Object.entries(definition.inports)) {
+      const control = spec.control === true;
+      const port = new InPort(portId, spec.required === true, spec.sticky === true || control, control, capacity, this);
+      this.inports.push(port);
+      this.inportById.set(portId, port);
+    }
+    for (const portId of Object.keys(definition.outports)) this.outportById.set(portId, new OutPort(portId, id, net.env.events, net));
+  }
+
+  /** The component the node instantiates. */
+  get component(): string {
+    return this.node.component;
+  }
+
+  /** An input port by declared id; throws when the actor has none (a graph that skipped validation). */
+  inport(portId: string): InPort {
+    const port = this.inportById.get(portId);
+    if (port === undefined) throw new Error(`Port '${portId}' not found on node '${this.id}'`);
+    return port;
+  }
+
+  /** An output port by declared id; throws when the actor has none. */
+  outport(portId: string): OutPort {
+    const port = this.outportById.get(portId);
+    if (port === undefined) throw new Error(`Port '${portId}' not found on node '${this.id}'`);
+    return port;
+  }
+
+  /** Every input port, in declaration order. */
+  allInports(): readonly InPort[] {
+    return this.inports;
+  }
+
+  /** Every output port, in declaration order. */
+  allOutports(): IterableIterator<OutPort> {
+    return this.outportById.values();
+  }
+
+  /** Freezes the wiring: which ports are fed decides the firing rule and whether the node is a source. */
+  seal(): void {
+    this.fedPorts = this.inports.filter((port) => port.fed);
+    this.requiredPorts = this.fedPorts.filter((port) => port.required);
+    // Control ports only configure a node that something else triggers; alone, they trigger it themselves.
+    const triggered = this.fedPorts.some((port) => !port.control);
+    this.controlPorts = triggered ? this.fedPorts.filter((port) => port.control) : [];
+    for (const port of this.controlPorts) port.keepsOnArrival = true;
+  }
+
+  /** Whether no input port is fed: such a node fires once when the run starts. */
+  get isSource(): boolean {
+    return this.fedPorts.length === 0;
+  }
+
+  /** Parses the configuration and builds the state; returns a problem message when either fails. */
+  prepare(): string | undefined {
+    const outcome = this.parseConfig(this.ownConfig);
+    if (!outcome.ok) return outcome.problems.join('; ');
+    this.config = createConfigWatch<unknown>(outcome.config);
+    try {
+      this.state = this.definition.createState?.();
+    } catch (error) {
+      return `createState failed: ${errorMessage(error)}`;
+    }
+    this.prepared = true;
+    return undefined;
+  }
+
+  /** Takes a new `metadata.config` layer; a running node sees it at its next firing. */
+  reconfigure(config: JsonObject): NodeConfigOutcome {
+    const outcome = this.parseConfig(config);
+    if (!outcome.ok) return outcome;
+    this.ownConfig = config;
+    this.config?.sender.send(outcome.config);
+    return outcome;
+  }
+
+  /** Queues the single firing of a source node. */
+  startAsSource(): void {
+    this.sourcePending = true;
+    this.schedule();
+  }
+
+  /** Called by a port when a packet was queued, or kept by a control port. */
+  packetArrived(queued: boolean): void {
+    if (queued) this.queued++;
+    if (!this.firing && !this.scheduled && this.net.running && this.canFire()) this.schedule();
+  }
+
+  /** Fires once when the firing rule allows it; called by the scheduler. */
+  step(): void {
+    if (this.net.running && !this.firing && this.canFire()) this.fire();
+    this.net.doneWork();
+  }
+
+  /** Sends the error data on every connected `error`/`error-out` port; false when none is connected. */
+  routeError(data: JsonObject): boolean {
+    let routed = false;
+    for (const portId of ['error', 'error-out']) {
+      const port = this.outportById.get(portId);
+      if (port === undefined || !port.connected) continue;
+      void port.send(data);
+      routed = true;
+    }
+    return routed;
+  }
+
+  /** Stops the node's timers and lets its parked sends go on: the run is stopping. */
+  halt(): void {
+    this.timers.clear();
+    for (const port of this.inports) port.releaseWaiters();
+  }
+
+  /** The node's work still in flight: its current async firing and async timer callbacks. */
+  inFlight(): PromiseLike<unknown>[] {
+    const pending = this.timers.inFlight();
+    if (this.inflight !== undefined) pending.push(this.inflight);
+    return pending;
+  }
+
+  /** Releases the actor's resources; never throws. */
+  dispose(): Promise<unknown> | undefined {
+    this.config?.sender.close();
+    if (!this.prepared || this.definition.dispose === undefined) return undefined;
+    try {
+      const result = this.definition.dispose(this.state);
+      return isThenable(result) ? Promise.resolve(result).catch(() => undefined) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private parseConfig(config: JsonObject): NodeConfigOutcome {
+    const env = this.net.env;
+    let resolved = mergeConfig(env.defaultActorConfig, this.node.propertyValues, config);
+    if (env.resolveConfig !== undefined) {
+      try {
+        resolved = env.resolveConfig(resolved, this.id);
+      } catch (error) {
+        return { ok: false, problems: [errorMessage(error)] };
+      }
+    }
+    const outcome = parseActorConfig(this.definition, resolved);
+    return outcome.ok ? outcome : { ok: false, problems: outcome.problems.map((problem) => problem.message) };
+  }
+
+  private canFire(): boolean {
+    if (this.sourcePending) return true;
+    if (this.queued === 0) return false;
+    const required = this.requiredPorts;
+    for (let i = 0; i < required.length; i++) {
+      const port = required[i];
+      if (port.queue.length === 0 && !port.hasSticky) return false;
+    }
+    const control = this.controlPorts;
+    for (let i = 0; i < control.length; i++) if (!control[i].hasSticky) return false;
+    return true;
+  }
+
+  private schedule(): void {
+    this.net.addWork();
+    this.net.env.scheduler.schedule(this);
+  }
+
+  private fire(): void {
+    this.firing = true;
+    this.firingFailed = false;
+    this.sourcePending = false;
+    this.fired = true;
+    const inputs = this.takeInputs();
+    const events = this.net.env.events;
+    if (events !== undefined) {
+      events.actorStarted(this.id, this.node.component);
+      this.startedAt = performance.now();
+    }
+    let result: unknown;
+    try {
+      result = this.definition.fire(this.contexts.create(inputs, this.config?.receiver.current(), this.state));
+    } catch (error) {
+      this.endFiring(error, true);
+      return;
+    }
+    if (!isThenable(result)) {
+      this.endFiring(undefined, false);
+      return;
+    }
+    this.net.addWork();
+    this.inflight = result;
+    result.then(this.onFiringResolved, this.onFiringRejected);
+  }
+
+  private readonly onFiringResolved = (): void => {
+    this.inflight = undefined;
+    this.endFiring(undefined, false);
+    this.net.doneWork();
+  };
+
+  private readonly onFiringRejected = (error: unknown): void => {
+    this.inflight = undefined;
+    this.endFiring(error, true);
+    this.net.doneWork();
+  };
+
+  private endFiring(error: unknown, failed: boolean): void {
+    this.firing = false;
+    if (!this.net.running) return;
+    if (failed) this.fail(error);
+    else if (!this.firingFailed) {
+      const events = this.net.env.events;
+      if (events !== undefined) events.actorCompleted(this.id, this.node.component, Math.round((performance.now() - this.startedAt) * 1000) / 1000);
+    }
+    if (this.net.running && !this.scheduled && this.canFire()) this.schedule();
+  }
+
+  private fail(error: unknown): void {
+    if (this.firing) this.firingFailed = true;
+    this.net.nodeFailed(this, error);
+  }
+
+  private takeInputs(): Record<string, JsonValue> {
+    const inputs: Record<string, JsonValue> = {};
+    const ports = this.fedPorts;
+    for (let i = 0; i < ports.length; i++) {
+      const port = ports[i];
+      if (port.queue.length > 0) {
+        inputs[port.id] = port.take();
+        this.queued--;
+      } else if (port.hasSticky) inputs[port.id] = port.stickyValue;
+    }
+    return inputs;
+  }
+}

@@ -1,0 +1,45 @@
+import { type Catalogue } from '../sdk/catalogue';
+import { EventStream } from './event-stream';
+import { type JsonObject } from '../../../model';
+import { type NetworkOptions } from './network-options';
+import { Scheduler } from './scheduler';
+
+/** What every network of one run shares, its subgraph runs included. */
+export interface RunEnvironment {
+  readonly catalogue: Catalogue;
+  readonly execution: { readonly id: string; readonly workflowId: string };
+  /** Absent when nobody listens, so no event is built. */
+  readonly events: EventStream | undefined;
+  readonly scheduler: Scheduler;
+  readonly now: () => number;
+  readonly queueCapacity: number;
+  readonly stopGraceMs: number;
+  readonly defaultActorConfig: JsonObject | undefined;
+  readonly resolveConfig: NetworkOptions['resolveConfig'];
+  readonly log: NetworkOptions['log'];
+}
+
+/** Default of `NetworkOptions.queueCapacity`. */
+export const DEFAULT_QUEUE_CAPACITY = 1000;
+/** Default of `NetworkOptions.maxEventPayloadBytes`. */
+export const DEFAULT_MAX_EVENT_PAYLOAD_BYTES = 65536;
+/** Default of `NetworkOptions.stopGraceMs`. */
+export const DEFAULT_STOP_GRACE_MS = 500;
+
+/** Applies the defaults of the network options. */
+export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptions): RunEnvironment {
+  const now = options.now ?? Date.now;
+  const maxPayload = options.maxEventPayloadBytes ?? DEFAULT_MAX_EVENT_PAYLOAD_BYTES;
+  return {
+    catalogue,
+    execution: { id: options.executionId, workflowId: options.workflowId },
+    events: options.onEvent === undefined ? undefined : new EventStream(options.onEvent, now, maxPayload),
+    scheduler: new Scheduler(),
+    now,
+    queueCapacity: Math.max(1, options.queueCapacity ?? DEFAULT_QUEUE_CAPACITY),
+    stopGraceMs: Math.max(0, options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS),
+    defaultActorConfig: options.defaultActorConfig,
+    resolveConfig: options.resolveConfig,
+    log: options.log,
+  };
+}

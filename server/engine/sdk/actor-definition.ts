@@ -1,0 +1,146 @@
+import { type z } from 'zod';
+import { type JsonObject, type JsonValue } from '../../../model';
+
+/** Declares one input port of an actor. */
+export interface InPortSpec {
+  /** What the port receives, shown in the catalogue. */
+  description?: string;
+  /**
+   * A required port must be fed (by a connection, an initial packet, an exported inport or the execution
+   * input) - validation rejects a graph where it is not - and the actor fires only when every required
+   * port holds a packet. Optional ports are read when they hold one.
+   * @default false
+   */
+  required?: boolean;
+  /**
+   * A sticky port keeps its last packet: once it has received one, it counts as holding a packet for
+   * every later firing, until a newer packet replaces it. Meant for settings-like ports (headers, schema,
+   * pattern).
+   * @default false
+   */
+  sticky?: boolean;
+  /**
+   * A control port configures the node rather than triggering it: it keeps its last packet (a newer one
+   * replaces it at once), and a packet on it never fires the node alone. While it is fed and has not
+   * received its first packet yet, the node waits, so that no firing goes without it. When every fed
+   * port of a node is a control port, they trigger firings like sticky ports, so that such a node still runs.
+   * @default false
+   */
+  control?: boolean;
+}
+
+/** Declares one output port of an actor. */
+export interface OutPortSpec {
+  /** What the port emits, shown in the catalogue. */
+  description?: string;
+}
+
+/** The value a network hands a graph-input node, see {@link ActorContext.graphInput}. */
+export type GraphInputValue = { found: true; value: JsonValue } | { found: false };
+
+/**
+ * What an actor sees each time it fires.
+ *
+ * @typeParam C - the actor's parsed configuration
+ * @typeParam I - its input port ids
+ * @typeParam O - its output port ids
+ * @typeParam S - its per-instance state
+ */
+export interface ActorContext<C, I extends string, O extends string, S> {
+  /** The node being run: `id` is its path in the graph (`parent/child` inside a subgraph). */
+  readonly node: { readonly id: string; readonly component: string };
+  /** The execution this run belongs to. */
+  readonly execution: { readonly id: string; readonly workflowId: string };
+  /** The configuration, parsed with the actor's schema; a dynamic update is seen at the next firing. */
+  readonly config: C;
+  /**
+   * The packets taken for this firing, one per port that held one. A packet sent to several nodes is the same
+   * object for each of them: read inputs, never mutate them.
+   */
+  readonly inputs: Partial<Record<I, JsonValue>>;
+  /** Per-instance state from `createState`, kept across firings of this node. */
+  readonly state: S;
+  /** Aborted when the run is cancelled, times out or fails; pass it to every I/O call. */
+  readonly signal: AbortSignal;
+  /**
+   * Sends a packet on an output port to every connected target. The promise resolves once every target
+   * queue has room (backpressure) and, in a long loop, on a later turn of the event loop; an actor that
+   * emits many packets awaits it. One that does not await may overfill a queue (nothing is dropped, but
+   * memory grows). Never throws: an unknown port or a value that is not plain JSON (a function, `undefined`,
+   * a BigInt, `NaN`, a Date, a cycle) is an actor error of the node.
+   */
+  send(port: O, value: JsonValue): Promise<void>;
+  /** Whether a port of this node is connected (or, for an input, fed in any way). */
+  isConnected(port: I | O): boolean;
+  /** A timer the network counts as pending work: the run does not end while it is armed. Returns a canceller. */
+  setTimeout(callback: () => void | Promise<void>, ms: number): () => void;
+  /** A repeating timer counted as pending work until cancelled. Returns a canceller. */
+  setInterval(callback: () => void | Promise<void>, ms: number): () => void;
+  /** The value the enclosing run received under `name` (execution input, or the subgraph node's port). */
+  graphInput(name: string): GraphInputValue;
+  /** Emits a value as the run's output `name` (the subgraph node's output port of that name). */
+  graphOutput(name: string, value: JsonValue): Promise<void>;
+  /** Writes a diagnostic line attributed to this node. */
+  log(message: string, fields?: JsonObject): void;
+}
+
+/**
+ * A component of the catalogue: its ports, its configuration schema and what it does when it fires.
+ * One instance exists per node; an instance fires once at a time, in packet order.
+ */
+export interface ActorDefinition<
+  C = unknown,
+  I extends string = string,
+  O extends string = string,
+  S = undefined,
+> {
+  /** The component name graphs use (an IDE template id such as `tpl_math_add`). */
+  readonly id: string;
+  /** A short human title. */
+  readonly title?: string;
+  /** What the actor does. */
+  readonly description?: string;
+  /** Input ports by id. */
+  readonly inports: Readonly<Record<I, InPortSpec>>;
+  /** Output ports by id. */
+  readonly outports: Readonly<Record<O, OutPortSpec>>;
+  /** The configuration schema; its parsed output is `ctx.config`. Unknown keys are stripped. */
+  readonly config: z.ZodType<C, z.ZodTypeDef, unknown>;
+  /**
+   * Marks a graph-boundary actor (graph input or output): the config key whose value names the port of
+   * the enclosing subgraph node that this node stands for, and the name used when the key is unset.
+   */
+  readonly graphPort?: { readonly direction: 'in' | 'out'; readonly nameKey: string; readonly defaultName: string };
+  /** Builds the per-instance state, once per node before its first firing. */
+  readonly createState?: () => S;
+  /**
+   * Does the work of one firing. A node with no fed input port fires once when the run starts.
+   * A throw or a rejection becomes an `ActorFailed` event and is routed to the node's `error` or
+   * `error-out` port when that port is connected; otherwise it fails the run.
+   */
+  fire(ctx: ActorContext<C, I, O, S>): void | Promise<void>;
+  /** Releases what the instance holds (connections, handles) when the run ends for any reason. */
+  readonly dispose?: (state: S) => void | Promise<void>;
+}
+
+/** An actor definition with its type parameters erased, as the catalogue stores it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyActorDefinition = ActorDefinition<any, string, string, any>;
+
+/**
+ * Declares an actor, inferring its config type from the schema and its port ids from the port maps.
+ *
+ * @example
+ * export const mathAdd = defineActor({
+ *   id: 'tpl_math_add',
+ *   inports: { 'a-in': { required: true }, 'b-in': { required: true } },
+ *   outports: { 'result-out': {} },
+ *   config: z.object({ precision: z.number().default(2) }),
+ *   fire: ({ inputs, config, send }) => send('result-out', round(Number(inputs['a-in']) + Number(inputs['b-in']), config.precision)),
+ * });
+ */
+export function defineActor<C, I extends string, O extends string, S = undefined>(
+  definition: ActorDefinition<C, I, O, S>,
+): ActorDefinition<C, I, O, S> {
+  return definition;
+}

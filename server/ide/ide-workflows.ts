@@ -1,0 +1,43 @@
+import { type StartMetadata } from '../../model';
+import { type Catalogue, type JsonObject } from '../engine';
+import { type ErrorDetail, validationFailure } from '../errors';
+import { type ExecutionRecord, type ExecutionService } from '../executions';
+import { convertIdeWorkflow } from './convert/convert-ide-workflow';
+import { type IdeConversion } from './convert/ide-conversion';
+import { unsupportedActorIssues } from './convert/unsupported-actor-issues';
+
+/** A request to run an IDE workflow: the workflow as the IDE saved it, the input and the start metadata. */
+export interface IdeRunRequest {
+  workflow: unknown;
+  input: JsonObject;
+  metadata: Omit<StartMetadata, 'workflow_id' | 'source'>;
+}
+
+const invalidWorkflow = (details: readonly ErrorDetail[]) => validationFailure('workflow', [...details]);
+
+const prefixed = (prefix: string, details: readonly ErrorDetail[]): ErrorDetail[] =>
+  details.map((d) => ({ path: d.path ? `${prefix}.${d.path}` : prefix, message: d.message }));
+
+/**
+ * Converts an IDE workflow into an engine graph, listing templates without an actor instead of failing.
+ * @throws AppError VALIDATION_FAILED naming each path of a workflow that cannot be read.
+ */
+export function convertOrThrow(workflow: unknown, catalogue: Catalogue): IdeConversion {
+  const converted = convertIdeWorkflow(workflow, catalogue);
+  if (!converted.ok) throw invalidWorkflow(converted.issues);
+  return converted.conversion;
+}
+
+/**
+ * Converts an IDE workflow and starts it: its workflow id is the IDE's, its source `ide_api`.
+ * @throws AppError VALIDATION_FAILED (paths under `workflow`) for a workflow that cannot be read or uses a template without an actor, and whatever `ExecutionService.start` throws.
+ */
+export function startIdeWorkflow(request: IdeRunRequest, executions: ExecutionService, catalogue: Catalogue): ExecutionRecord {
+  const converted = convertIdeWorkflow(request.workflow, catalogue);
+  if (!converted.ok) throw invalidWorkflow(prefixed('workflow', converted.issues));
+  const unsupported = unsupportedActorIssues(converted.conversion);
+  if (unsupported.length > 0) throw invalidWorkflow(prefixed('workflow', unsupported));
+  const { conversion } = converted;
+  const metadata = { ...request.metadata, workflow_id: conversion.conversion_metadata.source_workflow_id || undefined, source: 'ide_api' };
+  return executions.start({ graph_json: conversion.engine_graph, input: request.input, metadata }, { source: 'ide_api' }).execution;
+}
