@@ -76,7 +76,7 @@ describe('live reconfiguration of a node', () => {
   });
 
   it('changes what a running actor does after a PATCH, without a restart', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: gatedGraph(url) } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: gatedGraph(url) });
     const id = data!.data.execution_id;
     await waitFor(() => waiting.length === 1, { what: 'the request to arrive' });
     const { response, data: updated } = await app.client.updateNodeConfig(id, 'label', { script: "return 'after: ' + data.body.n" });
@@ -89,7 +89,7 @@ describe('live reconfiguration of a node', () => {
   });
 
   it('rejects an invalid configuration with 400 and leaves the run untouched', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: gatedGraph(url) } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: gatedGraph(url) });
     const id = data!.data.execution_id;
     await waitFor(() => waiting.length === 1, { what: 'the request to arrive' });
     const { response, error } = await app.client.updateNodeConfig(id, 'label', { script: '' });
@@ -102,7 +102,7 @@ describe('live reconfiguration of a node', () => {
   });
 
   it('answers 404 for an unknown node and 409 once the execution has finished', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: gatedGraph(url) } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: gatedGraph(url) });
     const id = data!.data.execution_id;
     await waitFor(() => waiting.length === 1, { what: 'the request to arrive' });
     const unknown = await app.client.updateNodeConfig(id, 'ghost', { precision: 1 });

@@ -1,12 +1,12 @@
 import WebSocket from 'ws';
-import { WorkflowSocket, type WorkflowClient } from '../client';
+import { type StartWorkflowBody, WorkflowSocket, type WorkflowClient } from '../client';
 import { type EngineEvent } from '../server/engine';
 import { type ExecutionRecord, type ExecutionService } from '../server/executions';
 import { silentLogger } from '../server/logger';
 import { CANCELLED_ERROR_CODE, type EventBridge, LiveMessageSchema, TraceCompletionSchema, TraceEventSchema, TraceSessionRequestSchema, createEventBridge } from '../server/ide';
 import { connectWsBridgeSocket } from '../server/outbound-ws';
 import { type FakeIde, startFakeIde } from './support/fake-ide';
-import { httpGetGraph, multiplyGraph } from './support/graphs';
+import { type GraphJson, httpGetGraph, multiplyGraph } from './support/graphs';
 import { type SlowServer, startSlowServer } from './support/slow-server';
 import { type TestApp, startTestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
@@ -14,9 +14,9 @@ import { waitFor } from './support/wait-for';
 const IDENTITY = { namespace: 'bridge-tests', node_id: 'engine-e2e0001' };
 
 /** A chain of `length` nodes: a multiply whose product goes through `length - 1` absolute-value nodes. */
-function chainGraph(length = 2): Record<string, unknown> {
-  const processes: Record<string, unknown> = { mul: { component: 'tpl_math_multiply' } };
-  const connections: unknown[] = [];
+function chainGraph(length = 2): GraphJson {
+  const processes: Record<string, { component: string }> = { mul: { component: 'tpl_math_multiply' } };
+  const connections: NonNullable<GraphJson['connections']> = [];
   let previous = 'mul';
   for (let i = 1; i < length; i += 1) {
     processes[`abs${i}`] = { component: 'tpl_math_absolute' };
@@ -34,7 +34,7 @@ function chainGraph(length = 2): Record<string, unknown> {
 }
 
 /** A graph whose one node divides by zero with nothing on its error port: the run fails. */
-function divideByZeroGraph(): Record<string, unknown> {
+function divideByZeroGraph(): GraphJson {
   return {
     properties: { name: 'divide' },
     processes: { div: { component: 'tpl_math_divide' } },
@@ -60,9 +60,9 @@ function logOf(executions: ExecutionService, id: string): EngineEvent[] {
   return executions.readEvents(id, 1, 10_000).events;
 }
 
-async function run(client: WorkflowClient, body: Record<string, unknown>): Promise<{ id: string; ms: number }> {
+async function run(client: WorkflowClient, body: StartWorkflowBody): Promise<{ id: string; ms: number }> {
   const started = Date.now();
-  const { data, error } = await client.startWorkflow(body as never);
+  const { data, error } = await client.startWorkflow(body);
   if (!data) throw new Error(`start failed: ${error?.error}`);
   await client.waitForCompletion(data.data.execution_id, { intervalMs: 10 });
   return { id: data.data.execution_id, ms: Date.now() - started };
@@ -155,7 +155,7 @@ describe('the IDE event bridge with an IDE that answers', () => {
   });
 
   it('forwards a cancelled run with the cancelled status and execution.failed marked as cancelled', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: httpGetGraph(slow.url), input: {} } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: httpGetGraph(slow.url), input: {} });
     const id = data!.data.execution_id;
     await waitFor(() => ide.liveFor(id).some((m) => m.type === 'node.executing'), { what: 'the node to start' });
     expect((await app.client.cancelWorkflow(id)).response.status).toBe(200);
@@ -170,7 +170,7 @@ describe('the IDE event bridge with an IDE that answers', () => {
   it('forwards a run started over the WebSocket channel with its source as the trigger', async () => {
     const socket = await WorkflowSocket.connect(app.wsUrl, { WebSocket: WebSocket as never });
     try {
-      const started = await socket.start({ graph_json: multiplyGraph() as never, input: { x: 6, y: 7 } });
+      const started = await socket.start({ graph_json: multiplyGraph(), input: { x: 6, y: 7 } });
       const id = started.execution_id!;
       await finished(id);
       expect(ide.trace(id)!.session).toEqual({ workflowId: 'multiply', executionId: id, metadata: { trigger: 'websocket' } });

@@ -49,6 +49,7 @@ describe('HTTP basics and error envelopes', () => {
   });
 
   it('answers a schema violation with 400 and details naming each path', async () => {
+    // Deliberately outside the contract's types: the server must refuse it.
     const { error, response } = await app.client.startWorkflow({ graph_json: { processes: { a: {} } }, input: 5 } as never);
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });

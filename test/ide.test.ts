@@ -30,7 +30,7 @@ describe('IDE workflows', () => {
 
   describe('POST /ide/convert', () => {
     it('converts the camelCase workflow into the engine graph without running anything', async () => {
-      const { data, response } = await app.client.convertIdeWorkflow(ideFixture('http-branch') as never);
+      const { data, response } = await app.client.convertIdeWorkflow(ideFixture('http-branch'));
       expect(response.status).toBe(200);
       const conversion = data!.data;
       expect(conversion.required_actors).toEqual(['tpl_http_request', 'tpl_if_branch', 'tpl_data_transformer']);
@@ -48,8 +48,8 @@ describe('IDE workflows', () => {
     });
 
     it('converts the snake_case dialect to the same engine graph', async () => {
-      const camel = (await app.client.convertIdeWorkflow(ideFixture('http-branch') as never)).data!.data;
-      const snake = (await app.client.convertIdeWorkflow(ideFixture('snake-case') as never)).data!.data;
+      const camel = (await app.client.convertIdeWorkflow(ideFixture('http-branch'))).data!.data;
+      const snake = (await app.client.convertIdeWorkflow(ideFixture('snake-case'))).data!.data;
       expect(snake.engine_graph.processes).toEqual(camel.engine_graph.processes);
       expect(snake.engine_graph.connections).toEqual(camel.engine_graph.connections);
       expect(snake.required_actors).toEqual(camel.required_actors);
@@ -58,13 +58,14 @@ describe('IDE workflows', () => {
     it('lists templates without an actor instead of failing', async () => {
       const workflow = ideFixture('script-loop') as { graphs: { nodes: { metadata: { templateId: string } }[] }[] };
       workflow.graphs[0].nodes[0].metadata.templateId = 'tpl_openai_gpt';
-      const { data, response } = await app.client.convertIdeWorkflow(workflow as never);
+      const { data, response } = await app.client.convertIdeWorkflow(workflow);
       expect(response.status).toBe(200);
       expect(data!.data.unsupported_actors).toEqual(['tpl_openai_gpt']);
       expect(data!.data.required_actors).toContain('tpl_openai_gpt');
     });
 
     it('answers a malformed workflow with 400 naming the failing path', async () => {
+      // Deliberately outside the contract's types: the server must refuse it.
       const { response, error } = await app.client.convertIdeWorkflow({ id: 'w', name: 'broken', graphs: [{ id: 'main', isMain: true, nodes: 'nope', connections: [] }] } as never);
       expect(response.status).toBe(400);
       expect(error).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
@@ -74,7 +75,7 @@ describe('IDE workflows', () => {
 
   describe('POST /ide/workflows', () => {
     it('runs the script-loop workflow to its three priced line items', async () => {
-      const { data, response } = await app.client.executeIdeWorkflow({ workflow: ideFixture('script-loop'), input: {} } as never);
+      const { data, response } = await app.client.executeIdeWorkflow({ workflow: ideFixture('script-loop'), input: {} });
       expect(response.status).toBe(200);
       expect(data!.data).toEqual({ execution_id: expect.any(String), status: 'started', message: expect.any(String) });
       const execution = await app.client.waitForCompletion(data!.data.execution_id);
@@ -93,7 +94,7 @@ describe('IDE workflows', () => {
     });
 
     it('runs the subgraph workflow to 6.48', async () => {
-      const { data } = await app.client.executeIdeWorkflow({ workflow: ideFixture('subgraph'), input: {} } as never);
+      const { data } = await app.client.executeIdeWorkflow({ workflow: ideFixture('subgraph'), input: {} });
       const execution = await app.client.waitForCompletion(data!.data.execution_id);
       expect(execution.status).toBe('completed');
       expect(Object.values(execution.result!.outputs)).toContain(6.48);
@@ -101,7 +102,7 @@ describe('IDE workflows', () => {
 
     it('runs the http-branch workflow against a real order service: big orders on the true branch', async () => {
       status = 200;
-      const { data } = await app.client.executeIdeWorkflow({ workflow: withUrl(ideFixture('http-branch'), FIXTURE_URL, ordersUrl), input: {} } as never);
+      const { data } = await app.client.executeIdeWorkflow({ workflow: withUrl(ideFixture('http-branch'), FIXTURE_URL, ordersUrl), input: {} });
       const execution = await app.client.waitForCompletion(data!.data.execution_id);
       expect(execution.status).toBe('completed');
       const outputs = execution.result!.outputs;
@@ -113,7 +114,7 @@ describe('IDE workflows', () => {
 
     it('routes a failing order service to the failure report with its status and body', async () => {
       status = 503;
-      const { data } = await app.client.executeIdeWorkflow({ workflow: withUrl(ideFixture('http-branch'), FIXTURE_URL, ordersUrl), input: {} } as never);
+      const { data } = await app.client.executeIdeWorkflow({ workflow: withUrl(ideFixture('http-branch'), FIXTURE_URL, ordersUrl), input: {} });
       const execution = await app.client.waitForCompletion(data!.data.execution_id);
       status = 200;
       expect(execution.status).toBe('completed');
@@ -128,7 +129,7 @@ describe('IDE workflows', () => {
       const workflow = ideFixture('script-loop') as { graphs: { nodes: { metadata: { templateId: string } }[] }[] };
       workflow.graphs[0].nodes[0].metadata.templateId = 'tpl_openai_gpt';
       const before = app.store.list({ limit: 100 }).items.length;
-      const { response, error } = await app.client.executeIdeWorkflow({ workflow, input: {} } as never);
+      const { response, error } = await app.client.executeIdeWorkflow({ workflow, input: {} });
       expect(response.status).toBe(400);
       expect(error!.error).toContain('tpl_openai_gpt');
       expect(app.store.list({ limit: 100 }).items).toHaveLength(before);

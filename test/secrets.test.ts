@@ -28,7 +28,7 @@ describe('secret references in actor configuration', () => {
   });
 
   it('resolves a reference from the secret store before the actor starts, and never records the value', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: secretGraph('API_KEY') } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: secretGraph('API_KEY') });
     const execution = await app.client.waitForCompletion(data!.data.execution_id);
     expect(execution.status).toBe('completed');
     expect(execution.result!.outputs).toEqual({ out: `length ${SECRET.length}` });
@@ -39,7 +39,7 @@ describe('secret references in actor configuration', () => {
   });
 
   it('fails the run naming an unknown secret', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: secretGraph('MISSING_ONE') } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: secretGraph('MISSING_ONE') });
     const execution = await app.client.waitForCompletion(data!.data.execution_id);
     expect(execution.status).toBe('failed');
     expect(JSON.stringify(execution.result!.errors)).toContain('MISSING_ONE');

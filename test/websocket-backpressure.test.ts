@@ -50,7 +50,7 @@ describe('a WebSocket subscriber that falls behind', () => {
   afterAll(() => app.close());
 
   it('is closed with the last seq it was sent, resumes with from_seq, and loses nothing; the run never waits for it', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: chattyGraph(4000) } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: chattyGraph(4000) });
     const id = data!.data.execution_id;
     const slow = await subscribe(app.wsUrl, id, 1, true);
     const fast = await subscribe(app.wsUrl, id, 1, false);

@@ -37,7 +37,7 @@ describe('the WebSocket channel', () => {
 
   it('starts a workflow and replays its whole log from seq 1 to the terminal event', async () => {
     const socket = await connect();
-    const started = await socket.start({ graph_json: multiplyGraph() as never, input: { x: 6, y: 7 } });
+    const started = await socket.start({ graph_json: multiplyGraph(), input: { x: 6, y: 7 } });
     expect(started).toMatchObject({ type: 'workflow_started', success: true, execution_id: expect.any(String) });
     const events = await collect(socket.subscribe(started.execution_id!));
     expect(seqs(events)).toEqual(events.map((_, i) => i + 1));
@@ -48,7 +48,7 @@ describe('the WebSocket channel', () => {
 
   it('replays from from_seq without gaps or duplicates', async () => {
     const socket = await connect();
-    const { execution_id } = await socket.start({ graph_json: multiplyGraph() as never, input: { x: 1, y: 2 } });
+    const { execution_id } = await socket.start({ graph_json: multiplyGraph(), input: { x: 1, y: 2 } });
     await app.client.waitForCompletion(execution_id!);
     const all = await collect(socket.subscribe(execution_id!));
     const tail = await collect(socket.subscribe(execution_id!, { fromSeq: 3 }));
@@ -59,7 +59,7 @@ describe('the WebSocket channel', () => {
   it('gives two subscribers of a running execution every event, live', async () => {
     const first = await connect();
     const second = await connect();
-    const { execution_id } = await first.start({ graph_json: httpGetGraph(slow.url) as never, input: {} });
+    const { execution_id } = await first.start({ graph_json: httpGetGraph(slow.url), input: {} });
     const streams = [collect(first.subscribe(execution_id!)), collect(second.subscribe(execution_id!))];
     await waitFor(() => slow.requests > 0, { what: 'the slow request' });
     const cancelled = await second.cancel(execution_id!);
@@ -84,9 +84,9 @@ describe('the WebSocket channel', () => {
     expect((unknown as Error).message).toContain("Execution 'no-such-execution' not found");
     const cancel = await socket.cancel('no-such-execution');
     expect(cancel).toMatchObject({ type: 'workflow_cancelled', success: false, code: 'NOT_FOUND' });
-    const started = await socket.start({ graph_json: { processes: { x: { component: 'tpl_nope' } }, connections: [] } as never, input: {} });
+    const started = await socket.start({ graph_json: { processes: { x: { component: 'tpl_nope' } }, connections: [] }, input: {} });
     expect(started).toMatchObject({ type: 'workflow_started', success: false, code: 'VALIDATION_FAILED', error: expect.stringContaining('tpl_nope') });
-    const ok = await socket.start({ graph_json: multiplyGraph() as never, input: { x: 1, y: 1 } });
+    const ok = await socket.start({ graph_json: multiplyGraph(), input: { x: 1, y: 1 } });
     expect(ok.success).toBe(true);
   });
 
@@ -98,7 +98,7 @@ describe('the WebSocket channel', () => {
 
   it('answers a cancel of a finished execution with success false and leaves it completed', async () => {
     const socket = await connect();
-    const { execution_id } = await socket.start({ graph_json: multiplyGraph() as never, input: { x: 1, y: 1 } });
+    const { execution_id } = await socket.start({ graph_json: multiplyGraph(), input: { x: 1, y: 1 } });
     await app.client.waitForCompletion(execution_id!);
     const reply = await socket.cancel(execution_id!);
     expect(reply).toMatchObject({ type: 'workflow_cancelled', success: false, code: 'CONFLICT', execution_id });
@@ -119,7 +119,7 @@ describe('the WebSocket channel', () => {
     });
     try {
       const socket = await connect();
-      const { execution_id } = await socket.start({ graph_json: httpGetGraph(slow.url) as never, input: {} });
+      const { execution_id } = await socket.start({ graph_json: httpGetGraph(slow.url), input: {} });
       const stream = socket.subscribe(execution_id!);
       const first = await stream.next();
       expect(first.value).toMatchObject({ seq: 1 });

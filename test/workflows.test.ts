@@ -17,7 +17,7 @@ describe('executions over HTTP', () => {
 
   it.each(['multiply', 'fanout-iip', 'error-routing'])('runs the %s fixture to its expected outputs', async (name) => {
     const fixture = graphFixture(name);
-    const { data, response } = await app.client.startWorkflow(fixture.request as never);
+    const { data, response } = await app.client.startWorkflow(fixture.request);
     expect(response.status).toBe(200);
     expect(data!.data).toEqual({ execution_id: expect.any(String), status: 'started', message: expect.any(String) });
     const execution = await app.client.waitForCompletion(data!.data.execution_id);
@@ -26,7 +26,7 @@ describe('executions over HTTP', () => {
   });
 
   it('answers the start at once and reports the result shape once the run ends', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 21 } } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 21 } });
     const id = data!.data.execution_id;
     const execution = await app.client.waitForCompletion(id);
     expect(execution).toMatchObject({ id, status: 'completed', workflow_id: 'multiply', source: 'http_api' });
@@ -59,7 +59,7 @@ describe('executions over HTTP', () => {
       inports: { x: { process: 'add', port: 'a-in' } },
       outports: { out: { process: 'mul', port: 'result-out' } },
     };
-    const { data, response } = await app.client.startWorkflow({ graph_json: graph, input: { x: 3 } } as never);
+    const { data, response } = await app.client.startWorkflow({ graph_json: graph, input: { x: 3 } });
     expect(response.status).toBe(200);
     const execution = await app.client.waitForCompletion(data!.data.execution_id);
     expect(execution).toMatchObject({ status: 'completed', workflow_id: 'noflo-style' });
@@ -68,7 +68,7 @@ describe('executions over HTTP', () => {
 
   it('answers a NoFlo connection with no target with 400 naming tgt, and runs nothing', async () => {
     const graph = { processes: { add: { component: 'tpl_math_add' } }, connections: [{ src: { process: 'add', port: 'result-out' } }] };
-    const { response, error } = await app.client.startWorkflow({ graph_json: graph, metadata: { execution_id: 'no-target-1' } } as never);
+    const { response, error } = await app.client.startWorkflow({ graph_json: graph, metadata: { execution_id: 'no-target-1' } });
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(error!.details!.map((d) => d.path)).toContain('graph_json.connections[0].tgt');
@@ -77,8 +77,8 @@ describe('executions over HTTP', () => {
 
   it('uses a given execution id, and treats the same request again as an idempotent retry', async () => {
     const request = { graph_json: multiplyGraph(), input: { x: 1, y: 1 }, metadata: { execution_id: 'retry-1' } };
-    const first = await app.client.startWorkflow(request as never);
-    const second = await app.client.startWorkflow(request as never);
+    const first = await app.client.startWorkflow(request);
+    const second = await app.client.startWorkflow(request);
     expect(first.data!.data.execution_id).toBe('retry-1');
     expect(second.response.status).toBe(200);
     expect(second.data!.data.execution_id).toBe('retry-1');
@@ -86,9 +86,9 @@ describe('executions over HTTP', () => {
   });
 
   it('answers 409 when an execution id is reused by a different request, leaving the first untouched', async () => {
-    await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 1, y: 2 }, metadata: { execution_id: 'taken-1' } } as never);
+    await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 1, y: 2 }, metadata: { execution_id: 'taken-1' } });
     const before = await app.client.waitForCompletion('taken-1');
-    const { response, error } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 9, y: 9 }, metadata: { execution_id: 'taken-1' } } as never);
+    const { response, error } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 9, y: 9 }, metadata: { execution_id: 'taken-1' } });
     expect(response.status).toBe(409);
     expect(error).toMatchObject({ success: false, code: 'CONFLICT', error: expect.stringContaining('taken-1') });
     expect((await app.client.getWorkflow('taken-1')).data!.data).toEqual(before);
@@ -96,7 +96,7 @@ describe('executions over HTTP', () => {
 
   it('answers an invalid graph with 400 naming the culprit, and runs nothing', async () => {
     const graph = { ...multiplyGraph(), connections: [{ from: { nodeId: 'mul', portId: 'nope-out' }, to: { nodeId: 'ghost', portId: 'in' } }] };
-    const { response, error } = await app.client.startWorkflow({ graph_json: graph, input: { x: 1, y: 2 }, metadata: { execution_id: 'invalid-1' } } as never);
+    const { response, error } = await app.client.startWorkflow({ graph_json: graph, input: { x: 1, y: 2 }, metadata: { execution_id: 'invalid-1' } });
     expect(response.status).toBe(400);
     expect(error!.code).toBe('VALIDATION_FAILED');
     expect(error!.details!.map((d) => d.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^graph_json\.connections\[0\]/)]));
@@ -106,13 +106,13 @@ describe('executions over HTTP', () => {
 
   it('answers an unknown component with 400 naming it', async () => {
     const graph = { processes: { a: { component: 'tpl_does_not_exist' } }, connections: [] };
-    const { response, error } = await app.client.startWorkflow({ graph_json: graph } as never);
+    const { response, error } = await app.client.startWorkflow({ graph_json: graph });
     expect(response.status).toBe(400);
     expect(error!.error).toContain('tpl_does_not_exist');
   });
 
   it('cancels a running execution, aborting its in-flight request, and the state stays cancelled', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: httpGetGraph(slow.url) } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: httpGetGraph(slow.url) });
     const id = data!.data.execution_id;
     await waitFor(() => slow.requests > 0, { what: 'the request to reach the slow server' });
     expect((await app.client.getWorkflow(id)).data!.data.status).toBe('running');
@@ -127,7 +127,7 @@ describe('executions over HTTP', () => {
   });
 
   it('answers 409 to cancelling a finished execution and changes nothing', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 3 } } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 3 } });
     const id = data!.data.execution_id;
     const finished = await app.client.waitForCompletion(id);
     const events = (await app.client.getWorkflowEvents(id)).data!.data.events;
@@ -139,7 +139,7 @@ describe('executions over HTTP', () => {
   });
 
   it('replays the event log in order, from seq 1 without gaps, ending with one terminal event', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 3 } } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 3 } });
     const id = data!.data.execution_id;
     await app.client.waitForCompletion(id);
     const page = (await app.client.getWorkflowEvents(id)).data!.data;
@@ -154,7 +154,7 @@ describe('executions over HTTP', () => {
   });
 
   it('streams the events as Server-Sent Events, resuming after Last-Event-ID', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 3 } } as never);
+    const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 3 } });
     const id = data!.data.execution_id;
     await app.client.waitForCompletion(id);
     const response = await fetch(`${app.url}/workflows/${id}/events`, { headers: { accept: 'text/event-stream', 'last-event-id': '2' } });
@@ -168,7 +168,7 @@ describe('executions over HTTP', () => {
 
   it('lists executions newest first, filtered by status and workflow id, with cursor paging', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: i, y: 1 }, metadata: { workflow_id: 'paged' } } as never);
+      const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: i, y: 1 }, metadata: { workflow_id: 'paged' } });
       await app.client.waitForCompletion(data!.data.execution_id);
     }
     const first = (await app.client.listWorkflows({ workflow_id: 'paged', limit: 2 })).data!.data;

@@ -11,7 +11,6 @@ const double = defineActor({
   id: 'double',
   inports: { in: { required: true } },
   outports: { out: {} },
-  config: z.object({}),
   fire: ({ inputs, send }) => send('out', Number(inputs.in) * 2),
 });
 

@@ -1,7 +1,7 @@
 // The IDE's side of the service: convert/ reads an IDE workflow into an engine graph, bridge/ streams
 // executions back to the IDE.
 export { convertOrThrow, startIdeWorkflow } from './ide-workflows';
-export { findIdeTemplate } from './convert/templates';
+export { actorTemplate, findIdeTemplate } from './convert/templates';
 export {
   type BridgeSocket,
   type BridgeSocketEvents,

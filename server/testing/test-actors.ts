@@ -11,7 +11,6 @@ export const testActors = {
     id: 'test_pass',
     inports: { in: {} },
     outports: { out: {} },
-    config: z.object({}),
     fire: ({ inputs, send }) => send('out', inputs.in ?? null),
   }),
   /** Adds `a` and `b` (both required) and sends the sum; `error-out` receives its errors. */
@@ -53,7 +52,6 @@ export const testActors = {
     id: 'test_fail',
     inports: { in: {} },
     outports: { out: {}, error: {} },
-    config: z.object({}),
     fire: ({ inputs }) => {
       throw new Error(String(inputs.in ?? 'failed'));
     },
@@ -84,7 +82,6 @@ export const testActors = {
     id: 'test_abs',
     inports: { in: { required: true } },
     outports: { out: {} },
-    config: z.object({}),
     fire: ({ inputs, send }) => send('out', Math.abs(Number(inputs.in))),
   }),
 } satisfies Record<string, AnyActorDefinition>;
@@ -95,7 +92,6 @@ export function collector(id: string, received: JsonValue[]): AnyActorDefinition
     id,
     inports: { in: {} },
     outports: {},
-    config: z.object({}),
     fire: ({ inputs }) => {
       received.push(inputs.in ?? null);
     },

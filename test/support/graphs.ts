@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type StartWorkflowBody } from '../../client';
+
+/** A graph as the client sends it. */
+export type GraphJson = StartWorkflowBody['graph_json'];
 
 /** A fixture of `test/fixtures/graphs/`: the request a client sends and what the run must give back. */
 export interface GraphFixture {
   description: string;
-  request: { graph_json: Record<string, unknown>; input: Record<string, unknown>; metadata: Record<string, unknown> };
+  request: StartWorkflowBody;
   expected: { status: string; outputs: Record<string, unknown> };
 }
 
@@ -14,12 +18,12 @@ export function graphFixture(name: string): GraphFixture {
 }
 
 /** A graph that multiplies its exported inports `x` and `y` into the exported outport `product`. */
-export function multiplyGraph(): Record<string, unknown> {
+export function multiplyGraph(): GraphJson {
   return graphFixture('multiply').request.graph_json;
 }
 
 /** A graph whose one HTTP node GETs `url` (a slow server makes a long-running execution). */
-export function httpGetGraph(url: string, timeout = 60_000): Record<string, unknown> {
+export function httpGetGraph(url: string, timeout = 60_000): GraphJson {
   return {
     properties: { name: 'http-get' },
     processes: { fetch: { component: 'tpl_http_request', metadata: { config: { url, method: 'GET', timeout, retryCount: 0 } } } },

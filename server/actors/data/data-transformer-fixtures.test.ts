@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type JsonObject, isJsonObject } from '../../engine';
 import { disposeSandboxIsolates } from '../sandbox';
 import { dataTransformer } from './data-transformer';
-import { runActorNode } from './run-actor-node';
+import { runNode } from '../../testing';
 
 function transformerNode(fixture: string, title: string): JsonObject {
   const workflow: unknown = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'ide', fixture), 'utf8'));
@@ -19,7 +19,7 @@ describe('the transformers of the IDE fixtures', () => {
   it('prices each loop item of script-loop into {sku, total}', async () => {
     const propertyValues = transformerNode('script-loop.json', 'Price line');
     const items = [1, 2, 3].map((i) => ({ id: `INV-${i}`, qty: i * 2, unitPrice: 12.5 }));
-    const run = await runActorNode(dataTransformer, { propertyValues, packets: items.map((item) => ['data-in', item] as const) });
+    const run = await runNode(dataTransformer, { propertyValues, packets: items.map((item) => ['data-in', item] as const) });
     expect(run.result.success).toBe(true);
     expect(run.packets['transformed-out']).toEqual([
       { sku: 'INV-1', total: 25 },
@@ -42,7 +42,7 @@ describe('the transformers of the IDE fixtures', () => {
         { id: 'o-4', customer: 'Di', total: 1200.5 },
       ],
     };
-    const run = await runActorNode(dataTransformer, { propertyValues, packets: [['data-in', response]] });
+    const run = await runNode(dataTransformer, { propertyValues, packets: [['data-in', response]] });
     expect(run.result.success).toBe(true);
     expect(run.packets['transformed-out']).toEqual([
       [
@@ -56,7 +56,7 @@ describe('the transformers of the IDE fixtures', () => {
   it('reports an HTTP failure of http-branch as {httpStatus, reason, details}', async () => {
     const propertyValues = transformerNode('http-branch.json', 'Failure report');
     const response = { status: 503, statusText: 'Service Unavailable', body: { error: 'down' } };
-    const run = await runActorNode(dataTransformer, { propertyValues, packets: [['data-in', response]] });
+    const run = await runNode(dataTransformer, { propertyValues, packets: [['data-in', response]] });
     expect(run.packets['transformed-out']).toEqual([{ httpStatus: 503, reason: 'Service Unavailable', details: { error: 'down' } }]);
   });
 });

@@ -1,7 +1,7 @@
 import { type JsonObject, type JsonValue } from '../../engine';
 import { disposeSandboxIsolates } from '../sandbox';
 import { DataTransformerConfigSchema, dataTransformer } from './data-transformer';
-import { type PortPacket, runActorNode } from './run-actor-node';
+import { type PortPacket, runNode } from '../../testing';
 
 afterAll(() => disposeSandboxIsolates());
 
@@ -19,7 +19,7 @@ function json(value: unknown): JsonValue {
 
 function transform(operations: object[], data: unknown, config: object = {}, extra: PortPacket[] = []) {
   const dataOperations = json([{ id: 'set-1', name: 'Pipeline', operations: operations.map((op, i) => ({ id: `op-${i}`, enabled: true, ...op })) }]);
-  return runActorNode(dataTransformer, { propertyValues: { dataOperations, ...(config as JsonObject) }, packets: [...extra, ['data-in', json(data)]] });
+  return runNode(dataTransformer, { propertyValues: { dataOperations, ...(config as JsonObject) }, packets: [...extra, ['data-in', json(data)]] });
 }
 
 async function transformed(operations: object[], data: unknown, config: object = {}): Promise<JsonValue> {
@@ -146,7 +146,7 @@ describe('tpl_data_transformer', () => {
       { name: 'first', operations: [{ type: 'filter', enabled: true, filterExpression: 'total > 50' }, { type: 'sort', enabled: false, sortField: 'total' }] },
       { name: 'second', operations: [{ type: 'map', enabled: true, mapping: [{ sourceField: 'id', targetField: 'id' }] }] },
     ];
-    const run = await runActorNode(dataTransformer, { propertyValues: { dataOperations: json(dataOperations) }, packets: [['data-in', json(orders)]] });
+    const run = await runNode(dataTransformer, { propertyValues: { dataOperations: json(dataOperations) }, packets: [['data-in', json(orders)]] });
     expect(run.packets['transformed-out']).toEqual([[{ id: 'a' }, { id: 'b' }, { id: 'c' }]]);
   });
 
@@ -193,7 +193,7 @@ describe('tpl_data_transformer error handling', () => {
 
   it('stop_pipeline fails the node when errors-out is not connected', async () => {
     const dataOperations = [{ operations: [{ type: 'filter', filterExpression: 'item.a.b > 1' }] }];
-    const run = await runActorNode(dataTransformer, {
+    const run = await runNode(dataTransformer, {
       propertyValues: { dataOperations: json(dataOperations), errorHandling: 'stop_pipeline' },
       packets: [['data-in', json(items)]],
       collect: ['transformed-out'],

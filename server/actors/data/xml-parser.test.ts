@@ -1,4 +1,4 @@
-import { runActorNode } from './run-actor-node';
+import { runNode } from '../../testing';
 import { XmlParserConfigSchema, xmlParser } from './xml-parser';
 
 const orders = `<?xml version="1.0"?>
@@ -13,7 +13,7 @@ const namespaced = `<feed xmlns="urn:feed" xmlns:x="urn:extra"><entry><title>A</
 describe('tpl_xml_parser', () => {
   it("applies the template's defaults and parses the document into JSON, values as text", async () => {
     expect(XmlParserConfigSchema.parse({})).toEqual({ xpath: undefined, namespaces: {}, outputFormat: 'json' });
-    const run = await runActorNode(xmlParser, { packets: [['xml-in', orders]] });
+    const run = await runNode(xmlParser, { packets: [['xml-in', orders]] });
     expect(run.packets['data-out']).toEqual([
       {
         orders: {
@@ -29,22 +29,22 @@ describe('tpl_xml_parser', () => {
   });
 
   it('gives the root content with plain attribute names as object, and the root children as array', async () => {
-    const object = await runActorNode(xmlParser, { config: { outputFormat: 'object' }, packets: [['xml-in', orders]] });
+    const object = await runNode(xmlParser, { config: { outputFormat: 'object' }, packets: [['xml-in', orders]] });
     expect(object.packets['data-out']).toEqual([
       { region: 'eu', order: [{ id: '1', customer: 'Ada', total: '120.50' }, { id: '2', customer: 'Bob & Co', total: '80' }], note: 'two orders' },
     ]);
-    const array = await runActorNode(xmlParser, { config: { outputFormat: 'array' }, packets: [['xml-in', orders]] });
+    const array = await runNode(xmlParser, { config: { outputFormat: 'array' }, packets: [['xml-in', orders]] });
     expect(array.packets['data-out']).toEqual([[{ id: '1', customer: 'Ada', total: '120.50' }, { id: '2', customer: 'Bob & Co', total: '80' }, 'two orders']]);
   });
 
   it('keeps an attribute apart from a child element of the same name', async () => {
-    const run = await runActorNode(xmlParser, { config: { outputFormat: 'object' }, packets: [['xml-in', '<a id="1"><id>2</id></a>']] });
+    const run = await runNode(xmlParser, { config: { outputFormat: 'object' }, packets: [['xml-in', '<a id="1"><id>2</id></a>']] });
     expect(run.packets['data-out']).toEqual([{ '@id': '1', id: '2' }]);
   });
 
   it('selects with the xpath key: elements, attributes, text and scalar results', async () => {
     const select = async (xpath: string, outputFormat = 'object') =>
-      (await runActorNode(xmlParser, { config: { xpath, outputFormat }, packets: [['xml-in', orders]] })).packets['data-out'];
+      (await runNode(xmlParser, { config: { xpath, outputFormat }, packets: [['xml-in', orders]] })).packets['data-out'];
     expect(await select('//order[@id="2"]')).toEqual([{ id: '2', customer: 'Bob & Co', total: '80' }]);
     expect(await select('//order[@id="2"]', 'json')).toEqual([{ order: { '@_id': '2', customer: 'Bob & Co', total: '80' } }]);
     expect(await select('//order/@id')).toEqual([['1', '2']]);
@@ -56,23 +56,23 @@ describe('tpl_xml_parser', () => {
   });
 
   it('resolves prefixes from namespaces given as prefix=uri lines or as JSON', async () => {
-    const lines = await runActorNode(xmlParser, {
+    const lines = await runNode(xmlParser, {
       config: { xpath: '//f:entry[x:rank="2"]/f:title/text()', namespaces: 'f=urn:feed\n# extras\nx=urn:extra' },
       packets: [['xml-in', namespaced]],
     });
     expect(lines.packets['data-out']).toEqual(['B']);
-    const json = await runActorNode(xmlParser, {
+    const json = await runNode(xmlParser, {
       config: { xpath: 'count(//f:entry)', namespaces: '{"f": "urn:feed"}' },
       packets: [['xml-in', namespaced]],
     });
     expect(json.packets['data-out']).toEqual([2]);
-    await expect(runActorNode(xmlParser, { config: { namespaces: 'not a mapping' }, packets: [['xml-in', orders]] })).rejects.toThrow(
+    await expect(runNode(xmlParser, { config: { namespaces: 'not a mapping' }, packets: [['xml-in', orders]] })).rejects.toThrow(
       "config 'namespaces': line 1 is not prefix=uri",
     );
   });
 
   it('lets an xpath-in packet override the xpath key and keeps it for later documents', async () => {
-    const run = await runActorNode(xmlParser, {
+    const run = await runNode(xmlParser, {
       config: { xpath: '//note/text()' },
       packets: [
         ['xpath-in', { xpath: 'count(//f:entry)', namespaces: { f: 'urn:feed' } }],
@@ -84,10 +84,10 @@ describe('tpl_xml_parser', () => {
   });
 
   it('sends malformed XML and invalid XPath to errors-out', async () => {
-    const malformed = await runActorNode(xmlParser, { packets: [['xml-in', '<a><b></a>']] });
+    const malformed = await runNode(xmlParser, { packets: [['xml-in', '<a><b></a>']] });
     expect(malformed.packets['data-out']).toBeUndefined();
     expect(malformed.packets['errors-out']).toEqual([{ message: expect.stringMatching(/^Malformed XML at line 1, column \d+: /), line: 1, column: expect.any(Number) }]);
-    const xpath = await runActorNode(xmlParser, { config: { xpath: '//[' }, packets: [['xml-in', orders]] });
+    const xpath = await runNode(xmlParser, { config: { xpath: '//[' }, packets: [['xml-in', orders]] });
     expect(xpath.packets['errors-out']).toEqual([{ message: expect.stringContaining("Invalid XPath '//['") }]);
   });
 
@@ -100,15 +100,15 @@ describe('tpl_xml_parser', () => {
   <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
 ]>
 <lolz>&lol3;</lolz>`;
-    const run = await runActorNode(xmlParser, { packets: [['xml-in', bomb]] });
+    const run = await runNode(xmlParser, { packets: [['xml-in', bomb]] });
     expect(run.packets['data-out']).toBeUndefined();
     expect(run.packets['errors-out']).toEqual([{ message: 'XML declaring entities (<!ENTITY) is refused: entity expansion is disabled' }]);
-    const external = await runActorNode(xmlParser, { packets: [['xml-in', '<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>']] });
+    const external = await runNode(xmlParser, { packets: [['xml-in', '<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>']] });
     expect(external.packets['errors-out']).toHaveLength(1);
   });
 
   it('fails the node when a problem has no errors-out connection to go to', async () => {
-    const run = await runActorNode(xmlParser, { packets: [['xml-in', '<a>']], collect: ['data-out'] });
+    const run = await runNode(xmlParser, { packets: [['xml-in', '<a>']], collect: ['data-out'] });
     expect(run.result.success).toBe(false);
     expect(run.result.errors[0].message).toContain('Malformed XML');
   });

@@ -1,6 +1,6 @@
 import { type JsonObject, type JsonValue, createCatalogue, runGraph } from '../../engine';
 import { mathActors } from '../math';
-import { runNode } from '../shared';
+import { runNode } from '../../testing';
 import { graphIoActors } from './index';
 
 const catalogue = createCatalogue([...graphIoActors, ...mathActors]);
@@ -28,7 +28,7 @@ function absRound(names: { inputName?: string; outputName?: string } = {}) {
 
 describe('graph_input', () => {
   it('emits the execution input named by inputName ("input" by default)', async () => {
-    expect((await runNode(catalogue, { component: 'graph_input' })).outputs).toEqual({});
+    expect((await runNode(catalogue.get('graph_input')!)).outputs).toEqual({});
     const graph = (config: JsonObject) => ({ processes: { in: { component: 'graph_input', metadata: { config } } } });
     expect((await run(graph({}), { input: { a: 1 } })).result.outputs).toEqual({ 'in.data': { a: 1 } });
     expect((await run(graph({ inputName: 'amount' }), { amount: 12 })).result.outputs).toEqual({ 'in.data': 12 });

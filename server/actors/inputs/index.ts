@@ -3,9 +3,5 @@ import { numberInput } from './number-input';
 import { rangeInput } from './range-input';
 import { textInput } from './text-input';
 
-export { numberInput, rangeInput, textInput };
-export { type TextValidation, TextValidationSchema, patternToRegExp, textRuleProblem } from './text-validation';
-export { rangeProblem } from './range-check';
-
 /** The user input sources: text, number and range inputs. */
 export const inputActors: readonly AnyActorDefinition[] = [textInput, numberInput, rangeInput];

@@ -1,17 +1,19 @@
 import { type JsonValue, createCatalogue } from '../../engine';
-import { runNode } from '../shared';
+import { runNode } from '../../testing';
 import { inputActors } from './index';
 
 const catalogue = createCatalogue(inputActors);
 
 function run(component: string, config: Record<string, JsonValue> = {}) {
-  return runNode(catalogue, { component, config });
+  return runNode(catalogue.get(component)!, { config });
 }
 
 async function emitted(component: string, config: Record<string, JsonValue> = {}) {
-  const { result, outputs } = await run(component, config);
+  const { result, outputs, events, packets } = await run(component, config);
   expect(result.errors).toEqual([]);
-  expect(result.nodes_executed).toBe(1);
+  // The source fires once and emits one packet.
+  expect(events.filter((event) => event._type === 'ActorCompleted' && event.actorId === 'node')).toHaveLength(1);
+  expect(packets.output).toHaveLength(1);
   return outputs.output;
 }
 

@@ -1,11 +1,11 @@
 import { type JsonObject, type JsonValue, createCatalogue } from '../../engine';
-import { runNode } from '../shared';
+import { runNode } from '../../testing';
 import { logicActors } from './index';
 
 const catalogue = createCatalogue(logicActors);
 
 async function route(component: string, config: JsonObject, packet: JsonValue): Promise<string[]> {
-  const { result, outputs } = await runNode(catalogue, { component, config, packets: { 'input-in': [packet] } });
+  const { result, outputs } = await runNode(catalogue.get(component)!, { config, packets: [['input-in', packet]] });
   expect(result.errors).toEqual([]);
   for (const value of Object.values(outputs)) expect(value).toEqual(packet);
   return Object.keys(outputs);
@@ -71,10 +71,10 @@ describe('tpl_if_branch', () => {
   });
 
   it('rejects an unknown operator or a between rule without two bounds, naming the node and key', async () => {
-    await expect(runNode(catalogue, { component: 'tpl_if_branch', config: rules({ rules: [rule('a', 'matches', 'x')] }), packets: { 'input-in': [1] } })).rejects.toThrow(
+    await expect(runNode(catalogue.get('tpl_if_branch')!, { config: rules({ rules: [rule('a', 'matches', 'x')] }), packets: [['input-in', 1]] })).rejects.toThrow(
       "Node 'node': config 'decisionRules.0.groups.0.rules.0.operator'",
     );
-    await expect(runNode(catalogue, { component: 'tpl_if_branch', config: rules({ rules: [rule('a', 'between', '5')] }), packets: { 'input-in': [1] } })).rejects.toThrow(
+    await expect(runNode(catalogue.get('tpl_if_branch')!, { config: rules({ rules: [rule('a', 'between', '5')] }), packets: [['input-in', 1]] })).rejects.toThrow(
       "config 'decisionRules.0.groups.0.rules.0.value': Operator 'between' needs two bounds",
     );
   });
@@ -109,7 +109,7 @@ describe('tpl_switch', () => {
   });
 
   it('requires switchField: validation names the node and key', async () => {
-    await expect(runNode(catalogue, { component: 'tpl_switch', config: { switchField: ' ' }, packets: { 'input-in': [1] } })).rejects.toThrow(
+    await expect(runNode(catalogue.get('tpl_switch')!, { config: { switchField: ' ' }, packets: [['input-in', 1]] })).rejects.toThrow(
       "Node 'node': config 'switchField' is required",
     );
   });

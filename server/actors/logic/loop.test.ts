@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { type EngineEvent, type JsonObject, type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
-import { recordingSink } from '../shared';
+import { recordingSink } from '../../testing';
 import { logicActors } from './index';
 
 interface LoopRun {
@@ -109,7 +108,6 @@ describe('tpl_loop at scale', () => {
       id: 'slow',
       inports: { in: {} },
       outports: {},
-      config: z.object({}),
       async fire() {
         state.consumed++;
         state.maxLag = Math.max(state.maxLag, state.sent - state.consumed);

@@ -16,26 +16,6 @@ import { mathStatistics } from './math-statistics';
 import { mathSubtract } from './math-subtract';
 import { mathSum } from './math-sum';
 
-export {
-  mathAbsolute,
-  mathAdd,
-  mathAverage,
-  mathClamp,
-  mathDivide,
-  mathExpression,
-  mathMinMax,
-  mathModulo,
-  mathMultiply,
-  mathPower,
-  mathRandom,
-  mathRound,
-  mathSqrt,
-  mathStatistics,
-  mathSubtract,
-  mathSum,
-};
-export { type SummaryStatistics, summaryStatistics, mean } from './summary-statistics';
-
 /** The sixteen math actors (`tpl_math_*`). */
 export const mathActors: readonly AnyActorDefinition[] = [
   mathAbsolute,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { jsonNumber, toNumber } from '../shared';
 
@@ -6,9 +5,9 @@ import { jsonNumber, toNumber } from '../shared';
 export const mathAbsolute = defineActor({
   id: 'tpl_math_absolute',
   title: 'Absolute',
+  ide: { type: 'math' },
   description: 'Sends |value-in| on result-out.',
   inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
   outports: { 'result-out': { description: 'The absolute value.' } },
-  config: z.object({}),
   fire: ({ inputs, send }) => send('result-out', jsonNumber(Math.abs(toNumber(inputs['value-in'], 'value-in')))),
 });

@@ -1,17 +1,17 @@
 import { type JsonValue, createCatalogue } from '../../engine';
-import { runNode } from '../shared';
+import { runNode } from '../../testing';
 import { mathActors } from './index';
 
 const catalogue = createCatalogue(mathActors);
 
 async function outputsOf(component: string, port: string, value: JsonValue, config: Record<string, JsonValue> = {}) {
-  const { result, outputs } = await runNode(catalogue, { component, packets: { [port]: [value] }, config });
+  const { result, outputs } = await runNode(catalogue.get(component)!, { packets: [[port, value]], config });
   expect(result.errors).toEqual([]);
   return outputs;
 }
 
 async function failureOf(component: string, port: string, value: JsonValue, config: Record<string, JsonValue> = {}) {
-  const { result } = await runNode(catalogue, { component, packets: { [port]: [value] }, config });
+  const { result } = await runNode(catalogue.get(component)!, { packets: [[port, value]], config });
   expect(result.success).toBe(false);
   return result.errors[0]?.message;
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { jsonNumber, toNumber } from '../shared';
 
@@ -6,6 +5,7 @@ import { jsonNumber, toNumber } from '../shared';
 export const mathClamp = defineActor({
   id: 'tpl_math_clamp',
   title: 'Clamp',
+  ide: { type: 'math' },
   description: 'Sends value-in limited to the range [min-in, max-in].',
   inports: {
     'value-in': { required: true, description: 'The number to clamp.' },
@@ -13,7 +13,6 @@ export const mathClamp = defineActor({
     'max-in': { required: true, description: 'The upper bound.' },
   },
   outports: { 'result-out': { description: 'The clamped value.' } },
-  config: z.object({}),
   fire: ({ inputs, send }) => {
     const value = toNumber(inputs['value-in'], 'value-in');
     const min = toNumber(inputs['min-in'], 'min-in');

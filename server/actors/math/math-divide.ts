@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type JsonValue, defineActor } from '../../engine';
+import { type JsonValue, defineActor, errorOutPort } from '../../engine';
 import { choiceSetting, jsonNumber, roundTo, toNumber } from '../shared';
 import { operandPorts, precisionSetting } from './math-settings';
 
@@ -22,11 +22,12 @@ function divisionByZero(a: number, mode: 'error' | 'infinity' | 'zero' | 'null')
 export const mathDivide = defineActor({
   id: 'tpl_math_divide',
   title: 'Divide',
+  ide: { type: 'math' },
   description: 'Divides a-in by b-in, rounded to precision; division by zero per handleDivByZero.',
   inports: operandPorts,
   outports: {
     'result-out': { description: 'a / b, rounded.' },
-    'error-out': { description: 'Receives {message, node_id, component} when the division fails.' },
+    ...errorOutPort('when the division fails'),
   },
   config: z.object({
     /** Decimal places of the result. @default 2 */

@@ -1,13 +1,13 @@
 import { type JsonValue, createCatalogue, runGraph } from '../../engine';
-import { recordingSink, runNode } from '../shared';
+import { type PortPacket, recordingSink, runNode } from '../../testing';
 import { mathActors } from './index';
 
 const received: JsonValue[] = [];
 const catalogue = createCatalogue([...mathActors, recordingSink('sink', received)]);
 
 function evaluate(expression: string, variables?: JsonValue, config: Record<string, JsonValue> = {}) {
-  const packets: Record<string, JsonValue[]> = variables === undefined ? {} : { 'variables-in': [variables] };
-  return runNode(catalogue, { component: 'tpl_math_expression', packets, config: { expression, ...config }, exportErrors: true });
+  const packets: PortPacket[] = variables === undefined ? [] : [['variables-in', variables]];
+  return runNode(catalogue.get('tpl_math_expression')!, { packets, config: { expression, ...config }, exportErrors: true });
 }
 
 describe('tpl_math_expression', () => {
@@ -45,21 +45,23 @@ describe('tpl_math_expression', () => {
   });
 
   it('fails the run when error-out is not connected', async () => {
-    const { result } = await runNode(catalogue, { component: 'tpl_math_expression', config: { expression: 'nope(1)' } });
+    const { result } = await runNode(catalogue.get('tpl_math_expression')!, { config: { expression: 'nope(1)' } });
     expect(result.success).toBe(false);
     expect(result.errors[0].message).toContain('Undefined function nope');
   });
 
   it('requires an expression: validation names the node and key', async () => {
-    await expect(runNode(catalogue, { component: 'tpl_math_expression' })).rejects.toThrow("Node 'node': config 'expression' is required");
-    await expect(runNode(catalogue, { component: 'tpl_math_expression', propertyValues: { expression: '' } })).rejects.toThrow("Node 'node': config 'expression' is required");
+    await expect(runNode(catalogue.get('tpl_math_expression')!)).rejects.toThrow("Node 'node': config 'expression' is required");
+    await expect(runNode(catalogue.get('tpl_math_expression')!, { propertyValues: { expression: '' } })).rejects.toThrow("Node 'node': config 'expression' is required");
   });
 
   it('never lets one firing change what the next one sees', async () => {
-    const { outputs } = await runNode(catalogue, {
-      component: 'tpl_math_expression',
+    const { outputs } = await runNode(catalogue.get('tpl_math_expression')!, {
       config: { expression: 'a = a + 1; a' },
-      packets: { 'variables-in': [{ a: 1 }, { a: 1 }] },
+      packets: [
+        ['variables-in', { a: 1 }],
+        ['variables-in', { a: 1 }],
+      ],
     });
     expect(outputs['result-out']).toBe(2);
   });
@@ -99,12 +101,12 @@ describe('tpl_math_random', () => {
   });
 
   it('draws once at start when trigger-in is not connected', async () => {
-    const { outputs } = await runNode(catalogue, { component: 'tpl_math_random', config: { seed: 's' } });
+    const { outputs } = await runNode(catalogue.get('tpl_math_random')!, { config: { seed: 's' } });
     expect(typeof outputs['value-out']).toBe('number');
   });
 
   it('rejects a max not above min, or a range without an integer, at validation', async () => {
-    await expect(runNode(catalogue, { component: 'tpl_math_random', config: { min: 2, max: 1 } })).rejects.toThrow("config 'max': must be greater than min (2)");
-    await expect(runNode(catalogue, { component: 'tpl_math_random', config: { min: 0.2, max: 0.8, type: 'integer' } })).rejects.toThrow('no integer lies in [0.2, 0.8)');
+    await expect(runNode(catalogue.get('tpl_math_random')!, { config: { min: 2, max: 1 } })).rejects.toThrow("config 'max': must be greater than min (2)");
+    await expect(runNode(catalogue.get('tpl_math_random')!, { config: { min: 0.2, max: 0.8, type: 'integer' } })).rejects.toThrow('no integer lies in [0.2, 0.8)');
   });
 });

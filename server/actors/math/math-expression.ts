@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type JsonValue, defineActor, errorMessage, isJsonObject } from '../../engine';
+import { type JsonValue, defineActor, errorOutPort, errorMessage, isJsonObject } from '../../engine';
 import { booleanSetting, evaluateExpression, mathResultToJson, requiredText } from '../shared';
 import { precisionSetting } from './math-settings';
 
@@ -17,11 +17,12 @@ function scopeOf(variables: JsonValue | undefined): Record<string, unknown> {
 export const mathExpression = defineActor({
   id: 'tpl_math_expression',
   title: 'Math Expression',
+  ide: { type: 'math', editors: { expression: 'code-editor' } },
   description: 'Evaluates expression (mathjs syntax) with the variables on variables-in.',
   inports: { 'variables-in': { description: 'An object whose keys are the variables (another value is `value`).' } },
   outports: {
     'result-out': { description: 'The value, numbers rounded to precision.' },
-    'error-out': { description: 'Receives {message, node_id, component} when the expression fails.' },
+    ...errorOutPort('when the expression fails'),
   },
   config: z.object({
     /** The expression, such as `price * quantity * (1 + vat)`. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { cleanFloat, jsonNumber, toNumberArray } from '../shared';
 
@@ -6,6 +5,7 @@ import { cleanFloat, jsonNumber, toNumberArray } from '../shared';
 export const mathMinMax = defineActor({
   id: 'tpl_math_min_max',
   title: 'Min/Max',
+  ide: { type: 'math' },
   description: 'Min, max and max - min of the array on array-in.',
   inports: { 'array-in': { required: true, description: 'An array of numbers or numeric texts.' } },
   outports: {
@@ -13,7 +13,6 @@ export const mathMinMax = defineActor({
     'max-out': { description: 'The largest number.' },
     'range-out': { description: 'max - min.' },
   },
-  config: z.object({}),
   async fire({ inputs, send }) {
     const values = toNumberArray(inputs['array-in'], 'array-in');
     if (values.length === 0) {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { cleanFloat, jsonNumber, toNumber } from '../shared';
 import { operandPorts } from './math-settings';
@@ -7,10 +6,10 @@ import { operandPorts } from './math-settings';
 export const mathModulo = defineActor({
   id: 'tpl_math_modulo',
   title: 'Modulo',
+  ide: { type: 'math' },
   description: 'Sends a-in % b-in on result-out.',
   inports: operandPorts,
   outports: { 'result-out': { description: 'The remainder a % b.' } },
-  config: z.object({}),
   fire: ({ inputs, send }) => {
     const a = toNumber(inputs['a-in'], 'a-in');
     const b = toNumber(inputs['b-in'], 'b-in');

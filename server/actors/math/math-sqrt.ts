@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineActor } from '../../engine';
+import { defineActor, errorOutPort } from '../../engine';
 import { choiceSetting, jsonNumber, roundTo, toNumber } from '../shared';
 import { precisionSetting } from './math-settings';
 
@@ -7,11 +7,12 @@ import { precisionSetting } from './math-settings';
 export const mathSqrt = defineActor({
   id: 'tpl_math_sqrt',
   title: 'Square Root',
+  ide: { type: 'math' },
   description: 'Square root of value-in; negatives per handleNegative (error, absolute, complex).',
   inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
   outports: {
     'result-out': { description: 'The root, or {re, im} for a negative number in complex mode.' },
-    'error-out': { description: 'Receives {message, node_id, component} for a negative number in error mode.' },
+    ...errorOutPort('for a negative number in error mode'),
   },
   config: z.object({
     /** Decimal places of the result. @default 2 */

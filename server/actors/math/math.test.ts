@@ -1,12 +1,13 @@
 import { type JsonValue, createCatalogue, runGraph } from '../../engine';
-import { recordingSink, runNode } from '../shared';
+import { type PortPacket, recordingSink, runNode } from '../../testing';
 import { mathActors } from './index';
 
 const received: JsonValue[] = [];
 const catalogue = createCatalogue([...mathActors, recordingSink('sink', received)]);
 
 function run(component: string, packets: Record<string, JsonValue[]>, config: Record<string, JsonValue> = {}, exportErrors = false) {
-  return runNode(catalogue, { component, packets, config, exportErrors });
+  const inOrder = Object.entries(packets).flatMap(([port, values]) => values.map((value): PortPacket => [port, value]));
+  return runNode(catalogue.get(component)!, { packets: inOrder, config, exportErrors });
 }
 
 async function resultOf(component: string, packets: Record<string, JsonValue[]>, config: Record<string, JsonValue> = {}) {

@@ -2,8 +2,7 @@ import { type IncomingMessage, createServer } from 'node:http';
 import { type JsonObject, type JsonValue, createCatalogue, parseGraph, runGraph, validateGraph } from '../../engine';
 import { createGraphqlQueryActor } from './graphql-query-actor';
 
-import { NODE_ID, singleNodeGraph } from './single-node-graph';
-import { type TestServer, listenOnLoopback } from './test-server';
+import { NODE_ID, type TestServer, listenOnLoopback, runNode, singleNodeGraph } from '../../testing';
 
 interface GraphqlRequest {
   payload: JsonObject;
@@ -53,14 +52,15 @@ beforeEach(() => {
   failuresLeft = 0;
 });
 
-const catalogue = createCatalogue([createGraphqlQueryActor({ policy: { baseMs: 20, maxMs: 100 } })]);
+const graphqlQuery = createGraphqlQueryActor({ policy: { baseMs: 20, maxMs: 100 } });
+const catalogue = createCatalogue([graphqlQuery]);
 
 function runQuery(query: string, variables?: JsonValue, extra: JsonObject = {}) {
-  const graph = singleNodeGraph('tpl_graphql_query', { endpoint: `${server.url}/graphql`, query, ...extra }, {
+  return runNode(graphqlQuery, {
+    propertyValues: { endpoint: `${server.url}/graphql`, query, ...extra },
     packets: variables === undefined ? [] : [['variables-in', variables]],
-    outports: ['data-out', 'errors-out'],
+    collect: ['data-out', 'errors-out'],
   });
-  return runGraph(graph, catalogue, { executionId: 'exec-1', workflowId: 'wf-1' });
 }
 
 describe('the tpl_graphql_query actor', () => {
@@ -135,7 +135,7 @@ describe('the tpl_graphql_query actor', () => {
   it('fails when the endpoint refuses the connection', async () => {
     const closed = await listenOnLoopback(createServer());
     await closed.close();
-    const graph = singleNodeGraph('tpl_graphql_query', { endpoint: `${closed.url}/graphql`, query: '{ hello }' });
+    const graph = singleNodeGraph('tpl_graphql_query', { propertyValues: { endpoint: `${closed.url}/graphql`, query: '{ hello }' } });
     const { result } = await runGraph(graph, catalogue, { executionId: 'exec-1', workflowId: 'wf-1' });
     expect(result.errors[0].message).toMatch(new RegExp(`^POST ${closed.url}/graphql failed after 3 attempts: connect ECONNREFUSED`));
   });
@@ -149,7 +149,7 @@ describe('the tpl_graphql_query actor', () => {
 
 describe('the tpl_graphql_query configuration', () => {
   function issues(propertyValues: JsonObject): string[] {
-    const parsed = parseGraph(singleNodeGraph('tpl_graphql_query', propertyValues));
+    const parsed = parseGraph(singleNodeGraph('tpl_graphql_query', { propertyValues }));
     if (!parsed.ok) throw new Error('unparsable graph');
     const outcome = validateGraph(parsed.graph, catalogue);
     return outcome.ok ? [] : outcome.issues.map((issue) => issue.message);

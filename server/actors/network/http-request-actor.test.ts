@@ -1,8 +1,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import { type JsonObject, createCatalogue, createNetwork, parseGraph, runGraph, validateGraph } from '../../engine';
+import { type JsonObject, createCatalogue, createNetwork, parseGraph, validateGraph } from '../../engine';
 import { HttpRequestConfigSchema, createHttpRequestActor } from './http-request-actor';
-import { NODE_ID, type SingleNodeGraphOptions, singleNodeGraph } from './single-node-graph';
-import { type TestServer, listenOnLoopback } from './test-server';
+import { NODE_ID, type PortPacket, type TestServer, listenOnLoopback, runNode, singleNodeGraph } from '../../testing';
 
 interface Seen {
   method: string;
@@ -70,15 +69,16 @@ beforeEach(() => {
   flakyCalls = 0;
 });
 
-const catalogue = createCatalogue([createHttpRequestActor({ policy: { baseMs: 20, maxMs: 100 } })]);
+const httpRequest = createHttpRequestActor({ policy: { baseMs: 20, maxMs: 100 } });
+const catalogue = createCatalogue([httpRequest]);
 const run = { executionId: 'exec-1', workflowId: 'wf-1' };
 
-function runHttp(propertyValues: JsonObject, options: SingleNodeGraphOptions = { outports: ['response-out'] }) {
-  return runGraph(singleNodeGraph('tpl_http_request', propertyValues, options), catalogue, run);
+function runHttp(propertyValues: JsonObject, options: { packets?: readonly PortPacket[]; outports?: readonly string[] } = {}) {
+  return runNode(httpRequest, { propertyValues, packets: options.packets, collect: options.outports ?? ['response-out'] });
 }
 
-async function response(propertyValues: JsonObject, packets: SingleNodeGraphOptions['packets'] = []): Promise<JsonObject> {
-  const { result } = await runHttp(propertyValues, { packets, outports: ['response-out'] });
+async function response(propertyValues: JsonObject, packets: readonly PortPacket[] = []): Promise<JsonObject> {
+  const { result } = await runHttp(propertyValues, { packets });
   expect(result.errors).toEqual([]);
   return result.outputs['response-out'] as JsonObject;
 }
@@ -133,6 +133,17 @@ describe('the tpl_http_request actor', () => {
       ['/echo?n=2', 'Bearer t0k3n', '2'],
     ]);
     expect(out.body).toMatchObject({ query: { n: '2' } });
+  });
+
+  it('sends nothing for a headers-in packet alone while data-in is fed', async () => {
+    const out = await response({ url: `${base}/echo` }, [['headers-in', { A: '1' }], ['headers-in', { A: '2' }], ['data-in', { n: 1 }]]);
+    expect(seen.map((request) => request.headers.a)).toEqual(['2']);
+    expect(out.body).toMatchObject({ query: { n: '1' } });
+  });
+
+  it('sends one request per headers-in packet when data-in is not fed', async () => {
+    await response({ url: `${base}/echo` }, [['headers-in', { A: '1' }], ['headers-in', { A: '2' }]]);
+    expect(seen.map((request) => request.headers.a)).toEqual(['1', '2']);
   });
 
   it('fires once per data-in packet, and once at start when nothing feeds data-in', async () => {
@@ -218,7 +229,7 @@ describe('the tpl_http_request actor', () => {
 
   it('aborts the request at once when the run is cancelled, and the server sees the socket close', async () => {
     aborted.length = 0;
-    const parsed = parseGraph(singleNodeGraph('tpl_http_request', { url: `${base}/slow` }));
+    const parsed = parseGraph(singleNodeGraph('tpl_http_request', { propertyValues: { url: `${base}/slow` } }));
     const valid = parsed.ok ? validateGraph(parsed.graph, catalogue) : parsed;
     if (!valid.ok) throw new Error('invalid graph');
     const network = createNetwork(valid.graph, catalogue, run);
@@ -236,7 +247,7 @@ describe('the tpl_http_request actor', () => {
 
 describe('the tpl_http_request configuration', () => {
   function issues(propertyValues: JsonObject): string[] {
-    const parsed = parseGraph(singleNodeGraph('tpl_http_request', propertyValues));
+    const parsed = parseGraph(singleNodeGraph('tpl_http_request', { propertyValues }));
     if (!parsed.ok) throw new Error('unparsable graph');
     const outcome = validateGraph(parsed.graph, catalogue);
     return outcome.ok ? [] : outcome.issues.map((issue) => issue.message);

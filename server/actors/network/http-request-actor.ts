@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { booleanSetting, choiceSetting, numberSetting } from '../shared';
-import { ActorError, defineActor } from '../../engine';
+import { ActorError, defineActor, errorOutPort } from '../../engine';
 import { HTTP_METHODS, buildHttpCall } from './build-http-call';
 import { fetchWithRetry, retryPolicy } from '../../outbound-http';
-import { HeaderGate } from './header-gate';
 import { describeFailedResponse, responsePacket } from './http-response';
 import { httpUrlField } from './http-url';
 import { type NetworkActorOptions } from './network-actor-options';
@@ -22,7 +21,8 @@ export type HttpRequestConfig = z.infer<typeof HttpRequestConfigSchema>;
 
 /**
  * Builds the `tpl_http_request` actor: one request per `data-in` packet (once at start when nothing feeds
- * the node), headers from the sticky `headers-in` (see {@link HeaderGate}). A response below 400 goes to
+ * the node), headers from the control port `headers-in`: when it is fed, requests wait for its first packet,
+ * and a new headers packet only replaces the headers. A response below 400 goes to
  * `response-out`; a 4xx, a 5xx left after the retries and a request that got no response fail the
  * firing, which the engine routes to `error-out` when it is connected.
  */
@@ -30,32 +30,28 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
   return defineActor({
     id: 'tpl_http_request',
     title: 'HTTP Request',
+    ide: { type: 'http' },
     description: 'Sends an HTTP request and emits the response as {status, statusText, headers, body, url}.',
     inports: {
       'data-in': { description: 'Query parameters (GET, DELETE) or the request body (POST, PUT, PATCH); each packet sends one request.' },
-      'headers-in': { description: 'An object of header names to values, kept for every later request.', sticky: true },
+      'headers-in': { description: 'An object of header names to values, kept for every later request; when fed, requests wait for the first one.', control: true },
     },
     outports: {
       'response-out': { description: 'The response: {status, statusText, headers, body, url}.' },
-      'error-out': { description: 'A failed request as {message, node_id, component}.' },
+      ...errorOutPort('for a 4xx, a 5xx left after the retries, or a request that got no response'),
     },
     config: HttpRequestConfigSchema,
-    createState: () => new HeaderGate(),
-    fire: async ({ config, inputs, state, signal, send, isConnected }) => {
-      const fed = { data: isConnected('data-in'), headers: isConnected('headers-in') };
-      const requests = state.take({ data: inputs['data-in'], headers: inputs['headers-in'] }, fed);
-      for (const data of requests.data) {
-        const call = buildHttpCall({ url: config.url, method: config.method, data, headers: requests.headers });
-        const response = await fetchWithRetry(call, {
-          timeoutMs: config.timeout,
-          followRedirects: config.followRedirects,
-          signal,
-          policy: retryPolicy({ ...options.policy, attempts: config.retryCount + 1 }),
-          maxBodyBytes: options.maxBodyBytes,
-        });
-        if (response.status >= 400) throw new ActorError(describeFailedResponse(call, response), responsePacket(response));
-        await send('response-out', responsePacket(response));
-      }
+    fire: async ({ config, inputs, signal, send }) => {
+      const call = buildHttpCall({ url: config.url, method: config.method, data: inputs['data-in'], headers: inputs['headers-in'] });
+      const response = await fetchWithRetry(call, {
+        timeoutMs: config.timeout,
+        followRedirects: config.followRedirects,
+        signal,
+        policy: retryPolicy({ ...options.policy, attempts: config.retryCount + 1 }),
+        maxBodyBytes: options.maxBodyBytes,
+      });
+      if (response.status >= 400) throw new ActorError(describeFailedResponse(call, response), responsePacket(response));
+      await send('response-out', responsePacket(response));
     },
   });
 }

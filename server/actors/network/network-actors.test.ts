@@ -21,10 +21,10 @@ describe('the network family', () => {
     ]);
   });
 
-  it('keeps headers-in sticky and requires no port, so an unfed node runs once as a source', () => {
+  it('makes headers-in a control port and requires no port, so an unfed node runs once as a source', () => {
     for (const actor of networkActors) {
       expect(Object.values(actor.inports).some((port) => port.required === true)).toBe(false);
     }
-    expect(networkActors[0].inports['headers-in'].sticky).toBe(true);
+    expect(networkActors[0].inports['headers-in'].control).toBe(true);
   });
 });

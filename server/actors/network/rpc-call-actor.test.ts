@@ -1,8 +1,7 @@
 import { createServer } from 'node:http';
 import { type JsonObject, type JsonValue, createCatalogue, parseGraph, runGraph, validateGraph } from '../../engine';
 import { rpcCallActor } from './rpc-call-actor';
-import { NODE_ID, type SingleNodeGraphOptions, singleNodeGraph } from './single-node-graph';
-import { type TestServer, listenOnLoopback } from './test-server';
+import { NODE_ID, type TestServer, listenOnLoopback, runNode, singleNodeGraph } from '../../testing';
 
 /** The server's methods: a JSON-RPC response body for a request, or `[status, text]` for a plain HTTP answer. */
 const methods: Record<string, (request: JsonObject) => JsonObject | [number, string]> = {
@@ -46,12 +45,12 @@ beforeEach(() => {
 
 const catalogue = createCatalogue([rpcCallActor]);
 
-function call(method: string, params: JsonValue[], options: SingleNodeGraphOptions & { config?: JsonObject } = {}) {
-  const graph = singleNodeGraph('tpl_rpc_call', { endpoint: `${server.url}/rpc`, method, ...options.config }, {
+function call(method: string, params: JsonValue[], options: { outports?: readonly string[]; config?: JsonObject } = {}) {
+  return runNode(rpcCallActor, {
+    propertyValues: { endpoint: `${server.url}/rpc`, method, ...options.config },
     packets: params.map((value) => ['params-in', value] as const),
-    outports: options.outports ?? ['result-out', 'error-out'],
+    collect: options.outports ?? ['result-out', 'error-out'],
   });
-  return runGraph(graph, catalogue, { executionId: 'exec-1', workflowId: 'wf-1' });
 }
 
 describe('the tpl_rpc_call actor', () => {
@@ -91,7 +90,7 @@ describe('the tpl_rpc_call actor', () => {
   it('routes a transport failure to error-out as {message, node_id, component}, or fails the run when it is not connected', async () => {
     const closed = await listenOnLoopback(createServer());
     await closed.close();
-    const graph = (outports: string[]) => singleNodeGraph('tpl_rpc_call', { endpoint: `${closed.url}/rpc`, method: 'add' }, { outports });
+    const graph = (outports: string[]) => singleNodeGraph('tpl_rpc_call', { propertyValues: { endpoint: `${closed.url}/rpc`, method: 'add' }, outports });
     const message = new RegExp(`^POST ${closed.url}/rpc failed after 1 attempt: connect ECONNREFUSED`);
     const routed = (await runGraph(graph(['result-out', 'error-out']), catalogue, { executionId: 'e', workflowId: 'w' })).result;
     expect(routed.outputs['error-out']).toEqual({ message: expect.stringMatching(message), node_id: NODE_ID, component: 'tpl_rpc_call' });
@@ -114,7 +113,7 @@ describe('the tpl_rpc_call actor', () => {
 
 describe('the tpl_rpc_call configuration', () => {
   function issues(propertyValues: JsonObject): string[] {
-    const parsed = parseGraph(singleNodeGraph('tpl_rpc_call', propertyValues));
+    const parsed = parseGraph(singleNodeGraph('tpl_rpc_call', { propertyValues }));
     if (!parsed.ok) throw new Error('unparsable graph');
     const outcome = validateGraph(parsed.graph, catalogue);
     return outcome.ok ? [] : outcome.issues.map((issue) => issue.message);

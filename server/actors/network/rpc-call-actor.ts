@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { choiceSetting, requiredText, textSetting } from '../shared';
-import { type JsonObject, type JsonValue, defineActor, isJsonObject } from '../../engine';
+import { type JsonObject, type JsonValue, defineActor, errorOutPort, isJsonObject } from '../../engine';
 import { describeFailedResponse } from './http-response';
 import { describeUrl } from '../../outbound-http';
 import { httpUrlField } from './http-url';
@@ -41,11 +41,12 @@ export function createRpcCallActor(options: NetworkActorOptions = {}) {
   return defineActor({
     id: 'tpl_rpc_call',
     title: 'RPC Call',
+    ide: { type: 'rpc' },
     description: 'Calls a JSON-RPC method over HTTP POST.',
     inports: { 'params-in': { description: 'The params (array or object); each packet makes one call.' } },
     outports: {
       'result-out': { description: 'The `result` of the call.' },
-      'error-out': { description: 'An RPC error as {code, message, data}, or a failed call as {message, node_id, component}.' },
+      ...errorOutPort('(with the RPC error\'s code and data) for an RPC error or a failed call'),
     },
     config: RpcCallConfigSchema,
     createState: () => ({ lastId: 0 }),

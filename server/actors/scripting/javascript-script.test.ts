@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { type ActorLogEntry, type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
+import { type ActorLogEntry, type JsonObject, type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
 import { disposeSandboxIsolates } from '../sandbox';
 import { JavascriptScriptConfigSchema, javascriptScript } from './javascript-script';
 
 const run = { executionId: 'exec-js', workflowId: 'wf-js' } as const;
 
-function fixture(name: string): { request: { graph_json: unknown; input: Record<string, JsonValue> }; expected: { status: string; outputs: Record<string, JsonValue> } } {
+function fixture(name: string): { request: { graph_json: unknown; input: JsonObject }; expected: { status: string; outputs: Record<string, JsonValue> } } {
   return JSON.parse(readFileSync(join(__dirname, 'fixtures', name), 'utf8'));
 }
 
@@ -17,7 +16,6 @@ function collector(received: JsonValue[]) {
     id: 'test_collect',
     inports: { in: {} },
     outports: {},
-    config: z.object({}),
     fire: ({ inputs }) => {
       received.push(inputs.in ?? null);
     },
@@ -45,7 +43,7 @@ describe('tpl_javascript_script', () => {
 
   it('routes a thrown error to error-out and completes, as error-routing.json expects', async () => {
     const { request, expected } = fixture('error-routing.json');
-    const { result, events } = await runGraph(request.graph_json, createCatalogue([javascriptScript]), { ...run, input: request.input as never });
+    const { result, events } = await runGraph(request.graph_json, createCatalogue([javascriptScript]), { ...run, input: request.input });
     expect(result.success).toBe(true);
     expect(expected.status).toBe('completed');
     expect(result.outputs).toEqual(expected.outputs);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineActor, type JsonObject } from '../../engine';
+import { defineActor, errorOutPort, type JsonObject } from '../../engine';
 import { runInSandbox } from '../sandbox';
 import { SCRIPT_GLOBAL, composeJavascriptScript } from './javascript-script-source';
 import { numberSetting } from '../shared';
 import { scriptSource } from './script-config';
 import { sendScriptOutputs } from './script-outputs';
-import { isSettingsOnlyFiring } from './settings-only-firing';
 
 /** Configuration of `tpl_javascript_script`. */
 export const JavascriptScriptConfigSchema = z.object({
@@ -24,8 +23,8 @@ const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
 
 /**
  * `tpl_javascript_script`: runs a JavaScript script in the isolated-vm sandbox for each `data-in` packet
- * (once at start when no input is fed), with `metadata-in` as a sticky setting: a `metadata-in` packet
- * alone does not run the script while `data-in` is fed. The script either returns
+ * (once at start when no input is fed), with `metadata-in` as a control port: a `metadata-in` packet
+ * alone does not run the script while `data-in` is fed, and when fed the script waits for the first one. The script either returns
  * a value from its top level (`data`, `metadata`, `imports.data`, `imports.get('data')` in scope) or defines
  * `function process(inputs, context)` (`inputs['data-in']`, `context.send_output(port, value)`,
  * `context.config`, `context.node_id`). A returned value other than `undefined` goes to `result-out`; a
@@ -35,19 +34,19 @@ const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
 export const javascriptScript = defineActor({
   id: 'tpl_javascript_script',
   title: 'JavaScript Script',
+  ide: { type: 'script', editors: { script: 'code-editor' } },
   description: 'Runs a JavaScript script in a sandbox with time and memory limits; its returned value goes to result-out.',
   inports: {
     'data-in': { description: 'The packet the script runs on, in scope as `data` and `imports.data`; the script runs once per packet.' },
-    'metadata-in': { sticky: true, description: 'Settings-like data, in scope as `metadata`; the last packet stays for later firings.' },
+    'metadata-in': { control: true, description: 'Settings-like data, in scope as `metadata`; the last packet stays for later firings, and when fed the script waits for the first one.' },
   },
   outports: {
     'result-out': { description: 'The value the script returns.' },
-    'error-out': { description: 'The failure of a firing: `{ message, node_id, component }`.' },
+    ...errorOutPort('when the script throws or runs over its limits'),
   },
   config: JavascriptScriptConfigSchema,
   async fire(ctx) {
     const { config } = ctx;
-    if (isSettingsOnlyFiring(ctx, 'data-in')) return;
     const inputs: JsonObject = {};
     for (const [port, value] of Object.entries(ctx.inputs)) if (value !== undefined) inputs[port] = value;
     const firing: JsonObject = {

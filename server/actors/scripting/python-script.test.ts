@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
 import { PythonScriptConfigSchema, createPythonScriptActor, pythonScript } from './python-script';
 
@@ -13,7 +12,6 @@ function collector(received: JsonValue[]) {
     id: 'test_collect',
     inports: { in: {} },
     outports: {},
-    config: z.object({}),
     fire: ({ inputs }) => {
       received.push(inputs.in ?? null);
     },

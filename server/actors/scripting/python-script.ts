@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { type AnyActorDefinition, defineActor, type JsonObject } from '../../engine';
+import { type AnyActorDefinition, defineActor, errorOutPort, type JsonObject } from '../../engine';
 import { PackageListSchema } from './python-packages';
 import { DEFAULT_PYTHON_BINARY, runPythonScript } from './python-runner';
 import { numberSetting } from '../shared';
 import { scriptSource } from './script-config';
 import { sendScriptOutputs } from './script-outputs';
-import { isSettingsOnlyFiring } from './settings-only-firing';
 
 /** Configuration of `tpl_python_script`. */
 export const PythonScriptConfigSchema = z.object({
@@ -36,7 +35,7 @@ const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
 
 /**
  * Builds `tpl_python_script`: runs a Python script in a `python3` child process for each `data-in` packet
- * (once at start when no input is fed), with `config-in` as a sticky setting. In scope: `data`, `config`
+ * (once at start when no input is fed), with `config-in` as a control port (see `javascript-script`). In scope: `data`, `config`
  * (the `config-in` packet), `imports` (`imports["data"]`, `imports.get("data")`), `inputs`, `context`
  * (`send_output`, `config`, `node_id`, `get_inputs()`) and `Context`. A result other than `None` goes to
  * `result-out`; an exception fails the firing with its message.
@@ -46,19 +45,19 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
   return defineActor({
     id: 'tpl_python_script',
     title: 'Python Script',
+    ide: { type: 'script', editors: { script: 'code-editor', packages: 'textarea' } },
     description: 'Runs a Python script in a python3 process with time and memory limits; its returned value goes to result-out.',
     inports: {
       'data-in': { description: 'The packet the script runs on, in scope as `data`; the script runs once per packet.' },
-      'config-in': { sticky: true, description: 'Settings-like data, in scope as `config`; the last packet stays for later firings.' },
+      'config-in': { control: true, description: 'Settings-like data, in scope as `config`; the last packet stays for later firings, and when fed the script waits for the first one.' },
     },
     outports: {
       'result-out': { description: 'The value the script returns.' },
-      'error-out': { description: 'The failure of a firing: `{ message, node_id, component }`.' },
+      ...errorOutPort('when the script raises or runs over its limits'),
     },
     config: PythonScriptConfigSchema,
     async fire(ctx) {
       const { config } = ctx;
-      if (isSettingsOnlyFiring(ctx, 'data-in')) return;
       const inputs: JsonObject = {};
       for (const [port, value] of Object.entries(ctx.inputs)) if (value !== undefined) inputs[port] = value;
       const outcome = await runPythonScript({

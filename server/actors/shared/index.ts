@@ -24,4 +24,3 @@ export { type Coerced, asText, asDate, asBoolean, coerceAs, inferValueType } fro
 export { evaluateRule, isEmptyValue } from './evaluate-rule';
 export { betweenBounds } from './between-bounds';
 export { evaluateRuleSets, ruleSetHolds } from './evaluate-rule-sets';
-export { type NodeRunSpec, type NodeRunOutcome, runNode, recordingSink } from './run-node';

@@ -115,7 +115,7 @@ describe('validateGraph', () => {
   });
 
   it("treats data_in and Data-In as the actor's data-in port", () => {
-    const sink = defineActor({ id: 'test_sink', inports: { 'data-in': { required: true } }, outports: {}, config: z.object({}), fire: () => undefined });
+    const sink = defineActor({ id: 'test_sink', inports: { 'data-in': { required: true } }, outports: {}, fire: () => undefined });
     const parsed = parseGraph({
       processes: { one: { component: 'test_constant', metadata: { config: { value: 1 } } }, s: { component: 'test_sink' } },
       connections: [

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineActor } from '../sdk/actor-definition';
 import { type EngineEvent, type JsonValue } from '../../../model';
 import { createNetwork } from './network';
@@ -103,7 +102,6 @@ describe('a composite node', () => {
       id: 'test_waiter',
       inports: { in: {} },
       outports: {},
-      config: z.object({}),
       fire: ({ signal }) => {
         signals.push(signal);
         return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { type JsonValue } from '../../../model';
 import { defineActor } from '../sdk/actor-definition';
 import { collector, testCatalogue, testRun } from '../../testing';
@@ -9,12 +8,11 @@ const configured = defineActor({
   id: 'test_configured',
   inports: { data: {}, ctl: { control: true } },
   outports: { out: {} },
-  config: z.object({}),
   fire: ({ inputs, send }) => send('out', { data: inputs.data ?? null, ctl: inputs.ctl ?? null }),
 });
 
 /** A source that sends nothing, to feed a port that never receives a packet. */
-const silent = defineActor({ id: 'test_silent', inports: {}, outports: { out: {} }, config: z.object({}), fire: () => undefined });
+const silent = defineActor({ id: 'test_silent', inports: {}, outports: { out: {} }, fire: () => undefined });
 
 type End = 'data' | 'ctl';
 

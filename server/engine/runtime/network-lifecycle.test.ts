@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineActor } from '../sdk/actor-definition';
 import { type Catalogue } from '../sdk/catalogue';
 import { type EngineEvent, type JsonValue } from '../../../model';
@@ -19,7 +18,6 @@ function waitingActors(probe: Probe) {
     id: 'test_cooperative',
     inports: {},
     outports: { out: {} },
-    config: z.object({}),
     fire: ({ signal, setTimeout }) => {
       probe.signals.push(signal);
       setTimeout(() => {
@@ -32,7 +30,6 @@ function waitingActors(probe: Probe) {
     id: 'test_stubborn',
     inports: {},
     outports: { out: {} },
-    config: z.object({}),
     async fire({ signal, send }) {
       probe.signals.push(signal);
       await new Promise((resolve) => setTimeout(resolve, 150));

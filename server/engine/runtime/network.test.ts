@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineActor } from '../sdk/actor-definition';
 import { type JsonValue, type EngineEventOf } from '../../../model';
 import { runGraph } from './run-graph';
@@ -63,7 +62,6 @@ describe('a network', () => {
       id: 'test_tag',
       inports: { left: {}, right: {} },
       outports: { out: {} },
-      config: z.object({}),
       fire: async ({ inputs, send }) => {
         if (inputs.left !== undefined) await send('out', ['L', inputs.left]);
         if (inputs.right !== undefined) await send('out', ['R', inputs.right]);
@@ -117,7 +115,7 @@ describe('a network', () => {
 
   it('fires a node with no fed port exactly once, and an all-optional node once per packet', async () => {
     let fired = 0;
-    const once = defineActor({ id: 'test_once', inports: { in: {} }, outports: { out: {} }, config: z.object({}), fire: ({ send }) => { fired++; return send('out', fired); } });
+    const once = defineActor({ id: 'test_once', inports: { in: {} }, outports: { out: {} }, fire: ({ send }) => { fired++; return send('out', fired); } });
     const received: JsonValue[] = [];
     const graph = {
       processes: { o: { component: 'test_once' }, p: { component: 'test_pass' }, s: sink },
@@ -177,7 +175,6 @@ describe('a network', () => {
       id: 'test_producer',
       inports: {},
       outports: { out: {} },
-      config: z.object({}),
       async fire({ send }) {
         for (let i = 0; i < 300; i++) {
           const wait = send('out', i);
@@ -191,7 +188,6 @@ describe('a network', () => {
       id: 'test_slow',
       inports: { in: {} },
       outports: {},
-      config: z.object({}),
       async fire() {
         taken++;
         await new Promise((resolve) => setImmediate(resolve));
@@ -219,7 +215,6 @@ describe('a network', () => {
       id: 'test_fast_producer',
       inports: {},
       outports: { out: {} },
-      config: z.object({}),
       async fire({ send }) {
         seen.push(ticks);
         for (let i = 0; i < 200_000; i++) await send('out', i);
@@ -238,7 +233,6 @@ describe('a network', () => {
       id: 'test_burst',
       inports: {},
       outports: { out: {} },
-      config: z.object({}),
       fire: ({ send }) => {
         for (let i = 0; i < 50; i++) void send('out', i);
       },

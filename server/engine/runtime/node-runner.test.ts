@@ -88,7 +88,6 @@ describe('a node runner', () => {
       id: 'test_detailed',
       inports: {},
       outports: { 'error-out': {} },
-      config: z.object({}),
       fire: () => {
         throw new ActorError('answered 503', { status: 503, body: 'busy', node_id: 'spoofed' });
       },
@@ -103,7 +102,7 @@ describe('a node runner', () => {
   });
 
   it('strips the Error: prefix from a thrown string', async () => {
-    const stringy = defineActor({ id: 'test_stringy', inports: {}, outports: {}, config: z.object({}), fire: () => { throw 'Error: plain text'; } });
+    const stringy = defineActor({ id: 'test_stringy', inports: {}, outports: {}, fire: () => { throw 'Error: plain text'; } });
     const { result } = await runGraph({ processes: { x: { component: 'test_stringy' } } }, testCatalogue(stringy), testRun);
     expect(result.errors).toEqual([{ node_id: 'x', message: 'plain text' }]);
   });
@@ -113,7 +112,6 @@ describe('a node runner', () => {
       id: 'test_later',
       inports: {},
       outports: { out: {} },
-      config: z.object({}),
       fire: ({ setTimeout, send }) => {
         setTimeout(() => send('out', 'late'), 200);
       },
@@ -129,7 +127,6 @@ describe('a node runner', () => {
       id: 'test_ticker',
       inports: {},
       outports: { out: {} },
-      config: z.object({}),
       fire: ({ setInterval, send }) => {
         let n = 0;
         const stop = setInterval(async () => {
@@ -151,7 +148,6 @@ describe('a node runner', () => {
       id: 'test_slow_pass',
       inports: { in: {} },
       outports: { out: {} },
-      config: z.object({}),
       async fire({ inputs, send }) {
         await new Promise((resolve) => setTimeout(resolve, 30));
         await send('out', inputs.in ?? null);
@@ -170,7 +166,6 @@ describe('a node runner', () => {
       id: 'test_stateful',
       inports: { in: {} },
       outports: {},
-      config: z.object({}),
       createState: () => {
         log.push('create');
         return { seen: 0 };
@@ -202,7 +197,6 @@ describe('a node runner', () => {
         id: 'test_gated',
         inports: {},
         outports: { out: {} },
-        config: z.object({}),
         async fire({ send }) {
           await send('out', 1);
           await gate;

@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import { z } from 'zod';
 import { type JsonObject, type JsonValue } from '../../../model';
 
 /** Declares one input port of an actor. */
@@ -33,6 +33,26 @@ export interface InPortSpec {
 export interface OutPortSpec {
   /** What the port emits, shown in the catalogue. */
   description?: string;
+}
+
+/**
+ * What the IDE knows of an actor that implements one of its templates: the IDE's template entry for it is
+ * generated from the actor (ports from its ports, properties and defaults from its config schema) and these facts.
+ */
+export interface IdeFacts {
+  /** The template's `type`, which the IDE copies onto nodes, such as `math`. */
+  readonly type: string;
+  /** Names of the environment variables the template declares. @default [] */
+  readonly requiredEnvVars?: readonly string[];
+  /**
+   * The IDE editor of config keys whose schema does not tell it (`textarea`, `code-editor`, `rules`,
+   * `dataOperations`, `file`); numbers, booleans, choices and text are read from the schema.
+   */
+  readonly editors?: Readonly<Record<string, string>>;
+  /** Config keys of this service's own that the IDE's template does not have. @default [] */
+  readonly ownKeys?: readonly string[];
+  /** Keys the IDE marks required although the config schema gives them a default. @default [] */
+  readonly requiredKeys?: readonly string[];
 }
 
 /** The value a network hands a graph-input node, see {@link ActorContext.graphInput}. */
@@ -106,6 +126,8 @@ export interface ActorDefinition<
   readonly outports: Readonly<Record<O, OutPortSpec>>;
   /** The configuration schema; its parsed output is `ctx.config`. Unknown keys are stripped. */
   readonly config: z.ZodType<C, z.ZodTypeDef, unknown>;
+  /** The IDE template this actor implements, when it implements one. */
+  readonly ide?: IdeFacts;
   /**
    * Marks a graph-boundary actor (graph input or output): the config key whose value names the port of
    * the enclosing subgraph node that this node stands for, and the name used when the key is unset.
@@ -135,12 +157,20 @@ export type AnyActorDefinition = ActorDefinition<any, string, string, any>;
  *   id: 'tpl_math_add',
  *   inports: { 'a-in': { required: true }, 'b-in': { required: true } },
  *   outports: { 'result-out': {} },
- *   config: z.object({ precision: z.number().default(2) }),
+ *   config: z.object({ precision: z.number().default(2) }), // may be left out when the actor has no settings
  *   fire: ({ inputs, config, send }) => send('result-out', round(Number(inputs['a-in']) + Number(inputs['b-in']), config.precision)),
  * });
  */
-export function defineActor<C, I extends string, O extends string, S = undefined>(
-  definition: ActorDefinition<C, I, O, S>,
+export function defineActor<C = Record<string, never>, I extends string = never, O extends string = never, S = undefined>(
+  definition: ActorDefinitionInput<C, I, O, S>,
 ): ActorDefinition<C, I, O, S> {
-  return definition;
+  return { ...definition, config: definition.config ?? (NO_CONFIG as unknown as z.ZodType<C, z.ZodTypeDef, unknown>) };
 }
+
+/** What `defineActor` takes: a definition whose `config` may be left out when the actor has no settings. */
+export type ActorDefinitionInput<C, I extends string, O extends string, S> = Omit<ActorDefinition<C, I, O, S>, 'config'> & {
+  readonly config?: z.ZodType<C, z.ZodTypeDef, unknown>;
+};
+
+// The configuration of an actor without settings: every key is stripped.
+const NO_CONFIG = z.object({});

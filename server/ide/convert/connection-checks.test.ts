@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { type JsonObject, createCatalogue, defineActor } from '../../engine';
 import { convertIdeWorkflow } from './convert-ide-workflow';
 import { camelConnection, camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../testing';
@@ -73,7 +72,7 @@ describe('checking connections', () => {
   });
 
   it("falls back to the catalogue actor's ports for a template the IDE table does not have", () => {
-    const scaler = defineActor({ id: 'acme/scale', inports: { 'x-in': {} }, outports: { 'x-out': {} }, config: z.object({}), fire: () => undefined });
+    const scaler = defineActor({ id: 'acme/scale', inports: { 'x-in': {} }, outports: { 'x-out': {} }, fire: () => undefined });
     const using = createCatalogue([...catalogue.list(), scaler]);
     const node = camelNode('scale', 'acme/scale');
     expect(convertMain([abs, node], [camelConnection('c1', ['abs', 'result-out'], ['scale', 'x-in'])], using).ok).toBe(true);

@@ -17,7 +17,6 @@ const catalogue = createCatalogue([
     id: 'tpl_math_absolute',
     inports: { 'value-in': { required: true } },
     outports: { 'result-out': {} },
-    config: z.object({}),
     fire: ({ inputs, send }) => send('result-out', Math.abs(Number(inputs['value-in']))),
   }),
   defineActor({

@@ -4,32 +4,6 @@ import { optional, required } from './template-property';
 /** The IDE's graph boundary templates (`graphIO.ts`): subgraph inputs and outputs, and proxies into a subgraph. */
 export const graphIoTemplates: readonly IdeTemplate[] = [
   {
-    id: 'graph_input',
-    type: 'graph-io',
-    title: 'Graph Input',
-    inputs: [],
-    outputs: ['data'],
-    properties: {
-      inputName: required('text', 'input'),
-      dataType: optional('select', 'any'),
-      description: optional('textarea'),
-    },
-    requiredEnvVars: [],
-  },
-  {
-    id: 'graph_output',
-    type: 'graph-io',
-    title: 'Graph Output',
-    inputs: ['data'],
-    outputs: [],
-    properties: {
-      outputName: required('text', 'output'),
-      dataType: optional('select', 'any'),
-      description: optional('textarea'),
-    },
-    requiredEnvVars: [],
-  },
-  {
     id: 'proxy_input',
     type: 'graph-io',
     title: 'Proxy Input',

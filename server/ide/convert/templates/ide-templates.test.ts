@@ -4,14 +4,12 @@ import { dataProcessingTemplates } from './data-processing';
 import { dataSourceTemplates } from './data-sources';
 import { graphIoTemplates } from './graph-io';
 import { IdeTemplateSchema } from './ide-template';
+import { actorDefinitions } from '../../../actors';
 import { findIdeTemplate, ideTemplates } from '.';
-import { logicControlTemplates } from './logic-control';
-import { mathTemplates } from './math';
 import { scriptingTemplates } from './scripting';
 import { serverNodeTemplates } from './server-nodes';
 import { storageMemoryTemplates } from './storage-memory';
 import { streamDisplayTemplates } from './stream-display';
-import { toolsUtilityTemplates } from './tools-utilities';
 import { userInputTemplates } from './user-inputs';
 
 describe('the IDE template table', () => {
@@ -22,34 +20,37 @@ describe('the IDE template table', () => {
     expect(ids).toEqual(expect.arrayContaining(['subgraph', 'tpl_mongodb']));
   });
 
-  it('has as many templates per file as the IDE', () => {
-    expect({
-      aiModels: aiModelTemplates.length,
-      communication: communicationTemplates.length,
-      dataProcessing: dataProcessingTemplates.length,
-      dataSources: dataSourceTemplates.length,
-      graphIO: graphIoTemplates.length,
-      logicControl: logicControlTemplates.length,
-      scripting: scriptingTemplates.length,
-      serverNodes: serverNodeTemplates.length,
-      storageMemory: storageMemoryTemplates.length,
-      streamDisplay: streamDisplayTemplates.length,
-      toolsUtilities: mathTemplates.length + toolsUtilityTemplates.length,
-      userInputs: userInputTemplates.length,
-    }).toEqual({
+  it('generates the templates the actors implement and transcribes the rest, file by file as the IDE', () => {
+    const implemented = actorDefinitions.filter((actor) => actor.ide !== undefined).map((actor) => actor.id);
+    expect(implemented).toHaveLength(35);
+    const transcribed = {
+      aiModels: aiModelTemplates,
+      communication: communicationTemplates,
+      dataProcessing: dataProcessingTemplates,
+      dataSources: dataSourceTemplates,
+      graphIO: graphIoTemplates,
+      scripting: scriptingTemplates,
+      serverNodes: serverNodeTemplates,
+      storageMemory: storageMemoryTemplates,
+      streamDisplay: streamDisplayTemplates,
+      userInputs: userInputTemplates,
+    };
+    const counts = Object.fromEntries(Object.entries(transcribed).map(([file, templates]) => [file, templates.length]));
+    expect(counts).toEqual({
       aiModels: 7,
       communication: 7,
-      dataProcessing: 3,
+      dataProcessing: 1,
       dataSources: 11,
-      graphIO: 4,
-      logicControl: 3,
-      scripting: 4,
+      graphIO: 2,
+      scripting: 2,
       serverNodes: 4,
       storageMemory: 6,
       streamDisplay: 2,
-      toolsUtilities: 23,
-      userInputs: 6,
+      userInputs: 3,
     });
+    const transcribedIds = Object.values(transcribed).flatMap((templates) => templates.map((template) => template.id));
+    expect(transcribedIds.filter((id) => implemented.includes(id))).toEqual([]);
+    expect(implemented.length + transcribedIds.length + 2).toBe(82);
   });
 
   it('matches its schema entry by entry, with no port listed twice', () => {

@@ -1,3 +1,5 @@
+import { actorDefinitions } from '../../../actors';
+import { actorTemplate } from './actor-template';
 import { aiModelTemplates } from './ai-models';
 import { builtInTemplates } from './built-in';
 import { communicationTemplates } from './communication';
@@ -5,13 +7,10 @@ import { dataProcessingTemplates } from './data-processing';
 import { dataSourceTemplates } from './data-sources';
 import { graphIoTemplates } from './graph-io';
 import { type IdeTemplate } from './ide-template';
-import { logicControlTemplates } from './logic-control';
-import { mathTemplates } from './math';
 import { scriptingTemplates } from './scripting';
 import { serverNodeTemplates } from './server-nodes';
 import { storageMemoryTemplates } from './storage-memory';
 import { streamDisplayTemplates } from './stream-display';
-import { toolsUtilityTemplates } from './tools-utilities';
 import { userInputTemplates } from './user-inputs';
 
 export {
@@ -23,23 +22,30 @@ export {
   IdePropertyTypeSchema,
 } from './ide-template';
 export { SUBGRAPH_TEMPLATE_ID } from './built-in';
+export { actorTemplate } from './actor-template';
 
-/** Every template the IDE ships (80, in the order of its template files) plus `subgraph` and the legacy `tpl_mongodb`. */
-export const ideTemplates: readonly IdeTemplate[] = [
+/** The templates the service's actors implement, generated from the actors themselves. */
+const implementedTemplates: readonly IdeTemplate[] = actorDefinitions.flatMap((definition) => actorTemplate(definition) ?? []);
+
+/** The templates no actor implements yet, transcribed from the IDE's template files. */
+const transcribedTemplates: readonly IdeTemplate[] = [
   ...aiModelTemplates,
   ...communicationTemplates,
   ...dataProcessingTemplates,
   ...dataSourceTemplates,
   ...graphIoTemplates,
-  ...logicControlTemplates,
   ...scriptingTemplates,
   ...serverNodeTemplates,
   ...storageMemoryTemplates,
   ...streamDisplayTemplates,
-  ...mathTemplates,
-  ...toolsUtilityTemplates,
   ...userInputTemplates,
   ...builtInTemplates,
+];
+
+/** Every template the IDE ships (80) plus `subgraph` and the legacy `tpl_mongodb`: the implemented ones first. */
+export const ideTemplates: readonly IdeTemplate[] = [
+  ...implementedTemplates,
+  ...transcribedTemplates.filter((template) => !implementedTemplates.some((implemented) => implemented.id === template.id)),
 ];
 
 const byId = new Map(ideTemplates.map((template) => [template.id, template]));

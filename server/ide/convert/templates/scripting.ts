@@ -4,19 +4,6 @@ import { optional, required } from './template-property';
 /** The IDE's script templates (`scripting.ts`): JavaScript, NuShell, Python and SQL. */
 export const scriptingTemplates: readonly IdeTemplate[] = [
   {
-    id: 'tpl_javascript_script',
-    type: 'script',
-    title: 'JavaScript Script',
-    inputs: ['data-in', 'metadata-in'],
-    outputs: ['result-out', 'error-out'],
-    properties: {
-      script: required('code-editor'),
-      timeout: optional('number', 10000),
-      memoryLimit: optional('number', 128),
-    },
-    requiredEnvVars: [],
-  },
-  {
     id: 'tpl_nushell_script',
     type: 'script',
     title: 'NuShell Script',
@@ -26,20 +13,6 @@ export const scriptingTemplates: readonly IdeTemplate[] = [
       script: required('code-editor'),
       timeout: optional('number', 15000),
       workingDirectory: optional('text'),
-    },
-    requiredEnvVars: [],
-  },
-  {
-    id: 'tpl_python_script',
-    type: 'script',
-    title: 'Python Script',
-    inputs: ['data-in', 'config-in'],
-    outputs: ['result-out', 'error-out'],
-    properties: {
-      script: required('code-editor'),
-      packages: optional('textarea'),
-      timeout: optional('number', 30000),
-      memoryLimit: optional('number', 512),
     },
     requiredEnvVars: [],
   },

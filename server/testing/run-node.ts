@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { type AnyActorDefinition, type EngineEvent, type JsonObject, type JsonValue, type RunResult, createCatalogue, defineActor, runGraph } from '../engine';
+import { NODE_ID, type PortPacket, singleNodeGraph } from './single-node-graph';
+
+/** How {@link runNode} runs the actor. */
+export interface RunNodeOptions {
+  /** The node's `metadata.config`. */
+  config?: JsonObject;
+  /** The node's `metadata.propertyValues`. */
+  propertyValues?: JsonObject;
+  /** Initial packets, delivered in order. */
+  packets?: readonly PortPacket[];
+  /** The output ports to collect. @default every output port but `error` and `error-out` */
+  collect?: readonly string[];
+  /** Collect `error` and `error-out` too, so that a failed firing is routed there as data instead of failing the run. @default false */
+  exportErrors?: boolean;
+  /** Other actors the run needs in its catalogue. */
+  actors?: readonly AnyActorDefinition[];
+}
+
+/** What a one-node run produced. */
+export interface NodeRun {
+  readonly result: RunResult;
+  readonly events: EngineEvent[];
+  /** Every packet per collected port, in order. */
+  readonly packets: Record<string, JsonValue[]>;
+  /** The last packet per collected port (`result.outputs`). */
+  readonly outputs: JsonObject;
+}
+
+const COLLECTOR_ID = 'testing_collect';
+
+/**
+ * Runs an actor as the only real node of a graph: `packets` arrive as initial packets, and each collected
+ * output port is exported (its last packet in `outputs`) and connected to a collector (all its packets in
+ * `packets`); the other ports stay unconnected.
+ */
+export async function runNode(definition: AnyActorDefinition, options: RunNodeOptions = {}): Promise<NodeRun> {
+  const errorPorts = options.exportErrors === true ? [] : ['error', 'error-out'];
+  const collect = options.collect ?? Object.keys(definition.outports).filter((port) => !errorPorts.includes(port));
+  const packets: Record<string, JsonValue[]> = {};
+  const collector = defineActor({
+    id: COLLECTOR_ID,
+    inports: { in: { required: true } },
+    outports: {},
+    config: z.object({ port: z.string() }),
+    fire: ({ inputs, config }) => {
+      (packets[config.port] ??= []).push(inputs.in ?? null);
+    },
+  });
+  const graph = singleNodeGraph(definition.id, { config: options.config, propertyValues: options.propertyValues, packets: options.packets, outports: collect });
+  const processes = graph.processes as JsonObject;
+  const connections = graph.connections as JsonValue[];
+  for (const port of collect) {
+    processes[`collect_${port}`] = { component: COLLECTOR_ID, metadata: { config: { port } } };
+    connections.push({ from: { nodeId: NODE_ID, portId: port }, to: { nodeId: `collect_${port}`, portId: 'in' } });
+  }
+  const catalogue = createCatalogue([definition, collector, ...(options.actors ?? [])]);
+  const { result, events } = await runGraph(graph, catalogue, { executionId: 'exec-test', workflowId: 'wf-test' });
+  return { result, events, packets, outputs: result.outputs };
+}
+
+/** A sink actor: every packet reaching its `in` port is appended to `received`. */
+export function recordingSink(id: string, received: JsonValue[]): AnyActorDefinition {
+  return defineActor({
+    id,
+    inports: { in: {} },
+    outports: {},
+    fire: ({ inputs }) => {
+      received.push(inputs.in ?? null);
+    },
+  });
+}
