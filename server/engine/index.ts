@@ -9,10 +9,9 @@ export {
   isJsonObject,
   isTerminalEvent,
 } from '../../model';
-export { type ActorContext, type AnyActorDefinition, type IdeFacts, defineActor } from './sdk/actor-definition';
+export { type ActorContext, type AnyActorDefinition, type IdeFacts, defineActor, errorOutPort } from './sdk/actor-definition';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { ActorError, errorMessage } from './sdk/actor-error';
-export { errorOutPort } from './sdk/error-port';
 export { type GraphIssue } from './graph/graph-issue';
 export { SUBGRAPH_COMPONENT } from './graph/graph';
 export { parseGraph, readGraph } from './graph/parse-graph';

@@ -59,15 +59,3 @@ export async function runNode(definition: AnyActorDefinition, options: RunNodeOp
   const { result, events } = await runGraph(graph, catalogue, { executionId: 'exec-test', workflowId: 'wf-test' });
   return { result, events, packets, outputs: result.outputs };
 }
-
-/** A sink actor: every packet reaching its `in` port is appended to `received`. */
-export function recordingSink(id: string, received: JsonValue[]): AnyActorDefinition {
-  return defineActor({
-    id,
-    inports: { in: {} },
-    outports: {},
-    fire: ({ inputs }) => {
-      received.push(inputs.in ?? null);
-    },
-  });
-}

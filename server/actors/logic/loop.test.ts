@@ -1,5 +1,5 @@
 import { type EngineEvent, type JsonObject, type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
-import { recordingSink } from '../../testing';
+import { collector } from '../../testing';
 import { logicActors } from './index';
 
 interface LoopRun {
@@ -12,7 +12,7 @@ interface LoopRun {
 
 async function runLoop(config: JsonObject, input: JsonValue): Promise<LoopRun> {
   const [items, indexes, done]: JsonValue[][] = [[], [], []];
-  const catalogue = createCatalogue([...logicActors, recordingSink('items', items), recordingSink('indexes', indexes), recordingSink('done', done)]);
+  const catalogue = createCatalogue([...logicActors, collector('items', items), collector('indexes', indexes), collector('done', done)]);
   const graph = {
     processes: { loop: { component: 'tpl_loop', metadata: { config } }, items: { component: 'items' }, indexes: { component: 'indexes' }, done: { component: 'done' } },
     connections: [

@@ -1,9 +1,9 @@
 import { type JsonValue, createCatalogue, runGraph } from '../../engine';
-import { type PortPacket, recordingSink, runNode } from '../../testing';
+import { type PortPacket, collector, runNode } from '../../testing';
 import { mathActors } from './index';
 
 const received: JsonValue[] = [];
-const catalogue = createCatalogue([...mathActors, recordingSink('sink', received)]);
+const catalogue = createCatalogue([...mathActors, collector('sink', received)]);
 
 function evaluate(expression: string, variables?: JsonValue, config: Record<string, JsonValue> = {}) {
   const packets: PortPacket[] = variables === undefined ? [] : [['variables-in', variables]];

@@ -1,9 +1,9 @@
 import { type JsonValue, createCatalogue, runGraph } from '../../engine';
-import { type PortPacket, recordingSink, runNode } from '../../testing';
+import { type PortPacket, collector, runNode } from '../../testing';
 import { mathActors } from './index';
 
 const received: JsonValue[] = [];
-const catalogue = createCatalogue([...mathActors, recordingSink('sink', received)]);
+const catalogue = createCatalogue([...mathActors, collector('sink', received)]);
 
 function run(component: string, packets: Record<string, JsonValue[]>, config: Record<string, JsonValue> = {}, exportErrors = false) {
   const inOrder = Object.entries(packets).flatMap(([port, values]) => values.map((value): PortPacket => [port, value]));

@@ -174,3 +174,13 @@ export type ActorDefinitionInput<C, I extends string, O extends string, S> = Omi
 
 // The configuration of an actor without settings: every key is stripped.
 const NO_CONFIG = z.object({});
+
+/**
+ * The `error-out` port of an actor: a failed firing is routed there, as `{ ...details, message, node_id,
+ * component }`, when it is connected, instead of failing the run. Spread it into `outports`.
+ * @param when - when the actor fails, for the catalogue, such as `'when the division fails'`
+ * @example outports: { 'result-out': {}, ...errorOutPort('when the division fails') }
+ */
+export function errorOutPort(when: string): { readonly 'error-out': OutPortSpec } {
+  return { 'error-out': { description: `Receives {message, node_id, component} ${when}.` } };
+}

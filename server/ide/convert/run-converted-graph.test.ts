@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
+import { createCatalogue, defineActor, runGraph } from '../../engine';
 import { convertIdeWorkflow } from './convert-ide-workflow';
-import { camelConnection, camelGraph, camelNode, ideWorkflow, readIdeFixture } from '../../testing';
+import { camelConnection, camelGraph, camelNode, ideWorkflow, readIdeFixture, testActors } from '../../testing';
 
 const round = (value: number, precision: number) => Math.round(value * 10 ** precision) / 10 ** precision;
 
@@ -33,25 +33,8 @@ const catalogue = createCatalogue([
     config: z.object({ precision: z.number().default(2) }),
     fire: ({ inputs, config, send }) => send('result-out', round(Math.sqrt(Number(inputs['value-in'])), config.precision)),
   }),
-  defineActor({
-    id: 'graph_input',
-    inports: {},
-    outports: { data: {} },
-    config: z.object({ inputName: z.string().default('input') }),
-    graphPort: { direction: 'in', nameKey: 'inputName', defaultName: 'input' },
-    async fire({ graphInput, send, config }) {
-      const value = graphInput(config.inputName);
-      if (value.found) await send('data', value.value);
-    },
-  }),
-  defineActor({
-    id: 'graph_output',
-    inports: { data: { required: true } },
-    outports: {},
-    config: z.object({ outputName: z.string().default('output') }),
-    graphPort: { direction: 'out', nameKey: 'outputName', defaultName: 'output' },
-    fire: ({ inputs, graphOutput, config }) => graphOutput(config.outputName, (inputs.data ?? null) as JsonValue),
-  }),
+  { ...testActors.graphInput, id: 'graph_input' },
+  { ...testActors.graphOutput, id: 'graph_output' },
 ]);
 
 async function run(workflow: unknown, name: string) {
