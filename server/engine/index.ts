@@ -19,3 +19,4 @@ export { validateGraph } from './graph/validate-graph';
 export { type NetworkOptions, type ActorLogEntry } from './runtime/network-options';
 export { type Network, createNetwork } from './runtime/network';
 export { runGraph } from './runtime/run-graph';
+export { settleWithin } from './runtime/promises';

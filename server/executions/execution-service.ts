@@ -9,6 +9,7 @@ import {
   createNetwork,
   isTerminalEvent,
   readGraph,
+  settleWithin,
   validateGraph,
 } from '../engine';
 import { AppError, validationFailure } from '../errors';
@@ -235,9 +236,7 @@ export class ExecutionService {
   /** Stops accepting executions, lets running ones finish for `graceMs`, then cancels the rest. */
   async shutdown(graceMs = 5000): Promise<void> {
     this.accepting = false;
-    const running = [...this.networks.values()].map((a) => a.done);
-    const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
-    await Promise.race([Promise.all(running), timer]);
+    await settleWithin([...this.networks.values()].map((a) => a.done), graceMs);
     for (const record of this.store.listUnfinished()) {
       await this.cancel(record.id).catch(() => undefined);
     }

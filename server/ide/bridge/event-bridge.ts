@@ -1,4 +1,4 @@
-import { type EngineEvent, isTerminalEvent } from '../../engine';
+import { type EngineEvent, isTerminalEvent, settleWithin } from '../../engine';
 import { type ExecutionObserver, type ExecutionRecord } from '../../executions';
 import { type EventBridgeOptions, resolveBridgeOptions } from './bridge-options';
 import { type BridgeStats, zeroCounters } from './bridge-stats';
@@ -89,10 +89,7 @@ export function createEventBridge(options: EventBridgeOptions): EventBridge {
   }
 
   async function shutDown(): Promise<void> {
-    const flushed = Promise.all([...sessions].map((session) => session.flush()));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([flushed, new Promise<void>((resolve) => (timer = setTimeout(resolve, settings.closeTimeoutMs)))]);
-    clearTimeout(timer);
+    await settleWithin([...sessions].map((session) => session.flush()), settings.closeTimeoutMs);
     stop.abort();
     await Promise.all([...sessions].map((session) => session.flush()));
     for (const session of [...sessions]) session.discard('the bridge closed before it was sent');
