@@ -22,6 +22,9 @@ async function main(): Promise<void> {
   const services = createServices(config, logger);
   const { executions } = services;
   const interrupted = executions.recoverInterrupted();
+  if (config.python_sandbox === 'none') {
+    logger.warn({ python_sandbox: 'none' }, 'Python scripts run WITHOUT a sandbox: any graph can read and write files, use the network and signal processes as this service\'s user');
+  }
   if (interrupted > 0) logger.warn({ interrupted }, 'Marked executions interrupted by the previous shutdown as failed');
 
   const app = createApp({ config, services, logger });

@@ -33,7 +33,7 @@ export interface Services extends AppServices {
 
 /** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), secret resolution, execution service, webhooks, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
-  const catalogue = overrides.catalogue ?? createActorCatalogue();
+  const catalogue = overrides.catalogue ?? createActorCatalogue({ python: { sandbox: config.python_sandbox, allowNetwork: config.python_allow_network } });
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
   const ideBridge = config.ide_url
     ? createEventBridge({ ideUrl: config.ide_url, namespace: config.namespace, nodeId: config.node_id, logger, connectSocket: (url) => connectWsBridgeSocket(url) })

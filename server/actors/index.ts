@@ -1,5 +1,5 @@
 import { type AnyActorDefinition, type Catalogue, createCatalogue } from '../engine';
-import { scriptingActors } from './scripting';
+import { type PythonScriptActorOptions, createPythonScriptActor, scriptingActors } from './scripting';
 import { networkActors } from './network';
 import { mathActors } from './math';
 import { inputActors } from './inputs';
@@ -21,9 +21,15 @@ const families: readonly (readonly AnyActorDefinition[])[] = [
 /** Every actor definition the service ships, in catalogue order. */
 export const actorDefinitions: readonly AnyActorDefinition[] = families.flat();
 
+/** How the server configures the actors that depend on it. */
+export interface ActorCatalogueOptions {
+  python?: PythonScriptActorOptions;
+}
+
 /** Builds the catalogue of every actor the service ships, keyed by IDE template id. */
-export function createActorCatalogue(): Catalogue {
-  return createCatalogue(actorDefinitions);
+export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catalogue {
+  const python = createPythonScriptActor(options.python);
+  return createCatalogue(actorDefinitions.map((definition) => (definition.id === python.id ? python : definition)));
 }
 
 export { describeActor, type ActorDescriptionData } from './describe-actor';

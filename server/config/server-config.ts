@@ -30,6 +30,14 @@ export const ServerConfigSchema = z
     secrets_dir: z.string().min(1).optional().describe('Directory of secret files (one file per secret, such as /run/secrets) for ${secret:NAME} references'),
     secret_env_prefix: z.string().default('SECRET_').describe('Prefix of the environment variables that hold secrets: ${secret:NAME} reads <prefix>NAME'),
     ws_max_buffered_bytes: z.number().int().positive().default(8 * 1024 * 1024).describe('A WebSocket subscriber with more unsent data than this is closed (code 4008) and resumes with from_seq'),
+    python_sandbox: z
+      .enum(['bwrap', 'none'])
+      .default('bwrap')
+      .describe('How Python scripts are isolated: bwrap (bubblewrap namespaces; scripts are refused when it cannot run) or none (no isolation, with a warning at start-up)'),
+    python_allow_network: z
+      .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+      .default(false)
+      .describe('Whether a Python node may ask for the network (allowNetwork); otherwise scripts have none'),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log verbosity'),
     config: z.string().min(1).optional().describe('YAML, TOML or JSON file to read the configuration from'),
     profile: z.string().min(1).optional().describe('Profile whose file <base>.<profile>.<ext> is merged over the config file'),

@@ -15,6 +15,7 @@ function request(script: string, extra: Partial<PythonScriptRequest> = {}): Pyth
     packages: [],
     timeoutMs: 20_000,
     memoryLimitMb: 256,
+    sandbox: { mode: 'bwrap', network: false },
     ...extra,
   };
 }
@@ -125,10 +126,10 @@ describe('runPythonScript', () => {
     expect(await run('import json\nreturn json.dumps([1])', {}, { packages: ['json'] })).toMatchObject({ ok: true, value: '[1]' });
   });
 
-  it('runs with a minimal environment in a temporary directory that is removed afterwards', async () => {
+  it('runs unsandboxed, when so configured, with a minimal environment in a temporary directory that is removed afterwards', async () => {
     process.env.SCRIPT_TEST_SECRET = 'do-not-leak';
     try {
-      const outcome = await run('import os\nreturn {"env": sorted(os.environ.keys()), "cwd": os.getcwd()}');
+      const outcome = await run('import os\nreturn {"env": sorted(os.environ.keys()), "cwd": os.getcwd()}', {}, { sandbox: { mode: 'none', network: false } });
       expect(outcome.ok).toBe(true);
       const value = (outcome.ok ? outcome.value : {}) as { env: string[]; cwd: string };
       expect(value.env).not.toContain('SCRIPT_TEST_SECRET');
@@ -168,7 +169,8 @@ describe('runPythonScript', () => {
       'time.sleep(60)',
     ].join('\n');
     const controller = new AbortController();
-    const pending = run(script, { 'data-in': pidFile }, { signal: controller.signal, timeoutMs: 60_000 });
+    // Unsandboxed, so that the test can see the processes' ids; the sandboxed case is in test/security.
+    const pending = run(script, { 'data-in': pidFile }, { signal: controller.signal, timeoutMs: 60_000, sandbox: { mode: 'none', network: false } });
     const [pid, grandchild] = (await waitForFile(pidFile, 15_000)).trim().split(' ').map(Number);
     expect(isAlive(pid)).toBe(true);
     const started = Date.now();
@@ -181,11 +183,22 @@ describe('runPythonScript', () => {
     expect(isAlive(grandchild)).toBe(false);
   });
 
-  it('fails clearly when the interpreter cannot be started', async () => {
-    expect(await run('return 1', {}, { pythonBinary: 'no-such-python-binary' })).toMatchObject({
+  it('fails clearly when the interpreter cannot be started, sandboxed or not', async () => {
+    for (const mode of ['bwrap', 'none'] as const) {
+      expect(await run('return 1', {}, { pythonBinary: 'no-such-python-binary', sandbox: { mode, network: false } })).toMatchObject({
+        ok: false,
+        kind: 'error',
+        error: expect.stringMatching(/^The Python interpreter 'no-such-python-binary' could not be started/),
+      });
+    }
+  });
+
+  it('refuses to run, naming the reason, when the sandbox cannot be made', async () => {
+    expect(await run('return 1', {}, { sandbox: { mode: 'bwrap', network: false, bwrapBinary: '/nonexistent/bwrap' } })).toEqual({
       ok: false,
       kind: 'error',
-      error: expect.stringMatching(/^The Python interpreter 'no-such-python-binary' could not be started/),
+      error: expect.stringMatching(/^Python scripts run only in a sandbox, and '\/nonexistent\/bwrap' could not be started .*install bubblewrap/),
+      logs: [],
     });
   });
 

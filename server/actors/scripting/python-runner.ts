@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { type JsonObject, type JsonValue } from '../../engine';
 import { LineCollector } from './line-collector';
+import { type SandboxPolicy, bwrapArgs, probeSandbox } from './process-sandbox';
 import { PYTHON_HARNESS } from './python-harness';
 import { type ScriptOutput } from './script-outputs';
 
@@ -47,6 +48,10 @@ export interface PythonScriptRequest {
    * @default DEFAULT_PYTHON_BINARY
    */
   pythonBinary?: string;
+  /** How the child is isolated. */
+  sandbox: SandboxPolicy;
+  /** Environment variables the node grants the script, on top of the minimal environment. */
+  environment?: Readonly<Record<string, string>>;
 }
 
 /** Why a Python run produced no value. */
@@ -79,13 +84,20 @@ interface ChildEnd {
 }
 
 /**
- * Runs a Python script in a `python3` child: no shell, a built minimal environment, a temporary working
- * directory removed afterwards, its own process group (killed whole on timeout, cancel and exit), and an
- * address-space limit. This bounds time and memory but is no sandbox: the script can use the file system
- * and the network as the service's user can.
+ * Runs a Python script in a `python3` child: no shell, a built minimal environment, its own process group
+ * (killed whole on timeout, cancel and exit) and an address-space limit. Under the `bwrap` sandbox the child
+ * sees only the system directories, read-only, and a private `/tmp`, in namespaces of its own (see
+ * `bwrapArgs`); when bubblewrap cannot run, the script is refused. With `none`, an operator's explicit
+ * choice, it runs in a temporary directory removed afterwards and can use the file system and the network
+ * as the service's user can.
  */
 export async function runPythonScript(request: PythonScriptRequest): Promise<PythonScriptOutcome> {
   if (request.signal?.aborted) return { ok: false, kind: 'cancelled', error: 'Python script cancelled', logs: [] };
+  if (request.sandbox.mode === 'bwrap') {
+    const probe = await probeSandbox(request.sandbox.bwrapBinary);
+    if (!probe.ok) return { ok: false, kind: 'error', error: `Python scripts run only in a sandbox, and ${probe.reason} (python_sandbox: none runs them without one)`, logs: [] };
+    return toOutcome(await runChild(request, '/tmp'), request);
+  }
   const workDir = await mkdtemp(join(tmpdir(), 'python-script-'));
   try {
     return toOutcome(await runChild(request, workDir), request);
@@ -113,10 +125,13 @@ function toOutcome(end: ChildEnd, request: PythonScriptRequest): PythonScriptOut
 
 function runChild(request: PythonScriptRequest, workDir: string): Promise<ChildEnd> {
   const binary = request.pythonBinary ?? DEFAULT_PYTHON_BINARY;
-  const env = { PATH: CHILD_PATH, HOME: workDir, TMPDIR: workDir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+  const env = { ...request.environment, PATH: CHILD_PATH, HOME: workDir, TMPDIR: workDir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+  const command = [binary, '-I', '-u', '-X', 'utf8', '-c', PYTHON_HARNESS, String(Math.floor(request.memoryLimitMb))];
+  const sandboxed = request.sandbox.mode === 'bwrap';
+  const [file, ...args] = sandboxed ? [request.sandbox.bwrapBinary ?? 'bwrap', ...bwrapArgs(command, request.sandbox)] : command;
   return new Promise((resolve) => {
-    const child = spawn(binary, ['-I', '-u', '-X', 'utf8', '-c', PYTHON_HARNESS, String(Math.floor(request.memoryLimitMb))], {
-      cwd: workDir,
+    const child = spawn(file, args, {
+      cwd: sandboxed ? undefined : workDir,
       env,
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       detached: true,
@@ -147,7 +162,11 @@ function runChild(request: PythonScriptRequest, workDir: string): Promise<ChildE
     const timeoutTimer = setTimeout(() => stop('timeout'), request.timeoutMs);
 
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => logs.feed('', chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => logs.feed('[stderr] ', chunk));
+    let stderrHead = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderrHead.length < 4096) stderrHead += chunk;
+      logs.feed('[stderr] ', chunk);
+    });
     const channel = child.stdio[3];
     channel?.on('data', (chunk: Buffer) => {
       resultBytes += chunk.length;
@@ -182,6 +201,12 @@ function runChild(request: PythonScriptRequest, workDir: string): Promise<ChildE
       }, STREAM_GRACE_MS);
     });
     child.on('close', () => {
+      // bubblewrap reports an interpreter it cannot execute as `bwrap: execvp <binary>: <reason>`.
+      const unstartable = sandboxed && ending === 'exited' ? /bwrap: execvp [^:]*: (.*)/.exec(stderrHead) : null;
+      if (unstartable !== null) {
+        ending = 'spawn-failed';
+        detail = `The Python interpreter '${binary}' could not be started: ${unstartable[1].trim()}`;
+      }
       clearTimeout(timeoutTimer);
       clearTimeout(graceTimer);
       request.signal?.removeEventListener('abort', onAbort);

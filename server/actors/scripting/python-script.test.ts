@@ -32,8 +32,8 @@ function isAlive(pid: number): boolean {
 }
 
 describe('tpl_python_script', () => {
-  it('defaults its timeout to 30000 ms, its memory limit to 512 MB and its packages to none', () => {
-    expect(PythonScriptConfigSchema.parse({ script: 'return 1' })).toEqual({ script: 'return 1', packages: [], timeout: 30_000, memoryLimit: 512 });
+  it('defaults its timeout to 30000 ms, its memory limit to 512 MB, its packages to none, and grants no network and no environment', () => {
+    expect(PythonScriptConfigSchema.parse({ script: 'return 1' })).toEqual({ script: 'return 1', packages: [], timeout: 30_000, memoryLimit: 512, allowNetwork: false, environment: {} });
   });
 
   it('reads packages one per line or comma separated, without versions or comments', () => {
@@ -136,7 +136,9 @@ describe('tpl_python_script', () => {
       const controller = new AbortController();
       const script = 'import os, time\nwith open(data, "w") as f:\n    f.write(str(os.getpid()) + "\\n")\ntime.sleep(60)';
       const graph = { processes: { slow: pythonNode(script, { timeout: 60_000 }) }, inports: { path: { process: 'slow', port: 'data-in' } } };
-      const pending = runGraph(graph, createCatalogue([pythonScript]), { ...run, input: { path: pidFile }, signal: controller.signal });
+      // Unsandboxed, so that the test can see the process id; the sandboxed case is in test/security.
+      const unsandboxed = createPythonScriptActor({ sandbox: 'none' });
+      const pending = runGraph(graph, createCatalogue([unsandboxed]), { ...run, input: { path: pidFile }, signal: controller.signal });
       const deadline = Date.now() + 15_000;
       while (!(existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n')) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { type AnyActorDefinition, defineActor, errorOutPort, type JsonObject } from '../../engine';
 import { PackageListSchema } from './python-packages';
 import { DEFAULT_PYTHON_BINARY, runPythonScript } from './python-runner';
-import { numberSetting } from '../shared';
+import { booleanSetting, numberSetting } from '../shared';
+import { type SandboxMode } from './process-sandbox';
 import { scriptSource } from './script-config';
 import { sendScriptOutputs } from './script-outputs';
 
@@ -16,6 +17,11 @@ export const PythonScriptConfigSchema = z.object({
   timeout: numberSetting('Time budget of one firing in milliseconds', z.number().min(1).max(3_600_000).default(30_000)),
   /** Address-space limit of the Python process in MB (default 512). */
   memoryLimit: numberSetting('Address-space limit of the Python process in MB', z.number().min(32).max(65_536).default(512)),
+  allowNetwork: booleanSetting('Give the script the network (only where the server allows it); otherwise it has none', false),
+  environment: z
+    .record(z.string())
+    .default({})
+    .describe('Environment variables the script sees, such as API keys (`${secret:NAME}` references allowed); nothing else of the host\'s environment'),
 });
 
 /** Parsed configuration of `tpl_python_script`. */
@@ -28,6 +34,10 @@ export interface PythonScriptActorOptions {
    * @default DEFAULT_PYTHON_BINARY
    */
   pythonBinary?: string;
+  /** How scripts are isolated; `none` only when an operator chose it. @default 'bwrap' */
+  sandbox?: SandboxMode;
+  /** Whether a node may ask for the network (`allowNetwork`). @default false */
+  allowNetwork?: boolean;
 }
 
 const INPUT_PORTS = ['data-in', 'config-in'] as const;
@@ -45,7 +55,7 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
   return defineActor({
     id: 'tpl_python_script',
     title: 'Python Script',
-    ide: { type: 'script', editors: { script: 'code-editor', packages: 'textarea' } },
+    ide: { type: 'script', editors: { script: 'code-editor', packages: 'textarea' }, ownKeys: ['allowNetwork', 'environment'] },
     description: 'Runs a Python script in a python3 process with time and memory limits; its returned value goes to result-out.',
     inports: {
       'data-in': { description: 'The packet the script runs on, in scope as `data`; the script runs once per packet.' },
@@ -58,6 +68,9 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
     config: PythonScriptConfigSchema,
     async fire(ctx) {
       const { config } = ctx;
+      if (config.allowNetwork && options.allowNetwork !== true) {
+        throw new Error("config 'allowNetwork': this server gives Python scripts no network (python_allow_network is off)");
+      }
       const inputs: JsonObject = {};
       for (const [port, value] of Object.entries(ctx.inputs)) if (value !== undefined) inputs[port] = value;
       const outcome = await runPythonScript({
@@ -72,6 +85,8 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
         memoryLimitMb: config.memoryLimit,
         signal: ctx.signal,
         pythonBinary,
+        sandbox: { mode: options.sandbox ?? 'bwrap', network: config.allowNetwork },
+        environment: config.environment,
       });
       for (const line of outcome.logs) ctx.log(line, { source: 'python' });
       if (!outcome.ok) throw new Error(outcome.error);
