@@ -17,6 +17,7 @@ import {
   healthRoutes,
   ideRoutes,
   jsonBody,
+  plainQuery,
   notFoundHandler,
   rateLimitMiddleware,
   requestValidationErrorHandler,
@@ -65,6 +66,7 @@ export function createApp({ config, services, logger }: AppOptions): App {
   app.use(rateLimitMiddleware({ requestsPerMinute: config.rate_limit_requests_per_minute }));
   app.use(auth.middleware());
   app.use(docsRoutes(buildOpenApiDocument()));
+  app.use(plainQuery());
   app.use(jsonBody(config.max_body_bytes));
   app.get('/workflows/:execution_id/events', eventStreamHandler(services));
   createExpressEndpoints(

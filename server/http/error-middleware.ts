@@ -20,11 +20,21 @@ function bodyParserError(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** Errors express and its parsers mark as the client's (`status` 4xx), such as a path with a malformed %-escape. */
+function clientError(error: unknown): AppError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const status = (error as Error & { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', error.message);
+  if (status === 404) return new AppError('NOT_FOUND', error.message);
+  return new AppError('VALIDATION_FAILED', error.message);
+}
+
 /** Renders every failure in the error envelope; anything unexpected is logged and answered 500 without internals. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return function renderError(error: unknown, req, res, next) {
     if (res.headersSent) return next(error);
-    const appError = isAppError(error) ? error : bodyParserError(error);
+    const appError = isAppError(error) ? error : (bodyParserError(error) ?? clientError(error));
     if (appError) {
       res.status(STATUS_OF_ERROR[appError.code]).json(failure(appError));
       return;

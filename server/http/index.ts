@@ -15,3 +15,5 @@ export { refuseUpgrade } from './refuse-upgrade';
 export { BearerAuth, PUBLIC_PATHS } from './bearer-auth';
 export { docsRoutes } from './docs-routes';
 export { jsonBody } from './json-body';
+export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
+export { plainQuery } from './plain-query';

@@ -1,9 +1,10 @@
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../errors';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Parses JSON bodies up to `limit` bytes, and refuses a body sent with another content type. */
+/** Parses JSON bodies up to `limit` bytes and {@link MAX_JSON_DEPTH} levels, and refuses a body sent with another content type. */
 export function jsonBody(limit: number): RequestHandler[] {
   const parse = express.json({ limit, type: ['application/json', 'application/*+json'] });
   const requireJson: RequestHandler = (req, _res, next) => {
@@ -13,5 +14,15 @@ export function jsonBody(limit: number): RequestHandler[] {
     }
     next();
   };
-  return [requireJson, parse];
+  const limitDepth: RequestHandler = (req, _res, next) => {
+    if (!jsonDepthExceeds(req.body)) return next();
+    next(new AppError('VALIDATION_FAILED', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`, { details: [{ path: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }] }));
+  };
+  // A declared length over the limit is refused at once, before a byte of the body is read.
+  const limitDeclaredLength: RequestHandler = (req, res, next) => {
+    if (!(Number(req.headers['content-length']) > limit)) return next();
+    res.setHeader('Connection', 'close');
+    next(new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes`));
+  };
+  return [limitDeclaredLength, requireJson, parse, limitDepth];
 }

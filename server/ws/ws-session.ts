@@ -2,7 +2,7 @@ import { type RawData, type WebSocket } from 'ws';
 import { type ClientMessage, ClientMessageSchema, type ServerMessage } from '../../contract';
 import { AppError } from '../errors';
 import { EventFollower } from '../executions';
-import { type AppServices, pathText } from '../http';
+import { type AppServices, MAX_JSON_DEPTH, jsonDepthExceeds, pathText } from '../http';
 import { failureFields } from './failure-reply';
 import { type Logger } from '../logger';
 
@@ -50,6 +50,9 @@ export class WsSession {
       json = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
     } catch {
       return this.send({ type: 'error', success: false, error: 'Frame is not valid JSON', code: 'VALIDATION_FAILED' });
+    }
+    if (jsonDepthExceeds(json)) {
+      return this.send({ type: 'error', success: false, error: `Frame nests deeper than ${MAX_JSON_DEPTH} levels`, code: 'VALIDATION_FAILED' });
     }
     const parsed = ClientMessageSchema.safeParse(json);
     if (!parsed.success) {
