@@ -33,3 +33,4 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
 }
 
 export { describeActor, type ActorDescriptionData } from './describe-actor';
+export { createPythonScriptActor } from './scripting';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type JsonObject, type JsonValue } from '../../server/engine';
-import { createPythonScriptActor } from '../../server/actors/scripting';
+import { createPythonScriptActor } from '../../server/actors';
 import { runNode } from '../../server/testing';
 
 const sandboxed = createPythonScriptActor();
