@@ -43,7 +43,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
   const executions = new ExecutionService({
     catalogue,
     store,
-    resolveConfig: (values) => secrets.resolveValues(values),
+    resolveConfig: (values, _nodeId, onSecret) => secrets.resolveValues(values, onSecret),
     maxConcurrentExecutions: config.max_concurrent_executions,
     defaultTimeoutMs: config.execution_timeout_ms,
     maxEventPayloadBytes: config.max_event_payload_bytes,

@@ -64,13 +64,21 @@ export class SecretResolver {
     return config.resolveSecrets((name) => this.lookup(name));
   }
 
-  /** Resolves the references in a plain object, for callers holding values rather than an `ActorConfig`. */
-  resolveValues(values: Readonly<Record<string, unknown>>): JsonObject {
+  /**
+   * Resolves the references in a plain object, for callers holding values rather than an `ActorConfig`;
+   * `onSecret` hears each secret value used, so that the caller can mask it wherever it shows up.
+   */
+  resolveValues(values: Readonly<Record<string, unknown>>, onSecret?: (value: string) => void): JsonObject {
     const input = toJsonValue(values, 'VALIDATION');
     if (!isJsonObject(input)) throw new ConfigError('VALIDATION', 'Secret resolution needs an object of keys to values');
     const output: JsonObject = {};
     for (const [key, value] of Object.entries(input)) {
-      setKey(output, key, resolveSecretsInValue(key, value, undefined, (name) => this.lookup(name)).value);
+      const lookup = (name: string): string | undefined => {
+        const secret = this.lookup(name);
+        if (secret !== undefined) onSecret?.(secret);
+        return secret;
+      };
+      setKey(output, key, resolveSecretsInValue(key, value, undefined, lookup).value);
     }
     return output;
   }

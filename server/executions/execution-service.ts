@@ -5,7 +5,6 @@ import {
   type GraphIssue,
   type JsonObject,
   type Network,
-  type NetworkOptions,
   createNetwork,
   isTerminalEvent,
   readGraph,
@@ -21,6 +20,7 @@ import { resultWithoutRun } from './final-result';
 import { requestFingerprint } from './request-fingerprint';
 import { RunQueue } from './run-queue';
 import { type StartDefaults, identifyingPart, workflowIdOf } from './start-request';
+import { SecretMask } from './secret-mask';
 import { type WebhookNotifier } from './webhook-notifier';
 import { type Logger, silentLogger } from '../logger';
 
@@ -38,8 +38,11 @@ export interface ExecutionServiceOptions {
   defaultTimeoutMs?: number;
   /** Configuration every actor starts from. */
   defaultActorConfig?: JsonObject;
-  /** Resolves secret references in actor configuration. */
-  resolveConfig?: NetworkOptions['resolveConfig'];
+  /**
+   * Resolves secret references in actor configuration, reporting each secret value it resolves through
+   * `onSecret`: every one is masked (`***`) in what the run stores and emits.
+   */
+  resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void) => JsonObject;
   /** Event payloads longer than this (JSON characters) are truncated. @default 65536 */
   maxEventPayloadBytes?: number;
   /** Followers of every execution (the IDE event bridge). */
@@ -84,6 +87,8 @@ export class ExecutionService {
   private readonly newId: () => string;
   private readonly queue: RunQueue;
   private readonly networks = new Map<string, { network: Network; done: Promise<void> }>();
+  /** The secrets each running execution has resolved, masked in all it records. */
+  private readonly masks = new Map<string, SecretMask>();
   private readonly watchers = new Map<string, Set<() => void>>();
   private readonly logger: Logger;
   private accepting = true;
@@ -256,13 +261,16 @@ export class ExecutionService {
     const record = this.get(id);
     if (record.status !== 'queued') return;
     this.store.update(id, { status: 'running', startedAt: this.now() });
+    const mask = new SecretMask();
+    this.masks.set(id, mask);
+    const resolve = this.options.resolveConfig;
     const network = createNetwork(graph, this.catalogue, {
       executionId: id,
       workflowId: record.workflowId,
       input: record.request.input,
       timeoutMs,
       defaultActorConfig: this.options.defaultActorConfig,
-      resolveConfig: this.options.resolveConfig,
+      resolveConfig: resolve && ((config, nodeId) => resolve(config, nodeId, (value) => mask.add(value))),
       maxEventPayloadBytes: this.options.maxEventPayloadBytes,
       now: this.now,
       onEvent: (event) => this.append(id, event),
@@ -274,9 +282,12 @@ export class ExecutionService {
     this.networks.set(id, { network, done });
     await done;
     this.networks.delete(id);
+    this.masks.delete(id);
   }
 
-  private append(id: string, event: EngineEvent): void {
+  private append(id: string, given: EngineEvent): void {
+    const mask = this.masks.get(id);
+    const event = mask === undefined || mask.isEmpty ? given : (mask.apply(given as JsonObject) as unknown as EngineEvent);
     try {
       if (isTerminalEvent(event)) {
         this.store.update(id, { status: STATUS_OF_TERMINAL_EVENT[event._type], result: event.result, endedAt: this.now() });
