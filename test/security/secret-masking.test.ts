@@ -31,7 +31,7 @@ describe('secret masking', () => {
   });
 
   /** Runs a one-node graph to its end and returns everything the service kept or sent of it, as text. */
-  async function everythingOf(process: Record<string, unknown>): Promise<string> {
+  async function everythingOf(process: { component: string; metadata: { config: Record<string, unknown> } }): Promise<string> {
     const graph = { processes: { n: process }, outports: {} };
     const { data } = await app.client.startWorkflow({ graph_json: graph, metadata: { webhook_url: `${base}/hook` } });
     const id = data!.data.execution_id;
