@@ -45,6 +45,7 @@ export function createWorkflowClient(options: WorkflowClientOptions) {
     listWorkflows: (query: paths['/workflows']['get']['parameters']['query'] = {}) => raw.GET('/workflows', { params: { query } }),
     getWorkflow: (executionId: string) => raw.GET('/workflows/{execution_id}', path(executionId)),
     cancelWorkflow: (executionId: string) => raw.POST('/workflows/{execution_id}/cancel', path(executionId)),
+    deleteWorkflow: (executionId: string) => raw.DELETE('/workflows/{execution_id}', path(executionId)),
     getWorkflowEvents: (executionId: string, query: { from_seq?: number; limit?: number } = {}) =>
       raw.GET('/workflows/{execution_id}/events', { params: { path: { execution_id: executionId }, query } }),
     updateNodeConfig: (executionId: string, nodeId: string, config: Record<string, unknown>) =>

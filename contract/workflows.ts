@@ -89,6 +89,9 @@ export const NodeConfigUpdatedSchema = z
   .object({ execution_id: z.string(), node_id: z.string(), status: z.literal('updated') })
   .openapi('NodeConfigUpdated');
 
+/** The answer to a delete request. */
+export const DeletedSchema = z.object({ execution_id: z.string(), status: z.literal('deleted') }).openapi('DeleteResult');
+
 /** The answer to a cancel request. */
 export const CancelledSchema = z.object({ execution_id: z.string(), status: z.literal('cancelled') }).openapi('CancelResult');
 
@@ -127,6 +130,15 @@ export const workflowsContract = c.router({
     pathParams: idParam,
     body: c.noBody(),
     responses: { 200: successEnvelope(CancelledSchema), ...errorResponses(400, 404, 409) },
+  },
+  deleteWorkflow: {
+    method: 'DELETE',
+    path: '/workflows/:execution_id',
+    summary: 'Delete a finished execution and its event log',
+    description: 'Its id answers 404 afterwards. A queued or running execution is a 409: cancel it first.',
+    pathParams: idParam,
+    body: c.noBody(),
+    responses: { 200: successEnvelope(DeletedSchema), ...errorResponses(400, 404, 409) },
   },
   updateNodeConfig: {
     method: 'PATCH',

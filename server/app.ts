@@ -67,7 +67,8 @@ export function createApp({ config, services, logger }: AppOptions): App {
   app.use(auth.middleware());
   app.use(docsRoutes(buildOpenApiDocument()));
   app.use(plainQuery());
-  app.use(jsonBody(config.max_body_bytes));
+  const graphLimits = { maxNodes: config.max_graph_nodes, maxConnections: config.max_graph_connections };
+  app.use(jsonBody(config.max_body_bytes, graphLimits));
   app.get('/workflows/:execution_id/events', eventStreamHandler(services));
   createExpressEndpoints(
     contract,
@@ -78,7 +79,7 @@ export function createApp({ config, services, logger }: AppOptions): App {
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
 
-  const gateway: WsGateway = attachWsGateway(server, { services, connections, auth, logger, maxPayloadBytes: config.max_body_bytes, maxBufferedBytes: config.ws_max_buffered_bytes });
+  const gateway: WsGateway = attachWsGateway(server, { services, connections, auth, logger, maxPayloadBytes: config.max_body_bytes, maxBufferedBytes: config.ws_max_buffered_bytes, graphLimits });
 
   return {
     server,

@@ -15,6 +15,9 @@ import { type EventBridge, createEventBridge } from './ide';
 import { type Logger } from './logger';
 import { connectWsBridgeSocket } from './outbound-ws';
 
+/** How often finished executions past the retention limits are deleted. */
+const RETENTION_INTERVAL_MS = 10 * 60_000;
+
 /** Parts of the services a caller (a test) may supply instead of the defaults. */
 export interface ServiceOverrides {
   catalogue?: Catalogue;
@@ -51,12 +54,25 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     observers,
     logger,
   });
+  // Retention runs at start and then every ten minutes, in the background.
+  const policy = { maxAgeMs: config.retention_max_age_hours * 3_600_000, maxCount: config.retention_max_executions };
+  const prune = (): void => {
+    try {
+      const deleted = executions.prune(policy);
+      if (deleted > 0) logger.info({ deleted }, 'Deleted finished executions past the retention limits');
+    } catch (error) {
+      logger.error({ err: error }, 'Could not apply the retention limits');
+    }
+  };
+  prune();
+  const retention = setInterval(prune, RETENTION_INTERVAL_MS).unref();
   return {
     catalogue,
     executions,
     store,
     ideBridge,
     shutdown: async (graceMs = 5000) => {
+      clearInterval(retention);
       await executions.shutdown(graceMs);
       await ideBridge?.close();
       store.close();

@@ -56,7 +56,11 @@ export interface paths {
         get: operations["getWorkflow"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a finished execution and its event log
+         * @description Its id answers 404 afterwards. A queued or running execution is a 409: cancel it first.
+         */
+        delete: operations["deleteWorkflow"];
         options?: never;
         head?: never;
         patch?: never;
@@ -779,6 +783,11 @@ export interface components {
             /** @enum {string} */
             status: "cancelled";
         };
+        DeleteResult: {
+            execution_id: string;
+            /** @enum {string} */
+            status: "deleted";
+        };
         NodeConfigUpdated: {
             execution_id: string;
             node_id: string;
@@ -1169,6 +1178,101 @@ export interface operations {
             };
             /** @description Execution or route not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many connections, or shutting down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
+                execution_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["DeleteResult"];
+                        /**
+                         * @description Time of the response in epoch milliseconds
+                         * @example 1732262400000
+                         */
+                        timestamp: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a schema violation or an invalid workflow (details name each path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Execution or route not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the execution state, or an execution id reused by a different request */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

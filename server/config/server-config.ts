@@ -30,6 +30,10 @@ export const ServerConfigSchema = z
     secrets_dir: z.string().min(1).optional().describe('Directory of secret files (one file per secret, such as /run/secrets) for ${secret:NAME} references'),
     secret_env_prefix: z.string().default('SECRET_').describe('Prefix of the environment variables that hold secrets: ${secret:NAME} reads <prefix>NAME'),
     ws_max_buffered_bytes: z.number().int().positive().default(8 * 1024 * 1024).describe('A WebSocket subscriber with more unsent data than this is closed (code 4008) and resumes with from_seq'),
+    max_graph_nodes: z.number().int().positive().default(10_000).describe('Nodes a submitted graph may have, subgraphs included; a bigger one is a 400 before any work'),
+    max_graph_connections: z.number().int().positive().default(100_000).describe('Connections a submitted graph may have, subgraphs included; more is a 400 before any work'),
+    retention_max_age_hours: count.default(24 * 30).describe('Finished executions older than this are deleted, with their events, in the background; 0 keeps them'),
+    retention_max_executions: count.default(100_000).describe('Only the newest this many finished executions are kept; 0 keeps them all'),
     python_sandbox: z
       .enum(['bwrap', 'none'])
       .default('bwrap')

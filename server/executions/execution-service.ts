@@ -67,6 +67,12 @@ export interface EventSlice {
   finished: boolean;
 }
 
+/** How long finished executions are kept: by age and by count; 0 turns a bound off. */
+export interface RetentionPolicy {
+  maxAgeMs: number;
+  maxCount: number;
+}
+
 /** A page of an execution's event log, as a client pages through it. */
 export interface EventPage {
   events: EngineEvent[];
@@ -176,6 +182,21 @@ export class ExecutionService {
     const after = this.get(id);
     if (after.status !== 'cancelled') throw new AppError('CONFLICT', `Execution '${id}' finished with status '${after.status}' before it could be cancelled`);
     return after;
+  }
+
+  /**
+   * Deletes a finished execution and its event log; its id then answers 404.
+   * @throws AppError NOT_FOUND for an unknown id, CONFLICT while it is queued or running
+   */
+  delete(id: string): void {
+    const record = this.get(id);
+    if (!isTerminalStatus(record.status)) throw new AppError('CONFLICT', `Execution '${id}' is ${record.status}; cancel it before deleting it`);
+    this.store.delete(id);
+  }
+
+  /** Deletes the finished executions older than `maxAgeMs` or beyond the newest `maxCount` (0 turns a bound off); returns how many went. */
+  prune({ maxAgeMs, maxCount }: RetentionPolicy): number {
+    return this.store.prune({ endedBefore: maxAgeMs > 0 ? this.now() - maxAgeMs : undefined, keep: maxCount > 0 ? maxCount : undefined });
   }
 
   /** Reads up to `limit` events from `fromSeq`. @throws AppError NOT_FOUND */

@@ -34,6 +34,13 @@ export interface ExecutionStore {
   lastSeq(executionId: string): number;
   /** Executions left queued or running by a previous process. */
   listUnfinished(): ExecutionRecord[];
+  /** Deletes a finished execution and its event log; false when there is none. */
+  delete(id: string): boolean;
+  /**
+   * Deletes the finished executions that ended before `endedBefore`, and those beyond the newest `keep`
+   * finished ones; returns how many went.
+   */
+  prune(limits: { endedBefore?: number; keep?: number }): number;
   close(): void;
 }
 

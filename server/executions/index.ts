@@ -6,4 +6,4 @@ export { type ExecutionObserver } from './execution-observer';
 export { WebhookNotifier, type WebhookOptions } from './webhook-notifier';
 export { type StartDefaults, workflowIdOf } from './start-request';
 export { EventFollower, type EventFollowerOptions, type DeliveryVerdict } from './event-follower';
-export { ExecutionService, type ExecutionServiceOptions, type StartOutcome, type EventSlice, type EventPage } from './execution-service';
+export { ExecutionService, type ExecutionServiceOptions, type StartOutcome, type EventSlice, type EventPage, type RetentionPolicy } from './execution-service';

@@ -63,6 +63,22 @@ export class MemoryExecutionStore implements ExecutionStore {
     return [...this.entries.values()].map((e) => e.record).filter((r) => !isTerminalStatus(r.status)).map((r) => ({ ...r }));
   }
 
+  delete(id: string): boolean {
+    const entry = this.entries.get(id);
+    if (!entry || !isTerminalStatus(entry.record.status)) return false;
+    return this.entries.delete(id);
+  }
+
+  prune(limits: { endedBefore?: number; keep?: number }): number {
+    const finished = [...this.entries.values()]
+      .map((entry) => entry.record)
+      .filter((record) => isTerminalStatus(record.status))
+      .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0));
+    const doomed = finished.filter((record, i) => (limits.endedBefore !== undefined && (record.endedAt ?? 0) < limits.endedBefore) || (limits.keep !== undefined && i >= limits.keep));
+    for (const record of doomed) this.entries.delete(record.id);
+    return doomed.length;
+  }
+
   close(): void {
     this.entries.clear();
   }

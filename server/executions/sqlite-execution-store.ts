@@ -91,6 +91,10 @@ export class SqliteExecutionStore implements ExecutionStore {
       readEvents: this.db.prepare('SELECT body FROM events WHERE execution_id = ? AND seq >= ? ORDER BY seq LIMIT ?'),
       lastSeq: this.db.prepare('SELECT MAX(seq) AS seq FROM events WHERE execution_id = ?'),
       unfinished: this.db.prepare("SELECT * FROM executions WHERE status IN ('queued', 'running')"),
+      deleteExecution: this.db.prepare("DELETE FROM executions WHERE id = ? AND status NOT IN ('queued', 'running')"),
+      deleteEvents: this.db.prepare('DELETE FROM events WHERE execution_id = ?'),
+      endedBefore: this.db.prepare("SELECT id FROM executions WHERE status NOT IN ('queued', 'running') AND ended_at < ?"),
+      beyondNewest: this.db.prepare("SELECT id FROM executions WHERE status NOT IN ('queued', 'running') ORDER BY ended_at DESC, id DESC LIMIT -1 OFFSET ?"),
     };
   }
 
@@ -187,6 +191,34 @@ export class SqliteExecutionStore implements ExecutionStore {
 
   listUnfinished(): ExecutionRecord[] {
     return (this.statements.unfinished.all() as ExecutionRow[]).map((row) => this.get(row.id) ?? toRecord(row));
+  }
+
+  delete(id: string): boolean {
+    if (this.active.has(id)) return false;
+    this.flush();
+    return this.db.transaction(() => {
+      const deleted = this.statements.deleteExecution.run(id).changes > 0;
+      if (deleted) {
+        this.statements.deleteEvents.run(id);
+        this.lastSeqs.delete(id);
+      }
+      return deleted;
+    })();
+  }
+
+  prune(limits: { endedBefore?: number; keep?: number }): number {
+    this.flush();
+    const ids = new Set<string>();
+    if (limits.endedBefore !== undefined) for (const row of this.statements.endedBefore.all(limits.endedBefore) as { id: string }[]) ids.add(row.id);
+    if (limits.keep !== undefined) for (const row of this.statements.beyondNewest.all(limits.keep) as { id: string }[]) ids.add(row.id);
+    this.db.transaction(() => {
+      for (const id of ids) {
+        this.statements.deleteExecution.run(id);
+        this.statements.deleteEvents.run(id);
+        this.lastSeqs.delete(id);
+      }
+    })();
+    return ids.size;
   }
 
   /** Writes buffered events to the database now. */

@@ -17,3 +17,4 @@ export { docsRoutes } from './docs-routes';
 export { jsonBody } from './json-body';
 export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 export { plainQuery } from './plain-query';
+export { type GraphSizeLimits, checkGraphSize } from './graph-size';

@@ -1,11 +1,15 @@
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../errors';
+import { type GraphSizeLimits, checkGraphSize } from './graph-size';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Parses JSON bodies up to `limit` bytes and {@link MAX_JSON_DEPTH} levels, and refuses a body sent with another content type. */
-export function jsonBody(limit: number): RequestHandler[] {
+/**
+ * Parses JSON bodies up to `limit` bytes and {@link MAX_JSON_DEPTH} levels, refuses a body sent with another
+ * content type, and a graph beyond the size limits.
+ */
+export function jsonBody(limit: number, graphs: GraphSizeLimits): RequestHandler[] {
   const parse = express.json({ limit, type: ['application/json', 'application/*+json'] });
   const requireJson: RequestHandler = (req, _res, next) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -24,5 +28,13 @@ export function jsonBody(limit: number): RequestHandler[] {
     res.setHeader('Connection', 'close');
     next(new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes`));
   };
-  return [limitDeclaredLength, requireJson, parse, limitDepth];
+  const limitGraphSize: RequestHandler = (req, _res, next) => {
+    try {
+      if (req.body !== undefined) checkGraphSize(req.body, graphs);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+  return [limitDeclaredLength, requireJson, parse, limitDepth, limitGraphSize];
 }

@@ -26,6 +26,10 @@ export function workflowRoutes({ executions }: AppServices) {
       const execution = await executions.cancel(params.execution_id);
       return { status: 200, body: success({ execution_id: execution.id, status: 'cancelled' as const }) };
     },
+    deleteWorkflow: async ({ params }) => {
+      executions.delete(params.execution_id);
+      return { status: 200, body: success({ execution_id: params.execution_id, status: 'deleted' as const }) };
+    },
     updateNodeConfig: async ({ params, body }) => {
       executions.updateNodeConfig(params.execution_id, params.node_id, body as JsonObject);
       return { status: 200, body: success({ execution_id: params.execution_id, node_id: params.node_id, status: 'updated' as const }) };

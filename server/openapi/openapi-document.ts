@@ -26,7 +26,7 @@ function registerRoute(registry: OpenAPIRegistry, operationId: string, route: Ap
   const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
   const body = 'body' in route && route.body !== ContractNoBody ? (route.body as ZodTypeAny) : undefined;
   registry.registerPath({
-    method: route.method.toLowerCase() as 'get' | 'post',
+    method: route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
     path,
     operationId,
     summary: route.summary,

@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError } from '../errors';
-import { type AppServices, type BearerAuth, type ConnectionLimit, refuseUpgrade } from '../http';
+import { type AppServices, type BearerAuth, type ConnectionLimit, type GraphSizeLimits, refuseUpgrade } from '../http';
 import { WsSession } from './ws-session';
 import { type Logger } from '../logger';
 
@@ -16,6 +16,8 @@ export interface WsGatewayOptions {
   maxPayloadBytes: number;
   /** A subscriber whose unsent data exceeds this is closed. @default 8 MiB */
   maxBufferedBytes?: number;
+  /** The largest graph a `start_workflow` frame may carry. */
+  graphLimits: GraphSizeLimits;
   /** Interval of the keep-alive ping; a client that misses one is dropped. @default 30000 */
   pingIntervalMs?: number;
 }
@@ -47,7 +49,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   wss.on('connection', (ws: WebSocket) => {
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
-    new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024 });
+    new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits });
   });
 
   const pinger = setInterval(() => {

@@ -2,7 +2,7 @@ import { type RawData, type WebSocket } from 'ws';
 import { type ClientMessage, ClientMessageSchema, type ServerMessage } from '../../contract';
 import { AppError } from '../errors';
 import { EventFollower } from '../executions';
-import { type AppServices, MAX_JSON_DEPTH, jsonDepthExceeds, pathText } from '../http';
+import { type AppServices, type GraphSizeLimits, MAX_JSON_DEPTH, checkGraphSize, jsonDepthExceeds, pathText } from '../http';
 import { failureFields } from './failure-reply';
 import { type Logger } from '../logger';
 
@@ -20,6 +20,8 @@ export interface WsSessionOptions {
   logger: Logger;
   /** A subscriber whose unsent data exceeds this is closed. */
   maxBufferedBytes: number;
+  /** The largest graph a `start_workflow` frame may carry. */
+  graphLimits: GraphSizeLimits;
 }
 
 function closeReason(executionId: string, lastSeq: number): string {
@@ -53,6 +55,11 @@ export class WsSession {
     }
     if (jsonDepthExceeds(json)) {
       return this.send({ type: 'error', success: false, error: `Frame nests deeper than ${MAX_JSON_DEPTH} levels`, code: 'VALIDATION_FAILED' });
+    }
+    try {
+      checkGraphSize(json, this.options.graphLimits);
+    } catch (error) {
+      return this.send({ type: 'error', ...failureFields(error) });
     }
     const parsed = ClientMessageSchema.safeParse(json);
     if (!parsed.success) {
