@@ -36,7 +36,13 @@ export interface Services extends AppServices {
 
 /** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), secret resolution, execution service, webhooks, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
-  const catalogue = overrides.catalogue ?? createActorCatalogue({ python: { sandbox: config.python_sandbox, allowNetwork: config.python_allow_network } });
+  const catalogue =
+    overrides.catalogue ??
+    createActorCatalogue({
+      python: { sandbox: config.python_sandbox, allowNetwork: config.python_allow_network },
+      maxScriptMemoryMb: config.max_script_memory_mb,
+      maxHttpTimeoutMs: config.max_http_timeout_ms,
+    });
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
   const ideBridge = config.ide_url
     ? createEventBridge({ ideUrl: config.ide_url, namespace: config.namespace, nodeId: config.node_id, logger, connectSocket: (url) => connectWsBridgeSocket(url) })
@@ -50,6 +56,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     maxConcurrentExecutions: config.max_concurrent_executions,
     defaultTimeoutMs: config.execution_timeout_ms,
     maxEventPayloadBytes: config.max_event_payload_bytes,
+    maxResultBytes: config.max_result_bytes,
     webhooks: new WebhookNotifier({ logger }),
     observers,
     logger,

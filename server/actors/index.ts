@@ -1,6 +1,6 @@
 import { type AnyActorDefinition, type Catalogue, createCatalogue } from '../engine';
-import { type PythonScriptActorOptions, createPythonScriptActor, scriptingActors } from './scripting';
-import { networkActors } from './network';
+import { type PythonScriptActorOptions, createJavascriptScriptActor, createPythonScriptActor, scriptingActors } from './scripting';
+import { createHttpRequestActor, networkActors } from './network';
 import { mathActors } from './math';
 import { inputActors } from './inputs';
 import { graphIoActors } from './graph-io';
@@ -23,14 +23,23 @@ export const actorDefinitions: readonly AnyActorDefinition[] = families.flat();
 
 /** How the server configures the actors that depend on it. */
 export interface ActorCatalogueOptions {
-  python?: PythonScriptActorOptions;
+  python?: Omit<PythonScriptActorOptions, 'maxMemoryMb'>;
+  /** The most memory a script node may ask for, in MB. */
+  maxScriptMemoryMb?: number;
+  /** The longest an HTTP request node's attempt may last, in ms. */
+  maxHttpTimeoutMs?: number;
 }
 
-/** Builds the catalogue of every actor the service ships, keyed by IDE template id. */
+/** Builds the catalogue of every actor the service ships, keyed by IDE template id, with the server's limits. */
 export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catalogue {
-  const python = createPythonScriptActor(options.python);
-  return createCatalogue(actorDefinitions.map((definition) => (definition.id === python.id ? python : definition)));
+  const configured = [
+    createPythonScriptActor({ ...options.python, maxMemoryMb: options.maxScriptMemoryMb }),
+    createJavascriptScriptActor({ maxMemoryMb: options.maxScriptMemoryMb }),
+    createHttpRequestActor({ maxTimeoutMs: options.maxHttpTimeoutMs }),
+  ];
+  return createCatalogue(actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition));
 }
 
 export { describeActor, type ActorDescriptionData } from './describe-actor';
-export { createPythonScriptActor } from './scripting';
+export { createJavascriptScriptActor, createPythonScriptActor } from './scripting';
+export { createHttpRequestActor } from './network';

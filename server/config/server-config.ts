@@ -25,7 +25,7 @@ export const ServerConfigSchema = z
       .default([])
       .describe('Bearer tokens (a list, or comma-separated text); when set, every endpoint but /health requires one'),
     max_concurrent_executions: z.number().int().positive().default(16).describe('Executions running at once; later ones wait queued'),
-    execution_timeout_ms: count.default(0).describe('Default per-execution timeout; 0 means none'),
+    execution_timeout_ms: count.default(3_600_000).describe('Default per-execution timeout (1 hour); 0 means none'),
     max_event_payload_bytes: z.number().int().positive().default(65536).describe('Event payloads longer than this are truncated'),
     secrets_dir: z.string().min(1).optional().describe('Directory of secret files (one file per secret, such as /run/secrets) for ${secret:NAME} references'),
     secret_env_prefix: z.string().default('SECRET_').describe('Prefix of the environment variables that hold secrets: ${secret:NAME} reads <prefix>NAME'),
@@ -34,6 +34,9 @@ export const ServerConfigSchema = z
     max_graph_connections: z.number().int().positive().default(100_000).describe('Connections a submitted graph may have, subgraphs included; more is a 400 before any work'),
     retention_max_age_hours: count.default(24 * 30).describe('Finished executions older than this are deleted, with their events, in the background; 0 keeps them'),
     retention_max_executions: count.default(100_000).describe('Only the newest this many finished executions are kept; 0 keeps them all'),
+    max_script_memory_mb: z.number().int().min(8).default(256).describe('The most memory a JavaScript or Python node may use, whatever its memoryLimit asks'),
+    max_http_timeout_ms: z.number().int().positive().default(300_000).describe('The longest one attempt of an HTTP request node may last, whatever its timeout asks'),
+    max_result_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('An output of a run larger than this (as JSON) is stored as a marker; the run still completes'),
     python_sandbox: z
       .enum(['bwrap', 'none'])
       .default('bwrap')

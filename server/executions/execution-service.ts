@@ -20,6 +20,7 @@ import { resultWithoutRun } from './final-result';
 import { requestFingerprint } from './request-fingerprint';
 import { RunQueue } from './run-queue';
 import { type StartDefaults, identifyingPart, workflowIdOf } from './start-request';
+import { limitOutputs } from './result-limit';
 import { SecretMask } from './secret-mask';
 import { type WebhookNotifier } from './webhook-notifier';
 import { type Logger, silentLogger } from '../logger';
@@ -38,6 +39,8 @@ export interface ExecutionServiceOptions {
   defaultTimeoutMs?: number;
   /** Configuration every actor starts from. */
   defaultActorConfig?: JsonObject;
+  /** An output of a run larger than this (as JSON) is kept as a marker text. @default 10 MiB */
+  maxResultBytes?: number;
   /**
    * Resolves secret references in actor configuration, reporting each secret value it resolves through
    * `onSecret`: every one is masked (`***`) in what the run stores and emits.
@@ -66,6 +69,9 @@ export interface EventSlice {
   /** Whether the log is complete (its terminal event is written). */
   finished: boolean;
 }
+
+/** The largest output a run keeps when the server sets no other limit. */
+const DEFAULT_MAX_RESULT_BYTES = 10 * 1024 * 1024;
 
 /** How long finished executions are kept: by age and by count; 0 turns a bound off. */
 export interface RetentionPolicy {
@@ -308,7 +314,8 @@ export class ExecutionService {
 
   private append(id: string, given: EngineEvent): void {
     const mask = this.masks.get(id);
-    const event = mask === undefined || mask.isEmpty ? given : (mask.apply(given as JsonObject) as unknown as EngineEvent);
+    const masked = mask === undefined || mask.isEmpty ? given : (mask.apply(given as JsonObject) as unknown as EngineEvent);
+    const event = isTerminalEvent(masked) ? { ...masked, result: limitOutputs(masked.result, this.options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES) } : masked;
     try {
       if (isTerminalEvent(event)) {
         this.store.update(id, { status: STATUS_OF_TERMINAL_EVENT[event._type], result: event.result, endedAt: this.now() });

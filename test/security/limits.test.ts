@@ -1,4 +1,7 @@
+import { createHttpRequestActor, createJavascriptScriptActor } from '../../server/actors';
+import { ServerConfigSchema } from '../../server/config';
 import { MemoryExecutionStore } from '../../server/executions';
+import { runNode } from '../../server/testing';
 import { multiplyGraph, httpGetGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';
 import { type TestApp, startTestApp } from '../support/test-app';
@@ -88,5 +91,45 @@ describe('retention', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('caps on what a node asks for', () => {
+  it("caps a script's memoryLimit at max_script_memory_mb", async () => {
+    const capped = createJavascriptScriptActor({ maxMemoryMb: 32 });
+    const script = 'const keep = []; for (let i = 0; i < 200; i++) keep.push(new Array(1024 * 1024).fill(i)); return keep.length';
+    const { result } = await runNode(capped, { config: { script, memoryLimit: 4096, timeout: 20_000 } });
+    expect(result.success).toBe(false);
+    expect(result.errors[0].message).toMatch(/memory/i);
+  });
+
+  it("caps an HTTP request's timeout at max_http_timeout_ms", async () => {
+    const slow = await startSlowServer(10_000);
+    try {
+      const started = Date.now();
+      const { result } = await runNode(createHttpRequestActor({ maxTimeoutMs: 200 }), { config: { url: slow.url, timeout: 60_000, retryCount: 0 } });
+      expect(result.errors[0].message).toMatch(/timed out after 200 ms/);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('keeps an output over max_result_bytes as a marker, and the run still completes', async () => {
+    const app = await startTestApp({ config: { max_result_bytes: 1000 } });
+    try {
+      const graph = { processes: { big: { component: 'tpl_javascript_script', metadata: { config: { script: "return 'x'.repeat(5000)" } } } }, outports: { big: { process: 'big', port: 'result-out' } } };
+      const { data } = await app.client.startWorkflow({ graph_json: graph });
+      const execution = await app.client.waitForCompletion(data!.data.execution_id);
+      expect(execution.status).toBe('completed');
+      expect(execution.result!.outputs.big).toBe('[output of 5002 bytes left out: larger than max_result_bytes (1000)]');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('gives every execution a one-hour timeout by default', async () => {
+    expect(ServerConfigSchema.parse({}).execution_timeout_ms).toBe(3_600_000);
+    expect(ServerConfigSchema.parse({ execution_timeout_ms: 0 }).execution_timeout_ms).toBe(0);
   });
 });

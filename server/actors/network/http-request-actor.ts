@@ -5,7 +5,7 @@ import { HTTP_METHODS, buildHttpCall } from './build-http-call';
 import { fetchWithRetry, retryPolicy } from '../../outbound-http';
 import { describeFailedResponse, responsePacket } from './http-response';
 import { httpUrlField } from './http-url';
-import { type NetworkActorOptions } from './network-actor-options';
+import { DEFAULT_MAX_REQUEST_TIMEOUT_MS, type NetworkActorOptions } from './network-actor-options';
 
 /** The `tpl_http_request` properties: `url` required, the others with the template's defaults. */
 export const HttpRequestConfigSchema = z.object({
@@ -44,7 +44,7 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
     fire: async ({ config, inputs, signal, send }) => {
       const call = buildHttpCall({ url: config.url, method: config.method, data: inputs['data-in'], headers: inputs['headers-in'] });
       const response = await fetchWithRetry(call, {
-        timeoutMs: config.timeout,
+        timeoutMs: Math.min(config.timeout, options.maxTimeoutMs ?? DEFAULT_MAX_REQUEST_TIMEOUT_MS),
         followRedirects: config.followRedirects,
         signal,
         policy: retryPolicy({ ...options.policy, attempts: config.retryCount + 1 }),

@@ -6,7 +6,12 @@ export interface NetworkActorOptions {
   policy?: Partial<RetryPolicy>;
   /** @default MAX_RESPONSE_BYTES (10 MiB) */
   maxBodyBytes?: number;
+  /** The longest a node's `timeout` can make one attempt wait, in ms. @default DEFAULT_MAX_REQUEST_TIMEOUT_MS */
+  maxTimeoutMs?: number;
 }
+
+/** The longest one outbound attempt may last when the server sets no other cap (`max_http_timeout_ms`): 5 minutes. */
+export const DEFAULT_MAX_REQUEST_TIMEOUT_MS = 300_000;
 
 /** Limit of one attempt of the GraphQL and JSON-RPC actors, whose templates have no timeout property. */
 export const API_CALL_TIMEOUT_MS = 30_000;

@@ -3,7 +3,7 @@ import { defineActor, errorOutPort, type JsonObject } from '../../engine';
 import { runInSandbox } from '../sandbox';
 import { SCRIPT_GLOBAL, composeJavascriptScript } from './javascript-script-source';
 import { numberSetting } from '../shared';
-import { scriptSource } from './script-config';
+import { DEFAULT_MAX_SCRIPT_MEMORY_MB, type ScriptActorLimits, scriptSource } from './script-config';
 import { sendScriptOutputs } from './script-outputs';
 
 /** Configuration of `tpl_javascript_script`. */
@@ -31,40 +31,46 @@ const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
  * thrown error fails the firing with the script's message, which the engine routes to `error-out` when
  * that port is connected.
  */
-export const javascriptScript = defineActor({
-  id: 'tpl_javascript_script',
-  title: 'JavaScript Script',
-  ide: { type: 'script', editors: { script: 'code-editor' } },
-  description: 'Runs a JavaScript script in a sandbox with time and memory limits; its returned value goes to result-out.',
-  inports: {
-    'data-in': { description: 'The packet the script runs on, in scope as `data` and `imports.data`; the script runs once per packet.' },
-    'metadata-in': { control: true, description: 'Settings-like data, in scope as `metadata`; the last packet stays for later firings, and when fed the script waits for the first one.' },
-  },
-  outports: {
-    'result-out': { description: 'The value the script returns.' },
-    ...errorOutPort('when the script throws or runs over its limits'),
-  },
-  config: JavascriptScriptConfigSchema,
-  async fire(ctx) {
-    const { config } = ctx;
-    const inputs: JsonObject = {};
-    for (const [port, value] of Object.entries(ctx.inputs)) if (value !== undefined) inputs[port] = value;
-    const firing: JsonObject = {
-      inputs,
-      config: { ...config },
-      nodeId: ctx.node.id,
-      outputs: [...OUTPUT_PORTS],
-      resultPort: 'result-out',
-    };
-    const outcome = await runInSandbox({
-      code: composeJavascriptScript(config.script),
-      globals: { [SCRIPT_GLOBAL]: firing },
-      timeoutMs: config.timeout,
-      memoryLimitMb: config.memoryLimit,
-      signal: ctx.signal,
-    });
-    for (const line of outcome.logs) ctx.log(line, { source: 'console' });
-    if (!outcome.ok) throw new Error(outcome.error);
-    await sendScriptOutputs(ctx, OUTPUT_PORTS, outcome.outputs);
-  },
-});
+export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
+  const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_SCRIPT_MEMORY_MB;
+  return defineActor({
+    id: 'tpl_javascript_script',
+    title: 'JavaScript Script',
+    ide: { type: 'script', editors: { script: 'code-editor' } },
+    description: 'Runs a JavaScript script in a sandbox with time and memory limits; its returned value goes to result-out.',
+    inports: {
+      'data-in': { description: 'The packet the script runs on, in scope as `data` and `imports.data`; the script runs once per packet.' },
+      'metadata-in': { control: true, description: 'Settings-like data, in scope as `metadata`; the last packet stays for later firings, and when fed the script waits for the first one.' },
+    },
+    outports: {
+      'result-out': { description: 'The value the script returns.' },
+      ...errorOutPort('when the script throws or runs over its limits'),
+    },
+    config: JavascriptScriptConfigSchema,
+    async fire(ctx) {
+      const { config } = ctx;
+      const inputs: JsonObject = {};
+      for (const [port, value] of Object.entries(ctx.inputs)) if (value !== undefined) inputs[port] = value;
+      const firing: JsonObject = {
+        inputs,
+        config: { ...config },
+        nodeId: ctx.node.id,
+        outputs: [...OUTPUT_PORTS],
+        resultPort: 'result-out',
+      };
+      const outcome = await runInSandbox({
+        code: composeJavascriptScript(config.script),
+        globals: { [SCRIPT_GLOBAL]: firing },
+        timeoutMs: config.timeout,
+        memoryLimitMb: Math.min(config.memoryLimit, maxMemoryMb),
+        signal: ctx.signal,
+      });
+      for (const line of outcome.logs) ctx.log(line, { source: 'console' });
+      if (!outcome.ok) throw new Error(outcome.error);
+      await sendScriptOutputs(ctx, OUTPUT_PORTS, outcome.outputs);
+    },
+  });
+}
+
+/** `tpl_javascript_script` with the default limits. */
+export const javascriptScript = createJavascriptScriptActor();

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { type AnyActorDefinition, defineActor, errorOutPort, type JsonObject } from '../../engine';
 import { PackageListSchema } from './python-packages';
 import { DEFAULT_PYTHON_BINARY, runPythonScript } from './python-runner';
+import { type ScriptActorLimits, DEFAULT_MAX_SCRIPT_MEMORY_MB, scriptSource } from './script-config';
 import { booleanSetting, numberSetting } from '../shared';
 import { type SandboxMode } from './process-sandbox';
-import { scriptSource } from './script-config';
 import { sendScriptOutputs } from './script-outputs';
 
 /** Configuration of `tpl_python_script`. */
@@ -28,7 +28,7 @@ export const PythonScriptConfigSchema = z.object({
 export type PythonScriptConfig = z.infer<typeof PythonScriptConfigSchema>;
 
 /** Options of {@link createPythonScriptActor}. */
-export interface PythonScriptActorOptions {
+export interface PythonScriptActorOptions extends ScriptActorLimits {
   /**
    * The interpreter to run, a path or a name looked up on `/usr/local/bin:/usr/bin:/bin`.
    * @default DEFAULT_PYTHON_BINARY
@@ -82,7 +82,7 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
         nodeId: ctx.node.id,
         packages: config.packages,
         timeoutMs: config.timeout,
-        memoryLimitMb: config.memoryLimit,
+        memoryLimitMb: Math.min(config.memoryLimit, options.maxMemoryMb ?? DEFAULT_MAX_SCRIPT_MEMORY_MB),
         signal: ctx.signal,
         pythonBinary,
         sandbox: { mode: options.sandbox ?? 'bwrap', network: config.allowNetwork },

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/** The memory a script may use when the server sets no other cap (`max_script_memory_mb`), in MB. */
+export const DEFAULT_MAX_SCRIPT_MEMORY_MB = 256;
+
+/** What the server caps in the script actors. */
+export interface ScriptActorLimits {
+  /** The most memory a node's `memoryLimit` can give a script, in MB. @default DEFAULT_MAX_SCRIPT_MEMORY_MB */
+  maxMemoryMb?: number;
+}
+
 /** A script's source: a required, non-blank string (the IDE initialises code editors to `""`). */
 export function scriptSource(description: string) {
   return z
