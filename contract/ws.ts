@@ -87,13 +87,14 @@ export const WorkflowCancelledMessageSchema = z.object({
   execution_id: z.string(),
   ...failure,
 });
-/** The reply to a frame that is not JSON, has an unknown type or misses its fields. */
+/** The reply to a frame that is not JSON, has an unknown type or misses its fields, or comes over the client's rate limit. */
 export const ErrorMessageSchema = z.object({
   type: z.literal('error'),
   success: z.literal(false),
   error: z.string(),
   code: ErrorCodeSchema,
   details: z.array(IssueSchema).optional(),
+  retry_after: z.number().int().positive().optional().openapi({ description: 'With RATE_LIMITED: seconds until the client may send work again' }),
   request_id: requestId,
 });
 

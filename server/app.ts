@@ -19,7 +19,7 @@ import {
   jsonBody,
   plainQuery,
   notFoundHandler,
-  rateLimitMiddleware,
+  RequestBudget,
   requestValidationErrorHandler,
   workflowRoutes,
 } from './http';
@@ -50,9 +50,18 @@ const s = initServer();
 export function createApp({ config, services, logger }: AppOptions): App {
   const app = express();
   app.disable('x-powered-by');
-  const server = createServer(app);
+  const server = createServer(
+    {
+      headersTimeout: config.headers_timeout_ms,
+      requestTimeout: config.request_timeout_ms,
+      keepAliveTimeout: config.keep_alive_timeout_ms,
+      // Idle and slow sockets are found within a second, so that a few of them cannot hold max_connections.
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
   const connections = new ConnectionLimit(config.max_connections);
-  connections.attach(server);
+  connections.attach(server, config.headers_timeout_ms);
   const auth = new BearerAuth(config.auth_tokens);
 
   app.use(connections.middleware());
@@ -63,7 +72,8 @@ export function createApp({ config, services, logger }: AppOptions): App {
     }),
   );
   if (config.cors_enabled) app.use(cors({ maxAge: 600 }));
-  app.use(rateLimitMiddleware({ requestsPerMinute: config.rate_limit_requests_per_minute }));
+  const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute });
+  app.use(budget.middleware());
   app.use(auth.middleware());
   app.use(docsRoutes(buildOpenApiDocument()));
   app.use(plainQuery());
@@ -79,7 +89,7 @@ export function createApp({ config, services, logger }: AppOptions): App {
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
 
-  const gateway: WsGateway = attachWsGateway(server, { services, connections, auth, logger, maxPayloadBytes: config.max_body_bytes, maxBufferedBytes: config.ws_max_buffered_bytes, graphLimits });
+  const gateway: WsGateway = attachWsGateway(server, { services, connections, auth, logger, maxPayloadBytes: config.max_body_bytes, maxBufferedBytes: config.ws_max_buffered_bytes, graphLimits, budget, idleTimeoutMs: config.ws_idle_timeout_ms });
 
   return {
     server,

@@ -48,15 +48,16 @@ describe('max_connections', () => {
       held.push(socket);
     });
 
-  it('answers a connection beyond the limit with 503 in the envelope, and refuses a WebSocket', async () => {
+  it('answers a connection beyond the limit with 503 in the envelope, and refuses a WebSocket, but the health check answers', async () => {
     const port = Number(new URL(app.url).port);
     await openIdle(port);
     await openIdle(port);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const response = await fetch(`${app.url}/health`, { headers: { connection: 'close' } });
+    const response = await fetch(`${app.url}/actors`, { headers: { connection: 'close' } });
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ success: false, code: 'UNAVAILABLE', error: expect.stringContaining('at most 2') });
     expect(await upgradeStatus(app.wsUrl)).toBe(503);
+    expect((await fetch(`${app.url}/health`, { headers: { connection: 'close' } })).status).toBe(200);
   });
 
   it('accepts connections again once the held ones close', async () => {

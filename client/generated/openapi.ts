@@ -682,6 +682,8 @@ export interface components {
             error: string;
             code: components["schemas"]["ErrorCode"];
             details?: components["schemas"]["Issue"][];
+            /** @description With RATE_LIMITED: seconds until the client may send work again */
+            retry_after?: number;
             /** @description Echoed in the reply, to pair replies with requests */
             request_id?: string;
         };

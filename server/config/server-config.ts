@@ -37,6 +37,10 @@ export const ServerConfigSchema = z
     max_script_memory_mb: z.number().int().min(8).default(256).describe('The most memory a JavaScript or Python node may use, whatever its memoryLimit asks'),
     max_http_timeout_ms: z.number().int().positive().default(300_000).describe('The longest one attempt of an HTTP request node may last, whatever its timeout asks'),
     max_result_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('An output of a run larger than this (as JSON) is stored as a marker; the run still completes'),
+    headers_timeout_ms: z.number().int().positive().default(10_000).describe('A connection that has not sent a whole request head within this time is closed'),
+    request_timeout_ms: z.number().int().positive().default(30_000).describe('A request whose body has not arrived within this time is answered 408 and closed'),
+    keep_alive_timeout_ms: z.number().int().positive().default(5_000).describe('An idle keep-alive connection is closed after this time'),
+    ws_idle_timeout_ms: z.number().int().positive().default(60_000).describe('A WebSocket with no subscription that sends nothing for this long is closed'),
     python_sandbox: z
       .enum(['bwrap', 'none'])
       .default('bwrap')

@@ -16,12 +16,50 @@ function matches(candidate: string, tokens: readonly Buffer[]): boolean {
   return found;
 }
 
-/** Checks bearer tokens on requests and WebSocket upgrades; with no tokens configured everything passes. */
+/** Wrong tokens a client may send per minute before every attempt of it is refused with 429 until the minute ends. */
+export const MAX_FAILED_TOKENS_PER_MINUTE = 10;
+
+/** Failed attempts per client address in the current minute; old entries are dropped as the map grows. */
+class FailureCounter {
+  private readonly counts = new Map<string, { count: number; resetAt: number }>();
+
+  /** Seconds until the client may try again, or 0 when it may now. */
+  blockedFor(address: string, now = Date.now()): number {
+    const entry = this.counts.get(address);
+    if (entry === undefined || entry.resetAt <= now || entry.count < MAX_FAILED_TOKENS_PER_MINUTE) return 0;
+    return Math.ceil((entry.resetAt - now) / 1000);
+  }
+
+  record(address: string, now = Date.now()): void {
+    const entry = this.counts.get(address);
+    if (entry === undefined || entry.resetAt <= now) this.counts.set(address, { count: 1, resetAt: now + 60_000 });
+    else entry.count += 1;
+    if (this.counts.size > 10_000) for (const [key, value] of this.counts) if (value.resetAt <= now) this.counts.delete(key);
+  }
+}
+
+/**
+ * Checks bearer tokens on requests and WebSocket upgrades; with no tokens configured everything passes. A
+ * client that sends {@link MAX_FAILED_TOKENS_PER_MINUTE} wrong tokens within a minute is refused with 429,
+ * whatever it sends, until that minute ends: guessing tokens takes forever.
+ */
 export class BearerAuth {
   private readonly tokens: Buffer[];
+  private readonly failures = new FailureCounter();
 
   constructor(tokens: readonly string[]) {
     this.tokens = tokens.map((t) => Buffer.from(t));
+  }
+
+  /** Why a request or upgrade may not go on (a wrong token, or too many of them), or undefined when it may. */
+  verify(req: IncomingMessage): { error: AppError; retryAfterSeconds?: number } | undefined {
+    if (!this.enabled) return undefined;
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const blocked = this.failures.blockedFor(address);
+    if (blocked > 0) return { error: new AppError('RATE_LIMITED', `Too many wrong tokens from this client; retry after ${blocked} s`), retryAfterSeconds: blocked };
+    if (this.isAuthorized(req)) return undefined;
+    this.failures.record(address);
+    return { error: new AppError('UNAUTHORIZED', 'A valid bearer token is required (Authorization: Bearer <token>)') };
   }
 
   /** Whether tokens are required at all. */
@@ -45,9 +83,11 @@ export class BearerAuth {
   middleware(): RequestHandler {
     return (req, res, next) => {
       if (!this.enabled || PUBLIC_PATHS.includes(req.path) || req.path === '/docs' || req.path.startsWith('/docs/')) return next();
-      if (this.isAuthorized(req)) return next();
-      res.setHeader('WWW-Authenticate', 'Bearer');
-      next(new AppError('UNAUTHORIZED', 'A valid bearer token is required (Authorization: Bearer <token>)'));
+      const refusal = this.verify(req);
+      if (refusal === undefined) return next();
+      if (refusal.retryAfterSeconds === undefined) res.setHeader('WWW-Authenticate', 'Bearer');
+      else res.setHeader('Retry-After', String(refusal.retryAfterSeconds));
+      next(refusal.error);
     };
   }
 }

@@ -1,4 +1,4 @@
-import { type Server } from 'node:http';
+import { type IncomingMessage, type Server } from 'node:http';
 import { type Socket } from 'node:net';
 import { type RequestHandler } from 'express';
 import { AppError } from '../errors';
@@ -11,15 +11,28 @@ export class ConnectionLimit {
   /** @param max - concurrent connections allowed; 0 means no limit */
   constructor(private readonly max: number) {}
 
-  /** Starts counting the connections of a server. */
-  attach(server: Server): void {
+  /**
+   * Starts counting the connections of a server, and closes a connection that sends no request head within
+   * `firstRequestTimeoutMs`: Node's own header timeout starts only with a request's first byte, so sockets
+   * that send nothing would hold connection slots forever.
+   */
+  attach(server: Server, firstRequestTimeoutMs: number): void {
+    const waiting = new WeakMap<Socket, NodeJS.Timeout>();
+    const arrived = (socket: Socket): void => {
+      clearTimeout(waiting.get(socket));
+      waiting.delete(socket);
+    };
     server.on('connection', (socket: Socket) => {
       this.open += 1;
       if (this.max > 0 && this.open > this.max) this.overLimit.add(socket);
+      waiting.set(socket, setTimeout(() => socket.destroy(), firstRequestTimeoutMs).unref());
       socket.once('close', () => {
         this.open -= 1;
+        arrived(socket);
       });
     });
+    server.on('request', (req: IncomingMessage) => arrived(req.socket));
+    server.on('upgrade', (req: IncomingMessage) => arrived(req.socket));
   }
 
   /** Connections open now. */
@@ -37,6 +50,8 @@ export class ConnectionLimit {
     return (req, res, next) => {
       if (!this.isOverLimit(req.socket)) return next();
       res.setHeader('Connection', 'close');
+      // The health check answers even at the limit, so that an orchestrator never restarts a busy server.
+      if (req.path === '/health') return next();
       next(this.error());
     };
   }

@@ -9,7 +9,7 @@ export { workflowRoutes } from './workflow-routes';
 export { ideRoutes } from './ide-routes';
 export { actorRoutes } from './actor-routes';
 export { eventStreamHandler } from './event-stream';
-export { rateLimitMiddleware, type RateLimitOptions } from './rate-limit';
+export { RequestBudget, type RateLimitOptions, type BudgetVerdict } from './rate-limit';
 export { ConnectionLimit } from './connection-limit';
 export { refuseUpgrade } from './refuse-upgrade';
 export { BearerAuth, PUBLIC_PATHS } from './bearer-auth';

@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError } from '../errors';
-import { type AppServices, type BearerAuth, type ConnectionLimit, type GraphSizeLimits, refuseUpgrade } from '../http';
+import { type AppServices, type BearerAuth, type ConnectionLimit, type GraphSizeLimits, type RequestBudget, refuseUpgrade } from '../http';
 import { WsSession } from './ws-session';
 import { type Logger } from '../logger';
 
@@ -18,6 +18,10 @@ export interface WsGatewayOptions {
   maxBufferedBytes?: number;
   /** The largest graph a `start_workflow` frame may carry. */
   graphLimits: GraphSizeLimits;
+  /** The per-client request budget shared with HTTP. */
+  budget: RequestBudget;
+  /** A session with no subscription that sends nothing for this long is closed. @default 60000 */
+  idleTimeoutMs?: number;
   /** Interval of the keep-alive ping; a client that misses one is dropped. @default 30000 */
   pingIntervalMs?: number;
 }
@@ -39,17 +43,16 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
       return refuseUpgrade(socket, new AppError('NOT_FOUND', `No WebSocket endpoint at ${pathname}`));
     }
     if (options.connections.isOverLimit(req.socket)) return refuseUpgrade(socket, options.connections.error());
-    if (!options.auth.isAuthorized(req)) {
-      return refuseUpgrade(socket, new AppError('UNAUTHORIZED', 'A valid bearer token is required'));
-    }
+    const refusal = options.auth.verify(req);
+    if (refusal !== undefined) return refuseUpgrade(socket, refusal.error);
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   server.on('upgrade', onUpgrade);
 
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
-    new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits });
+    new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits, budget: options.budget, address: req.socket.remoteAddress, idleTimeoutMs: options.idleTimeoutMs ?? 60_000 });
   });
 
   const pinger = setInterval(() => {

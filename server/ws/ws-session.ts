@@ -2,7 +2,7 @@ import { type RawData, type WebSocket } from 'ws';
 import { type ClientMessage, ClientMessageSchema, type ServerMessage } from '../../contract';
 import { AppError } from '../errors';
 import { EventFollower } from '../executions';
-import { type AppServices, type GraphSizeLimits, MAX_JSON_DEPTH, checkGraphSize, jsonDepthExceeds, pathText } from '../http';
+import { type AppServices, type GraphSizeLimits, MAX_JSON_DEPTH, type RequestBudget, checkGraphSize, jsonDepthExceeds, pathText } from '../http';
 import { failureFields } from './failure-reply';
 import { type Logger } from '../logger';
 
@@ -10,6 +10,9 @@ const CLIENT_MESSAGE_TYPES = new Set<string>(ClientMessageSchema.options.map((op
 
 /** The replies that acknowledge one request each. */
 type AckType = Extract<ServerMessage['type'], 'workflow_started' | 'subscription_ack' | 'unsubscription_ack' | 'workflow_cancelled'>;
+
+/** Close code sent to a session idle for too long (no subscription, no message). */
+export const IDLE_CLOSE_CODE = 4000;
 
 /** Close code sent to a subscriber that fell too far behind. */
 export const SLOW_CONSUMER_CLOSE_CODE = 4008;
@@ -22,6 +25,12 @@ export interface WsSessionOptions {
   maxBufferedBytes: number;
   /** The largest graph a `start_workflow` frame may carry. */
   graphLimits: GraphSizeLimits;
+  /** The per-client budget HTTP requests count against too; starts and cancels take from it. */
+  budget: RequestBudget;
+  /** The client's address, the key of its budget. */
+  address: string | undefined;
+  /** A session with no subscription that sends nothing for this long is closed. */
+  idleTimeoutMs: number;
 }
 
 function closeReason(executionId: string, lastSeq: number): string {
@@ -32,14 +41,30 @@ function closeReason(executionId: string, lastSeq: number): string {
 /** One client connection on `/ws`: parses every frame, answers it, and streams the events it subscribed to. */
 export class WsSession {
   private readonly subscriptions = new Map<string, EventFollower>();
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly options: WsSessionOptions,
   ) {
-    socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
+    socket.on('message', (data, isBinary) => {
+      this.armIdleTimer();
+      this.onFrame(data, isBinary);
+    });
     socket.on('close', () => this.dispose());
     socket.on('error', (error) => options.logger.debug({ err: error }, 'WebSocket error'));
+    this.armIdleTimer();
+  }
+
+  // A session that neither sends nor follows anything only holds a connection slot: it is closed.
+  private armIdleTimer(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.subscriptions.size > 0) return this.armIdleTimer();
+      this.socket.close(IDLE_CLOSE_CODE, 'idle: no subscription and no message');
+      this.dispose();
+    }, this.options.idleTimeoutMs);
+    this.idleTimer.unref();
   }
 
   private send(message: ServerMessage): void {
@@ -76,6 +101,10 @@ export class WsSession {
   private async handle(message: ClientMessage): Promise<void> {
     const { request_id } = message;
     const { executions } = this.options.services;
+    if (message.type === 'start_workflow' || message.type === 'cancel_workflow') {
+      const verdict = await this.options.budget.take(this.options.address);
+      if (!verdict.ok) return this.send({ type: 'error', ...failureFields(verdict.error), retry_after: verdict.retryAfterSeconds, request_id });
+    }
     switch (message.type) {
       case 'start_workflow':
         return this.reply('workflow_started', request_id, message.data.metadata?.execution_id, () => executions.start(message.data, { source: 'websocket' }).execution.id);
@@ -139,6 +168,7 @@ export class WsSession {
   }
 
   private dispose(): void {
+    clearTimeout(this.idleTimer);
     for (const follower of this.subscriptions.values()) follower.stop();
     this.subscriptions.clear();
   }
