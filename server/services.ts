@@ -13,6 +13,7 @@ import {
 import { type AppServices } from './http';
 import { type EventBridge, createEventBridge } from './ide';
 import { type Logger } from './logger';
+import { EgressPolicy } from './outbound-http';
 import { connectWsBridgeSocket } from './outbound-ws';
 
 /** How often finished executions past the retention limits are deleted. */
@@ -36,12 +37,14 @@ export interface Services extends AppServices {
 
 /** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), secret resolution, execution service, webhooks, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
+  const egress = new EgressPolicy({ deny: config.egress_deny, allow: config.egress_allow, ownPort: () => (config.port === 0 ? undefined : config.port) });
   const catalogue =
     overrides.catalogue ??
     createActorCatalogue({
       python: { sandbox: config.python_sandbox, allowNetwork: config.python_allow_network },
       maxScriptMemoryMb: config.max_script_memory_mb,
       maxHttpTimeoutMs: config.max_http_timeout_ms,
+      egress,
     });
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
   const ideBridge = config.ide_url
@@ -57,7 +60,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     defaultTimeoutMs: config.execution_timeout_ms,
     maxEventPayloadBytes: config.max_event_payload_bytes,
     maxResultBytes: config.max_result_bytes,
-    webhooks: new WebhookNotifier({ logger }),
+    webhooks: new WebhookNotifier({ logger, egress }),
     observers,
     logger,
   });

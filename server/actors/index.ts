@@ -1,6 +1,7 @@
 import { type AnyActorDefinition, type Catalogue, createCatalogue } from '../engine';
 import { type PythonScriptActorOptions, createJavascriptScriptActor, createPythonScriptActor, scriptingActors } from './scripting';
-import { createHttpRequestActor, networkActors } from './network';
+import { createGraphqlQueryActor, createHttpRequestActor, createRpcCallActor, networkActors } from './network';
+import { type EgressPolicy } from '../outbound-http';
 import { mathActors } from './math';
 import { inputActors } from './inputs';
 import { graphIoActors } from './graph-io';
@@ -28,6 +29,8 @@ export interface ActorCatalogueOptions {
   maxScriptMemoryMb?: number;
   /** The longest an HTTP request node's attempt may last, in ms. */
   maxHttpTimeoutMs?: number;
+  /** What the HTTP, GraphQL and RPC nodes may reach. */
+  egress?: EgressPolicy;
 }
 
 /** Builds the catalogue of every actor the service ships, keyed by IDE template id, with the server's limits. */
@@ -35,7 +38,9 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
   const configured = [
     createPythonScriptActor({ ...options.python, maxMemoryMb: options.maxScriptMemoryMb }),
     createJavascriptScriptActor({ maxMemoryMb: options.maxScriptMemoryMb }),
-    createHttpRequestActor({ maxTimeoutMs: options.maxHttpTimeoutMs }),
+    createHttpRequestActor({ maxTimeoutMs: options.maxHttpTimeoutMs, egress: options.egress }),
+    createGraphqlQueryActor({ egress: options.egress }),
+    createRpcCallActor({ egress: options.egress }),
   ];
   return createCatalogue(actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition));
 }

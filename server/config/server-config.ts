@@ -41,6 +41,12 @@ export const ServerConfigSchema = z
     request_timeout_ms: z.number().int().positive().default(30_000).describe('A request whose body has not arrived within this time is answered 408 and closed'),
     keep_alive_timeout_ms: z.number().int().positive().default(5_000).describe('An idle keep-alive connection is closed after this time'),
     ws_idle_timeout_ms: z.number().int().positive().default(60_000).describe('A WebSocket with no subscription that sends nothing for this long is closed'),
+    egress_deny: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
+      .default([])
+      .describe('CIDRs, addresses and host names (*.example.com) outbound requests may not reach, besides the built-in link-local, unspecified and own-port denials'),
+    egress_allow: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
+      .default([])
+      .describe('CIDRs, addresses and host names outbound requests may reach even when denied: allow wins'),
     python_sandbox: z
       .enum(['bwrap', 'none'])
       .default('bwrap')

@@ -1,5 +1,5 @@
 import { errorMessage } from '../engine';
-import { HttpTransportError, describeUrl, fetchWithRetry, retryPolicy } from '../outbound-http';
+import { EgressPolicy, HttpTransportError, describeUrl, fetchWithRetry, retryPolicy } from '../outbound-http';
 import { type Logger, silentLogger } from '../logger';
 
 // The longest wait between two deliveries of one webhook, however many attempts failed.
@@ -14,6 +14,8 @@ export interface WebhookOptions {
   /** Delay before the first retry, doubled each time (with jitter). @default 500 */
   backoffMs?: number;
   logger?: Logger;
+  /** What webhook URLs may reach. @default the built-in denials only */
+  egress?: EgressPolicy;
 }
 
 /** POSTs a JSON payload to a webhook URL in the background, retrying with backoff; never throws. */
@@ -24,12 +26,14 @@ export class WebhookNotifier {
   private readonly retries: number;
   private readonly backoffMs: number;
   private readonly logger: Logger;
+  private readonly egress: EgressPolicy;
 
   constructor(options: WebhookOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.retries = options.retries ?? 3;
     this.backoffMs = options.backoffMs ?? 500;
     this.logger = options.logger ?? silentLogger;
+    this.egress = options.egress ?? new EgressPolicy();
   }
 
   /** Sends the payload; the returned promise settles once delivered or given up (it never rejects). */
@@ -54,6 +58,7 @@ export class WebhookNotifier {
         followRedirects: false,
         signal: this.controller.signal,
         readBody: false,
+        egress: this.egress,
         policy: retryPolicy({ attempts: this.retries + 1, baseMs: this.backoffMs, maxMs: MAX_BACKOFF_MS }),
       });
       if (response.status >= 200 && response.status < 300) return;

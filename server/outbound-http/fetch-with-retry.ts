@@ -1,4 +1,5 @@
 import { describeUrl } from './describe-url';
+import { type EgressPolicy, isEgressRefusal } from './egress-policy';
 import { BodyTooLargeError, MAX_RESPONSE_BYTES, readBoundedBody } from './read-bounded-body';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, backoffDelay, retryAfterDelay } from './retry-policy';
 import { wait } from './wait';
@@ -27,6 +28,8 @@ export interface FetchOptions {
   policy?: RetryPolicy;
   /** @default globalThis.fetch */
   fetch?: typeof fetch;
+  /** What the request may reach; every connection of it, redirects included, is checked. */
+  egress?: EgressPolicy;
 }
 
 /** A complete response: its status line, headers, final URL and the whole (bounded) body. */
@@ -78,7 +81,8 @@ export async function fetchWithRetry(call: HttpCall, options: FetchOptions): Pro
       delay = asked ?? backoffDelay(attempt - 1, policy);
     } catch (error) {
       if (options.signal.aborted) throw options.signal.reason;
-      if (error instanceof BodyTooLargeError || attempt >= attempts) throw new HttpTransportError(call, transportReason(error), attempt);
+      const final = error instanceof BodyTooLargeError || isEgressRefusal(error) || attempt >= attempts;
+      if (final) throw new HttpTransportError(call, transportReason(error), attempt);
       delay = backoffDelay(attempt - 1, policy);
     }
     await wait(delay, options.signal);
@@ -98,7 +102,8 @@ async function attemptOnce(call: HttpCall, options: FetchOptions, attempt: numbe
       body: call.body,
       redirect: options.followRedirects ? 'follow' : 'manual',
       signal: controller.signal,
-    });
+      ...(options.egress === undefined ? {} : { dispatcher: options.egress.dispatcher() }),
+    } as RequestInit);
     const body = options.readBody === false ? await discardBody(response) : await readBoundedBody(response, options.maxBodyBytes ?? MAX_RESPONSE_BYTES);
     return { status: response.status, statusText: response.statusText, headers: response.headers, url: response.url || call.url.href, body, attempts: attempt };
   } catch (error) {
@@ -114,6 +119,10 @@ async function discardBody(response: Response): Promise<Uint8Array> {
   return new Uint8Array(0);
 }
 
+function causeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
+}
+
 function messageOf(value: unknown): string {
   const message = typeof value === 'object' && value !== null ? (value as { message?: unknown }).message : undefined;
   return typeof message === 'string' ? message : '';
@@ -124,6 +133,5 @@ function messageOf(value: unknown): string {
  * shape, since fetch's errors may come from another realm than this module's `Error`.
  */
 function transportReason(error: unknown): string {
-  const cause = typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;
-  return messageOf(cause) || messageOf(error) || String(error);
+  return (messageOf(causeOf(error)) || messageOf(error) || String(error)).replace(/^EgressDeniedError: /, '');
 }

@@ -3,3 +3,4 @@ export { type HttpCall, type FetchOptions, type FetchedResponse, HttpTransportEr
 export { MAX_RESPONSE_BYTES } from './read-bounded-body';
 export { describeUrl } from './describe-url';
 export { wait } from './wait';
+export { type EgressRules, DEFAULT_EGRESS_DENY, EgressDeniedError, EgressPolicy } from './egress-policy';

@@ -5,7 +5,7 @@ import { HTTP_METHODS, buildHttpCall } from './build-http-call';
 import { fetchWithRetry, retryPolicy } from '../../outbound-http';
 import { describeFailedResponse, responsePacket } from './http-response';
 import { httpUrlField } from './http-url';
-import { DEFAULT_MAX_REQUEST_TIMEOUT_MS, type NetworkActorOptions } from './network-actor-options';
+import { DEFAULT_EGRESS, DEFAULT_MAX_REQUEST_TIMEOUT_MS, type NetworkActorOptions } from './network-actor-options';
 
 /** The `tpl_http_request` properties: `url` required, the others with the template's defaults. */
 export const HttpRequestConfigSchema = z.object({
@@ -49,6 +49,7 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
         signal,
         policy: retryPolicy({ ...options.policy, attempts: config.retryCount + 1 }),
         maxBodyBytes: options.maxBodyBytes,
+        egress: options.egress ?? DEFAULT_EGRESS,
       });
       if (response.status >= 400) throw new ActorError(describeFailedResponse(call, response), responsePacket(response));
       await send('response-out', responsePacket(response));

@@ -1,4 +1,4 @@
-import { type RetryPolicy } from '../../outbound-http';
+import { EgressPolicy, type RetryPolicy } from '../../outbound-http';
 
 /** What the network actor factories let a caller change: the backoff timings and the body bound. */
 export interface NetworkActorOptions {
@@ -6,12 +6,17 @@ export interface NetworkActorOptions {
   policy?: Partial<RetryPolicy>;
   /** @default MAX_RESPONSE_BYTES (10 MiB) */
   maxBodyBytes?: number;
+  /** What requests may reach. @default the default policy (link-local and unspecified addresses refused) */
+  egress?: EgressPolicy;
   /** The longest a node's `timeout` can make one attempt wait, in ms. @default DEFAULT_MAX_REQUEST_TIMEOUT_MS */
   maxTimeoutMs?: number;
 }
 
 /** The longest one outbound attempt may last when the server sets no other cap (`max_http_timeout_ms`): 5 minutes. */
 export const DEFAULT_MAX_REQUEST_TIMEOUT_MS = 300_000;
+
+/** The policy of network actors built without one: the built-in denials only. */
+export const DEFAULT_EGRESS = new EgressPolicy();
 
 /** Limit of one attempt of the GraphQL and JSON-RPC actors, whose templates have no timeout property. */
 export const API_CALL_TIMEOUT_MS = 30_000;

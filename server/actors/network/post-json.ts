@@ -2,7 +2,7 @@ import { type JsonValue } from '../../engine';
 import { decodeBody } from './decode-body';
 import { type FetchedResponse, fetchWithRetry, retryPolicy } from '../../outbound-http';
 import { parseHttpUrl } from './http-url';
-import { type NetworkActorOptions } from './network-actor-options';
+import { DEFAULT_EGRESS, type NetworkActorOptions } from './network-actor-options';
 
 /** How `postJson` sends its request. */
 export interface PostJsonOptions extends NetworkActorOptions {
@@ -37,6 +37,7 @@ export async function postJson(endpoint: string, payload: JsonValue, options: Po
       signal: options.signal,
       policy: retryPolicy({ ...options.policy, attempts: options.retryCount + 1 }),
       maxBodyBytes: options.maxBodyBytes,
+      egress: options.egress ?? DEFAULT_EGRESS,
     },
   );
   return { response, body: decodeBody(response.body, response.headers.get('content-type')) };

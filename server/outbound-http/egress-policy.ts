@@ -1,0 +1,146 @@
+import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+import { Agent, buildConnector } from 'undici';
+
+/** Addresses no outbound request may reach, whatever the configuration denies besides: link-local (cloud metadata) and unspecified. */
+export const DEFAULT_EGRESS_DENY: readonly string[] = ['169.254.0.0/16', 'fe80::/10', '0.0.0.0/32', '::/128'];
+
+/** What outbound requests (the network actors, webhooks) may reach. */
+export interface EgressRules {
+  /** CIDRs (`10.0.0.0/8`), addresses and host names (`metadata.internal`, `*.corp.example`) to refuse, on top of {@link DEFAULT_EGRESS_DENY}. */
+  deny?: readonly string[];
+  /** CIDRs, addresses and host names to let through even when a deny rule matches: allow wins. */
+  allow?: readonly string[];
+  /** The service's own port: its loopback and unspecified addresses on that port are refused, so a graph cannot call the service's own API. */
+  ownPort?: () => number | undefined;
+}
+
+/**
+ * Whether a fetch failure is a refusal of the egress policy. Read by shape and by name: fetch may hand the
+ * refusal back from another realm, or with its name folded into the message.
+ */
+export function isEgressRefusal(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 4; depth++) {
+    const { name, message, cause } = current as { name?: unknown; message?: unknown; cause?: unknown };
+    if (name === 'EgressDeniedError' || (typeof message === 'string' && /^(EgressDeniedError: )?egress policy refuses /.test(message))) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** A refusal of the egress policy; it is not retried. */
+export class EgressDeniedError extends Error {
+  constructor(target: string, rule: string) {
+    super(`egress policy refuses ${target} (${rule})`);
+    this.name = 'EgressDeniedError';
+  }
+}
+
+interface Rules {
+  addresses: BlockList;
+  hosts: string[];
+  texts: string[];
+}
+
+function compile(entries: readonly string[]): Rules {
+  const addresses = new BlockList();
+  const hosts: string[] = [];
+  for (const entry of entries) {
+    const [address, prefix] = entry.trim().split('/');
+    const family = isIP(address);
+    if (family === 0) hosts.push(entry.trim().toLowerCase());
+    else if (prefix === undefined) addresses.addAddress(address, family === 4 ? 'ipv4' : 'ipv6');
+    else addresses.addSubnet(address, Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
+  }
+  return { addresses, hosts, texts: [...entries] };
+}
+
+// An IPv4 address written as IPv6 (`::ffff:127.0.0.1`) is checked as the IPv4 address it is.
+function canonical(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
+  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return { address: mapped[1], type: 'ipv4' };
+  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(bare);
+  if (hexMapped) {
+    const high = parseInt(hexMapped[1], 16);
+    const low = parseInt(hexMapped[2], 16);
+    return { address: `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, type: 'ipv4' };
+  }
+  return { address: bare, type: isIP(bare) === 4 ? 'ipv4' : 'ipv6' };
+}
+
+function hostMatches(host: string, patterns: readonly string[]): string | undefined {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return patterns.find((pattern) => (pattern.startsWith('*.') ? name.endsWith(pattern.slice(1)) : name === pattern));
+}
+
+const LOOPBACK = compile(['127.0.0.0/8', '::1/128', '0.0.0.0/32', '::/128']);
+
+/**
+ * The egress policy of outbound requests. Every address is checked where the connection is made: after DNS
+ * resolution (the address connected to is the one checked, so a name that resolves differently the second
+ * time gains nothing), on every redirect, and for every spelling of an address (`2130706433`,
+ * `[::ffff:7f00:1]`), because the URL parser and the resolver normalise them first.
+ */
+export class EgressPolicy {
+  private readonly deny: Rules;
+  private readonly allow: Rules;
+  private agent: Agent | undefined;
+
+  constructor(private readonly rules: EgressRules = {}) {
+    this.deny = compile([...DEFAULT_EGRESS_DENY, ...(rules.deny ?? [])]);
+    this.allow = compile(rules.allow ?? []);
+  }
+
+  /** Why a connection to `address:port` for `host` is refused, or undefined when it may go. */
+  refusal(host: string, address: string, port: number): string | undefined {
+    const { address: ip, type } = canonical(address);
+    if (this.allow.addresses.check(ip, type) || hostMatches(host, this.allow.hosts) !== undefined) return undefined;
+    const deniedHost = hostMatches(host, this.deny.hosts);
+    if (deniedHost !== undefined) return `egress_deny ${deniedHost}`;
+    if (this.deny.addresses.check(ip, type)) return `egress_deny covers ${ip}`;
+    const own = this.rules.ownPort?.();
+    if (own !== undefined && port === own && LOOPBACK.addresses.check(ip, type)) return `the service's own address and port ${own}`;
+    return undefined;
+  }
+
+  /** The undici dispatcher that applies the policy to every connection it opens; pass it to `fetch`. */
+  dispatcher(): Agent {
+    this.agent ??= new Agent({ connect: this.connector() });
+    return this.agent;
+  }
+
+  private connector(): buildConnector.connector {
+    // One connector per destination port, whose lookup knows the port it resolves for.
+    const byPort = new Map<number, buildConnector.connector>();
+    return (options, callback) => {
+      const port = Number(options.port || (options.protocol === 'https:' ? 443 : 80));
+      // A literal address is not looked up: it is checked here.
+      if (isIP(options.hostname.replace(/^\[|\]$/g, '')) !== 0) {
+        const refusal = this.refusal(options.hostname, options.hostname, port);
+        if (refusal !== undefined) return callback(new EgressDeniedError(options.hostname, refusal), null);
+      }
+      let connect = byPort.get(port);
+      if (connect === undefined) {
+        connect = buildConnector({ lookup: this.lookupFor(port) as never });
+        byPort.set(port, connect);
+      }
+      return connect(options, callback);
+    };
+  }
+
+  // A DNS lookup that refuses when any address of the name is refused: the address connected to is one of them.
+  private lookupFor(port: number) {
+    return (hostname: string, options: { all?: boolean }, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void): void => {
+      dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+        if (error) return callback(error, []);
+        for (const entry of addresses) {
+          const refusal = this.refusal(hostname, entry.address, port);
+          if (refusal !== undefined) return callback(new EgressDeniedError(`${hostname} (${entry.address})`, refusal), []);
+        }
+        if (options.all === true) callback(null, addresses);
+        else callback(null, addresses[0].address, addresses[0].family);
+      });
+    };
+  }
+}
