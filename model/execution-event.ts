@@ -30,6 +30,9 @@ export const ExecutionEventSchema = z
     z.object({ _type: z.literal('ActorCompleted'), ...base, ...actor, durationMs: z.number() }).describe('A node finished one firing'),
     z.object({ _type: z.literal('ActorFailed'), ...base, ...actor, error: z.string() }).describe("A node's firing threw, rejected, or one of its timers threw"),
     z.object({ _type: z.literal('NetworkIdle'), ...base }).describe('Nothing is left to do: no packet queued, no actor busy, no timer pending'),
+    z
+      .object({ _type: z.literal('EventsDropped'), ...base, dropped: z.number().int().positive().describe('MessageSent events left out of the log') })
+      .describe('The log reached max_events_per_execution: this many MessageSent events after it were left out (lifecycle, failure and terminal events never are); comes just before the terminal event'),
     z.object({ _type: z.literal('Completed'), ...base, result: RunResultSchema }).describe('Terminal: the run completed'),
     z.object({ _type: z.literal('Failed'), ...base, error: z.string(), result: RunResultSchema }).describe('Terminal: the run failed (an actor error nobody handled, a timeout)'),
     z.object({ _type: z.literal('Cancelled'), ...base, result: RunResultSchema }).describe('Terminal: the run was cancelled'),

@@ -60,6 +60,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     defaultTimeoutMs: config.execution_timeout_ms,
     maxEventPayloadBytes: config.max_event_payload_bytes,
     maxResultBytes: config.max_result_bytes,
+    maxEventsPerExecution: config.max_events_per_execution,
     webhooks: new WebhookNotifier({ logger, egress }),
     observers,
     logger,

@@ -526,6 +526,15 @@ export interface components {
             timestamp: number;
         } | {
             /** @enum {string} */
+            _type: "EventsDropped";
+            /** @description Position in the execution event log, from 1, without gaps */
+            seq: number;
+            /** @description Epoch milliseconds */
+            timestamp: number;
+            /** @description MessageSent events left out of the log */
+            dropped: number;
+        } | {
+            /** @enum {string} */
             _type: "Completed";
             /** @description Position in the execution event log, from 1, without gaps */
             seq: number;

@@ -47,6 +47,7 @@ export const ServerConfigSchema = z
     egress_allow: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
       .default([])
       .describe('CIDRs, addresses and host names outbound requests may reach even when denied: allow wins'),
+    max_events_per_execution: z.number().int().min(100).default(100_000).describe('Events a run logs before its further MessageSent events are left out and counted in one EventsDropped event'),
     python_sandbox: z
       .enum(['bwrap', 'none'])
       .default('bwrap')

@@ -41,6 +41,8 @@ export interface ExecutionServiceOptions {
   defaultActorConfig?: JsonObject;
   /** An output of a run larger than this (as JSON) is kept as a marker text. @default 10 MiB */
   maxResultBytes?: number;
+  /** Events a run logs before its further MessageSent events are left out (counted in one EventsDropped). @default 100000 */
+  maxEventsPerExecution?: number;
   /**
    * Resolves secret references in actor configuration, reporting each secret value it resolves through
    * `onSecret`: every one is masked (`***`) in what the run stores and emits.
@@ -69,6 +71,9 @@ export interface EventSlice {
   /** Whether the log is complete (its terminal event is written). */
   finished: boolean;
 }
+
+/** The events a run logs in full when the server sets no other limit. */
+const DEFAULT_MAX_EVENTS = 100_000;
 
 /** The largest output a run keeps when the server sets no other limit. */
 const DEFAULT_MAX_RESULT_BYTES = 10 * 1024 * 1024;
@@ -101,6 +106,8 @@ export class ExecutionService {
   private readonly networks = new Map<string, { network: Network; done: Promise<void> }>();
   /** The secrets each running execution has resolved, masked in all it records. */
   private readonly masks = new Map<string, SecretMask>();
+  /** The MessageSent events each running execution has left out past the event cap. */
+  private readonly dropped = new Map<string, number>();
   private readonly watchers = new Map<string, Set<() => void>>();
   private readonly logger: Logger;
   private accepting = true;
@@ -310,9 +317,31 @@ export class ExecutionService {
     await done;
     this.networks.delete(id);
     this.masks.delete(id);
+    this.dropped.delete(id);
   }
 
-  private append(id: string, given: EngineEvent): void {
+  /**
+   * Logs an event of a run. Past `maxEventsPerExecution` events, MessageSent events are left out and counted;
+   * the count is logged as one EventsDropped event just before the terminal event. Seqs stay gapless: every
+   * later event is renumbered by what was left out.
+   */
+  private append(id: string, engineEvent: EngineEvent): void {
+    const dropped = this.dropped.get(id) ?? 0;
+    const lastSeq = this.store.lastSeq(id);
+    if (engineEvent._type === 'MessageSent' && lastSeq >= (this.options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS)) {
+      this.dropped.set(id, dropped + 1);
+      return;
+    }
+    if (dropped > 0 && isTerminalEvent(engineEvent)) {
+      this.dropped.delete(id);
+      this.record(id, { _type: 'EventsDropped', seq: lastSeq + 1, timestamp: engineEvent.timestamp, dropped });
+      this.record(id, { ...engineEvent, seq: lastSeq + 2 });
+      return;
+    }
+    this.record(id, dropped === 0 ? engineEvent : { ...engineEvent, seq: lastSeq + 1 });
+  }
+
+  private record(id: string, given: EngineEvent): void {
     const mask = this.masks.get(id);
     const masked = mask === undefined || mask.isEmpty ? given : (mask.apply(given as JsonObject) as unknown as EngineEvent);
     const event = isTerminalEvent(masked) ? { ...masked, result: limitOutputs(masked.result, this.options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES) } : masked;
