@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor, errorMessage } from '../../engine';
 import { booleanSetting, optionalText } from '../shared';
+import { HEAVY_TASK_TIMEOUT_MS, runHeavy } from '../heavy-work';
 import { selectJsonPath } from './json-path-select';
-import { JsonSchemaChecker } from './json-schema-check';
 import { parseJsonText } from './json-text';
 import { reportProblem } from './report-problem';
 
@@ -26,9 +26,8 @@ export const jsonParser = defineActor({
   },
   outports: { 'parsed-out': { description: 'The parsed (and selected) value' }, 'errors-out': { description: '{message, ...} per problem' } },
   config: JsonParserConfigSchema,
-  createState: () => new JsonSchemaChecker(),
   async fire(ctx) {
-    const { config, inputs, state } = ctx;
+    const { config, inputs } = ctx;
     const input = inputs['json-in'] ?? null;
     let value: JsonValue = input;
     if (typeof input === 'string') {
@@ -46,7 +45,7 @@ export const jsonParser = defineActor({
       if (schema === undefined) return reportProblem(ctx, 'errors-out', { message: 'validateSchema is on but no schema has arrived on schema-in' });
       let check;
       try {
-        check = state.check(schema, value);
+        check = await runHeavy('schemaCheck', { schema, value }, { timeoutMs: HEAVY_TASK_TIMEOUT_MS, signal: ctx.signal });
       } catch (error) {
         return reportProblem(ctx, 'errors-out', { message: errorMessage(error) });
       }

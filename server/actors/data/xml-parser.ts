@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor, errorMessage } from '../../engine';
 import { choiceSetting, optionalText } from '../shared';
+import { HEAVY_TASK_TIMEOUT_MS, runHeavy } from '../heavy-work';
 import { reportProblem } from './report-problem';
-import { xmlProblem, xmlToDom } from './xml-document';
+import { xmlProblem } from './xml-document';
 import { XmlNamespacesSchema } from './xml-namespaces';
-import { XmlOutputFormatSchema, documentOutput, selectionOutput } from './xml-output';
-import { evaluateXPath } from './xml-xpath';
+import { XmlOutputFormatSchema } from './xml-output';
 
 /** Configuration of `tpl_xml_parser`, with the template's defaults. */
 export const XmlParserConfigSchema = z.object({
@@ -42,9 +42,8 @@ export const xmlParser = defineActor({
     const expression = packet?.data.xpath.trim() || config.xpath;
     let output: JsonValue;
     try {
-      output = expression === undefined
-        ? documentOutput(text, config.outputFormat)
-        : selectionOutput(evaluateXPath(xmlToDom(text), expression, { ...config.namespaces, ...packet?.data.namespaces }), config.outputFormat);
+      const namespaces = { ...config.namespaces, ...packet?.data.namespaces };
+      output = await runHeavy('xmlOutput', { text, expression, namespaces, format: config.outputFormat }, { timeoutMs: HEAVY_TASK_TIMEOUT_MS, signal: ctx.signal });
     } catch (error) {
       return reportProblem(ctx, 'errors-out', { message: errorMessage(error) });
     }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { booleanSetting, choiceSetting, numberSetting, optionalText, textSetting } from '../shared';
-import { TextValidationSchema, patternToRegExp, textRuleProblem } from './text-validation';
+import { HEAVY_TASK_TIMEOUT_MS, runHeavy } from '../heavy-work';
+import { TextValidationSchema, patternToRegExp } from './text-validation';
 
 const TextInputConfigSchema = z
   .object({
@@ -40,13 +41,14 @@ export const textInput = defineActor({
   inports: {},
   outports: { output: { description: 'The text.' } },
   config: TextInputConfigSchema,
-  fire: ({ config, send }) => {
+  fire: async ({ config, send, signal }) => {
     const text = config.defaultValue;
     if (config.maxLength !== undefined && text.length > config.maxLength) {
       throw new Error(`Text input breaks maxLength: ${text.length} characters, at most ${config.maxLength} allowed`);
     }
-    const problem = text === '' ? undefined : textRuleProblem(text, config.validation, config.validationPattern);
-    if (problem !== undefined) throw new Error(`Text input breaks validation '${config.validation}': ${JSON.stringify(text)} ${problem}`);
+    const task = { text, validation: config.validation, pattern: config.validationPattern };
+    const problem = text === '' ? null : await runHeavy('textRule', task, { timeoutMs: HEAVY_TASK_TIMEOUT_MS, signal });
+    if (problem !== null) throw new Error(`Text input breaks validation '${config.validation}': ${JSON.stringify(text)} ${problem}`);
     return send('output', text);
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor, errorOutPort, errorMessage, isJsonObject } from '../../engine';
-import { booleanSetting, evaluateExpression, mathResultToJson, requiredText } from '../shared';
+import { booleanSetting, requiredText } from '../shared';
+import { HEAVY_TASK_TIMEOUT_MS, runHeavy } from '../heavy-work';
 import { precisionSetting } from './math-settings';
 
 /** The variables an expression sees: the keys of an object packet, any other packet as `value`, none without one. */
@@ -32,13 +33,15 @@ export const mathExpression = defineActor({
     /** Kept for the IDE; expressions always run in the restricted instance, never as JavaScript. @default true */
     safeEval: booleanSetting('Evaluate with the restricted function set (no imports or assignments to globals)', true),
   }),
-  fire: ({ inputs, config, send }) => {
-    let result: unknown;
+  fire: async ({ inputs, config, send, signal }) => {
+    let result: JsonValue;
     try {
-      result = evaluateExpression(config.expression, scopeOf(inputs['variables-in']));
+      const task = { expression: config.expression, scope: scopeOf(inputs['variables-in']), precision: config.precision };
+      result = await runHeavy('mathExpression', task, { timeoutMs: HEAVY_TASK_TIMEOUT_MS, signal });
     } catch (error) {
+      if (signal.aborted) throw error;
       throw new Error(`Expression '${config.expression}' failed: ${errorMessage(error)}`);
     }
-    return send('result-out', mathResultToJson(result, config.precision));
+    return send('result-out', result);
   },
 });

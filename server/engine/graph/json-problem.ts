@@ -20,8 +20,9 @@ function objectProblem(value: object, ancestors: object[]): string | undefined {
   if (ancestors.includes(value)) return 'a cyclic value';
   const isArray = Array.isArray(value);
   if (!isArray) {
+    // A plain object of another realm (a worker's answer, a vm context) has that realm's Object.prototype, whose own prototype is null.
     const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) return `an instance of ${value.constructor?.name ?? 'a class'}`;
+    if (proto !== Object.prototype && proto !== null && Object.getPrototypeOf(proto) !== null) return `an instance of ${value.constructor?.name ?? 'a class'}`;
   }
   ancestors.push(value);
   const entries = isArray ? (value as unknown[]) : Object.values(value);

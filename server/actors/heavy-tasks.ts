@@ -1,0 +1,27 @@
+import { type JsonValue } from '../engine';
+import { type TaskTable } from '../offload';
+import { JsonSchemaChecker } from './data/json-schema-check';
+import { xmlToDom } from './data/xml-document';
+import { type XmlOutputFormat, documentOutput, selectionOutput } from './data/xml-output';
+import { evaluateXPath } from './data/xml-xpath';
+import { type TextValidation, textRuleProblem } from './inputs/text-validation';
+import { evaluateExpression, mathResultToJson } from './shared';
+
+// One checker per worker: it keeps the last compiled schema, as a sticky schema port repeats it.
+const schemas = new JsonSchemaChecker();
+
+/**
+ * The work actors hand to the worker threads: each computes from user input at a cost the input decides
+ * (an XPath over a large document, a matrix expression, a backtracking pattern), so it must not run on the
+ * event loop. Loaded only inside the workers.
+ */
+export const TASKS = {
+  xmlOutput: (p: { text: string; expression?: string; namespaces: Record<string, string>; format: XmlOutputFormat }): JsonValue =>
+    p.expression === undefined ? documentOutput(p.text, p.format) : selectionOutput(evaluateXPath(xmlToDom(p.text), p.expression, p.namespaces), p.format),
+  mathExpression: (p: { expression: string; scope: Record<string, unknown>; precision: number }): JsonValue => mathResultToJson(evaluateExpression(p.expression, p.scope), p.precision),
+  textRule: (p: { text: string; validation: TextValidation; pattern?: string }): string | null => textRuleProblem(p.text, p.validation, p.pattern) ?? null,
+  schemaCheck: (p: { schema: JsonValue; value: JsonValue }) => schemas.check(p.schema, p.value),
+} satisfies TaskTable;
+
+/** The names of the tasks. */
+export type HeavyTask = keyof typeof TASKS;

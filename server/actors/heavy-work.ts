@@ -1,0 +1,18 @@
+import { extname, join } from 'node:path';
+import { WorkerPool } from '../offload';
+import { type HeavyTask, type TASKS } from './heavy-tasks';
+
+/** How long one heavy task may take before its worker is terminated. */
+export const HEAVY_TASK_TIMEOUT_MS = 10_000;
+
+let pool: WorkerPool | undefined;
+
+/**
+ * Runs one of the actors' heavy tasks on the shared worker pool (created on first use), within `timeoutMs`
+ * and the run's signal.
+ * @throws Error with the task's own message, or naming the time limit it passed.
+ */
+export function runHeavy<T extends HeavyTask>(task: T, payload: Parameters<(typeof TASKS)[T]>[0], limits: { timeoutMs: number; signal?: AbortSignal }): Promise<ReturnType<(typeof TASKS)[T]>> {
+  pool ??= new WorkerPool({ taskModule: join(__dirname, `heavy-tasks${extname(__filename)}`) });
+  return pool.run(task, payload, limits);
+}

@@ -1,0 +1,140 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+/** The functions a pool's workers run: each takes and returns values a worker message can carry. */
+export type TaskTable = Record<string, (payload: never) => unknown>;
+
+/** Options of a {@link WorkerPool}. */
+export interface WorkerPoolOptions {
+  /** Absolute path of the module whose `TASKS` export the workers run (a `.ts` path is loaded through tsx, in development and tests). */
+  taskModule: string;
+  /** Workers kept. @default min(4, available cores) */
+  size?: number;
+  /** Heap of one worker, in MB: a task that needs more kills its worker and fails. @default 256 */
+  maxHeapMb?: number;
+}
+
+interface Job {
+  task: string;
+  payload: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+}
+
+// The worker's whole program: load the task table, run one task per message, answer with its value or its error.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+if (workerData.taskModule.endsWith('.ts')) require('tsx/cjs');
+const { TASKS } = require(workerData.taskModule);
+parentPort.on('message', ({ task, payload }) => {
+  try {
+    parentPort.postMessage({ ok: true, value: TASKS[task](payload) });
+  } catch (error) {
+    parentPort.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
+
+/**
+ * Runs CPU-heavy pure functions (XPath, math expressions, JSON Schema and pattern checks of user input) on
+ * worker threads, so that no single request can stall the event loop that serves every client. A task
+ * that passes its time limit, or is cancelled, has its worker terminated and replaced: a catastrophic
+ * regular expression or a runaway expression ends there.
+ */
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private closed = false;
+
+  constructor(private readonly options: WorkerPoolOptions) {}
+
+  /**
+   * Runs `task` with `payload` on a worker.
+   * @throws Error with the task's message when it throws, or naming the limit it passed; the signal's reason when aborted.
+   */
+  run<T>(task: string, payload: unknown, limits: { timeoutMs: number; signal?: AbortSignal }): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
+    if (limits.signal?.aborted) return Promise.reject(limits.signal.reason);
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ task, payload, timeoutMs: limits.timeoutMs, signal: limits.signal, resolve: resolve as (value: unknown) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Terminates every worker; queued tasks fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('The worker pool is closed'));
+    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((candidate) => candidate.job === undefined) ?? this.spawn();
+      if (slot === undefined) return;
+      const job = this.queue.shift() as Job;
+      if (job.signal?.aborted) {
+        job.reject(job.signal.reason);
+        continue;
+      }
+      this.start(slot, job);
+    }
+  }
+
+  private spawn(): Slot | undefined {
+    const size = this.options.size ?? Math.min(4, availableParallelism());
+    if (this.slots.length >= size) return undefined;
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { taskModule: this.options.taskModule },
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 256 },
+    });
+    const slot: Slot = { worker };
+    worker.on('message', (message: { ok: boolean; value?: unknown; error?: string }) => this.finish(slot, message.ok ? { value: message.value } : { error: new Error(message.error) }));
+    worker.on('error', (error) => this.replace(slot, new Error(/memory/i.test(error.message) ? 'The task ran out of memory' : error.message)));
+    worker.on('exit', () => this.replace(slot, new Error('The worker stopped')));
+    // Idle workers must not keep the process alive; unref after the listeners, which would ref it again.
+    worker.unref();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.timer = setTimeout(() => this.replace(slot, new Error(`The task took longer than ${job.timeoutMs} ms`)), job.timeoutMs);
+    job.signal?.addEventListener('abort', () => slot.job === job && this.replace(slot, job.signal?.reason as Error), { once: true });
+    slot.worker.postMessage({ task: job.task, payload: job.payload });
+  }
+
+  private finish(slot: Slot, outcome: { value?: unknown; error?: Error }): void {
+    const job = slot.job;
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    if (job !== undefined) {
+      if (outcome.error) job.reject(outcome.error);
+      else job.resolve(outcome.value);
+    }
+    this.dispatch();
+  }
+
+  // A worker that ran too long, was cancelled, crashed or ran out of memory is dropped; a new one takes its place on demand.
+  private replace(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    clearTimeout(slot.timer);
+    void slot.worker.terminate();
+    const job = slot.job;
+    slot.job = undefined;
+    job?.reject(error);
+    if (!this.closed) this.dispatch();
+  }
+}
