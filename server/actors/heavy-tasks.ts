@@ -1,6 +1,8 @@
 import { type JsonValue } from '../engine';
 import { type TaskTable } from '../offload';
+import { type CsvRowsOptions, readCsvRows } from './data/csv-rows';
 import { JsonSchemaChecker } from './data/json-schema-check';
+import { type JsonTextOptions, parseJsonText } from './data/json-text';
 import { xmlToDom } from './data/xml-document';
 import { type XmlOutputFormat, documentOutput, selectionOutput } from './data/xml-output';
 import { evaluateXPath } from './data/xml-xpath';
@@ -12,8 +14,8 @@ const schemas = new JsonSchemaChecker();
 
 /**
  * The work actors hand to the worker threads: each computes from user input at a cost the input decides
- * (an XPath over a large document, a matrix expression, a backtracking pattern), so it must not run on the
- * event loop. Loaded only inside the workers.
+ * (an XPath over a large document, a matrix expression, a backtracking pattern, megabytes of CSV or JSON), so
+ * it must not run on the event loop. Loaded only inside the workers.
  */
 export const TASKS = {
   xmlOutput: (p: { text: string; expression?: string; namespaces: Record<string, string>; format: XmlOutputFormat }): JsonValue =>
@@ -21,6 +23,9 @@ export const TASKS = {
   mathExpression: (p: { expression: string; scope: Record<string, unknown>; precision: number }): JsonValue => mathResultToJson(evaluateExpression(p.expression, p.scope), p.precision),
   textRule: (p: { text: string; validation: TextValidation; pattern?: string }): string | null => textRuleProblem(p.text, p.validation, p.pattern) ?? null,
   schemaCheck: (p: { schema: JsonValue; value: JsonValue }) => schemas.check(p.schema, p.value),
+  csvRows: (p: { text: string; options: CsvRowsOptions }) => readCsvRows(p.text, p.options),
+  jsonText: (p: { text: string; options: JsonTextOptions }) => parseJsonText(p.text, p.options),
+  schemaCheckEach: (p: { schema: JsonValue; values: JsonValue[] }) => p.values.map(schemas.validator(p.schema)),
 } satisfies TaskTable;
 
 /** The names of the tasks. */

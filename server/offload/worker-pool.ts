@@ -23,6 +23,9 @@ interface Job {
   reject: (error: Error) => void;
 }
 
+// A task's value, or its error's message with the error's own primitive properties (a parser's line and code).
+type WorkerAnswer = { ok: true; value: unknown } | { ok: false; error: string; facts: Record<string, unknown> };
+
 interface Slot {
   worker: Worker;
   job?: Job;
@@ -38,7 +41,11 @@ parentPort.on('message', ({ task, payload }) => {
   try {
     parentPort.postMessage({ ok: true, value: TASKS[task](payload) });
   } catch (error) {
-    parentPort.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });
+    const facts = {};
+    if (error !== null && typeof error === 'object') {
+      for (const [key, value] of Object.entries(error)) if (value === null || typeof value !== 'object') facts[key] = value;
+    }
+    parentPort.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error), facts });
   }
 });
 `;
@@ -58,7 +65,7 @@ export class WorkerPool {
 
   /**
    * Runs `task` with `payload` on a worker.
-   * @throws Error with the task's message when it throws, or naming the limit it passed; the signal's reason when aborted.
+   * @throws Error with the task's message (and its error's primitive properties) when it throws, or naming the limit it passed; the signal's reason when aborted.
    */
   run<T>(task: string, payload: unknown, limits: { timeoutMs: number; signal?: AbortSignal }): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
@@ -98,7 +105,7 @@ export class WorkerPool {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 256 },
     });
     const slot: Slot = { worker };
-    worker.on('message', (message: { ok: boolean; value?: unknown; error?: string }) => this.finish(slot, message.ok ? { value: message.value } : { error: new Error(message.error) }));
+    worker.on('message', (message: WorkerAnswer) => this.finish(slot, message.ok ? { value: message.value } : { error: Object.assign(new Error(message.error), message.facts) }));
     worker.on('error', (error) => this.replace(slot, new Error(/memory/i.test(error.message) ? 'The task ran out of memory' : error.message)));
     worker.on('exit', () => this.replace(slot, new Error('The worker stopped')));
     // Idle workers must not keep the process alive; unref after the listeners, which would ref it again.

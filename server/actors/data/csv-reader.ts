@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AnyActorDefinition, defineActor, errorMessage } from '../../engine';
+import { LARGE_TEXT_CHARS, runHeavy } from '../heavy-work';
 import { booleanSetting, choiceSetting, numberSetting, optionalText } from '../shared';
 import { readCsvRows } from './csv-rows';
 import { CsvEncodingSchema, readCsvSource } from './csv-source';
@@ -36,7 +37,9 @@ export function createCsvReader(options: CsvReaderOptions = {}): AnyActorDefinit
       const { config, inputs, signal } = ctx;
       let read;
       try {
-        read = readCsvRows(await readCsvSource(inputs['file-in'], config.encoding, options.baseDirectory, signal), config);
+        const text = await readCsvSource(inputs['file-in'], config.encoding, options.baseDirectory, signal);
+        const rowsOptions = { delimiter: config.delimiter, hasHeader: config.hasHeader, skipRows: config.skipRows, dateFormat: config.dateFormat };
+        read = text.length > LARGE_TEXT_CHARS ? await runHeavy('csvRows', { text, options: rowsOptions }, { signal }) : readCsvRows(text, rowsOptions);
       } catch (error) {
         signal.throwIfAborted();
         return reportProblem(ctx, 'errors-out', { message: errorMessage(error), ...csvErrorPosition(error) });

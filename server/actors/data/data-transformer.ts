@@ -3,7 +3,6 @@ import { type JsonValue, defineActor } from '../../engine';
 import { booleanSetting, choiceSetting, numberSetting } from '../shared';
 import { DataOperationSetSchema, ErrorHandlingSchema } from './data-operation';
 import { FailureLog, PipelineStopped } from './failure-policy';
-import { JsonSchemaChecker } from './json-schema-check';
 import { runPipeline } from './operation-pipeline';
 import { pipelineOutput } from './pipeline-value';
 import { validateResult } from './validate-result';
@@ -31,15 +30,14 @@ export const dataTransformer = defineActor({
   },
   outports: { 'transformed-out': { description: 'The result' }, 'errors-out': { description: 'One {message, operation, index?} per failure' } },
   config: DataTransformerConfigSchema,
-  createState: () => new JsonSchemaChecker(),
   async fire(ctx) {
-    const { config, inputs, state, signal } = ctx;
+    const { config, inputs, signal } = ctx;
     const failures = new FailureLog(config.errorHandling);
     let result: JsonValue | undefined;
     try {
       const output = pipelineOutput(await runPipeline(config.dataOperations, inputs['data-in'] ?? null, { failures, batchSize: config.batchSize, signal }));
       const schema = inputs['schema-in'];
-      if (output.found) result = config.enableValidation && schema !== undefined ? validateResult(state, schema, output.value, failures) : output.value;
+      if (output.found) result = config.enableValidation && schema !== undefined ? await validateResult(schema, output.value, failures, signal) : output.value;
     } catch (error) {
       if (!(error instanceof PipelineStopped)) throw error;
       const { failure } = error;

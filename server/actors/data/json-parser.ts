@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor, errorMessage } from '../../engine';
 import { booleanSetting, optionalText } from '../shared';
-import { HEAVY_TASK_TIMEOUT_MS, runHeavy } from '../heavy-work';
+import { LARGE_TEXT_CHARS, runHeavy } from '../heavy-work';
 import { selectJsonPath } from './json-path-select';
 import { parseJsonText } from './json-text';
 import { reportProblem } from './report-problem';
@@ -31,7 +31,8 @@ export const jsonParser = defineActor({
     const input = inputs['json-in'] ?? null;
     let value: JsonValue = input;
     if (typeof input === 'string') {
-      const parsed = parseJsonText(input, { strict: config.strictMode, allowComments: config.allowComments });
+      const options = { strict: config.strictMode, allowComments: config.allowComments };
+      const parsed = input.length > LARGE_TEXT_CHARS ? await runHeavy('jsonText', { text: input, options }, { signal: ctx.signal }) : parseJsonText(input, options);
       if (!parsed.ok) return reportProblem(ctx, 'errors-out', parsed.problem);
       value = parsed.value;
     }
@@ -45,7 +46,7 @@ export const jsonParser = defineActor({
       if (schema === undefined) return reportProblem(ctx, 'errors-out', { message: 'validateSchema is on but no schema has arrived on schema-in' });
       let check;
       try {
-        check = await runHeavy('schemaCheck', { schema, value }, { timeoutMs: HEAVY_TASK_TIMEOUT_MS, signal: ctx.signal });
+        check = await runHeavy('schemaCheck', { schema, value }, { signal: ctx.signal });
       } catch (error) {
         return reportProblem(ctx, 'errors-out', { message: errorMessage(error) });
       }

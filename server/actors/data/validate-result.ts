@@ -1,32 +1,39 @@
 import { type JsonValue, errorMessage, isJsonObject } from '../../engine';
+import { runHeavy } from '../heavy-work';
 import { type FailureLog } from './failure-policy';
-import { type JsonSchemaChecker, type SchemaCheck } from './json-schema-check';
+import { type SchemaCheck } from './json-schema-check';
 
 /**
- * Validates a transformer result against the schema of `schema-in`. A list is validated item by item unless the
- * schema describes an array (`type: "array"` or `items`); an invalid item's fate follows `errorHandling`, like
- * any failing item. Returns the value to emit, or `undefined` when nothing is left to emit.
+ * Validates a transformer result against the schema of `schema-in`, on a worker thread (a schema's patterns
+ * are user input and may backtrack). A list is validated item by item unless the schema describes an array
+ * (`type: "array"` or `items`); an invalid item's fate follows `errorHandling`, like any failing item. Returns
+ * the value to emit, or `undefined` when nothing is left to emit.
  */
-export function validateResult(checker: JsonSchemaChecker, schema: JsonValue, value: JsonValue, failures: FailureLog): JsonValue | undefined {
+export async function validateResult(schema: JsonValue, value: JsonValue, failures: FailureLog, signal?: AbortSignal): Promise<JsonValue | undefined> {
   const site = { operation: 'validation' as const };
-  let check: (value: JsonValue) => SchemaCheck;
+  const itemByItem = Array.isArray(value) && !describesArray(schema);
+  let checks: SchemaCheck[];
   try {
-    check = checker.validator(schema);
+    checks = await runHeavy('schemaCheckEach', { schema, values: itemByItem ? value : [value] }, { signal });
   } catch (error) {
+    if (signal?.aborted) throw error;
     failures.operationFailed(site, errorMessage(error));
     return value;
   }
-  if (!Array.isArray(value) || describesArray(schema)) {
-    const outcome = check(value);
+  if (!itemByItem) {
+    const [outcome] = checks;
     if (outcome.ok) return value;
-    return failures.itemFailed(site, `Result does not match the schema: ${outcome.violations.map((v) => v.message).join('; ')}`) === 'keep' ? value : undefined;
+    return failures.itemFailed(site, `Result does not match the schema: ${violationText(outcome)}`) === 'keep' ? value : undefined;
   }
-  return value.filter((item, index) => {
-    const outcome = check(item);
+  return value.filter((_item, index) => {
+    const outcome = checks[index];
     if (outcome.ok) return true;
-    const message = `Item ${index} does not match the schema: ${outcome.violations.map((v) => v.message).join('; ')}`;
-    return failures.itemFailed({ ...site, index }, message) === 'keep';
+    return failures.itemFailed({ ...site, index }, `Item ${index} does not match the schema: ${violationText(outcome)}`) === 'keep';
   });
+}
+
+function violationText(outcome: Exclude<SchemaCheck, { ok: true }>): string {
+  return outcome.violations.map((v) => v.message).join('; ');
 }
 
 function describesArray(schema: JsonValue): boolean {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor, errorMessage } from '../../engine';
 import { choiceSetting, optionalText } from '../shared';
-import { HEAVY_TASK_TIMEOUT_MS, runHeavy } from '../heavy-work';
+import { runHeavy } from '../heavy-work';
 import { reportProblem } from './report-problem';
 import { xmlProblem } from './xml-document';
 import { XmlNamespacesSchema } from './xml-namespaces';
@@ -43,7 +43,7 @@ export const xmlParser = defineActor({
     let output: JsonValue;
     try {
       const namespaces = { ...config.namespaces, ...packet?.data.namespaces };
-      output = await runHeavy('xmlOutput', { text, expression, namespaces, format: config.outputFormat }, { timeoutMs: HEAVY_TASK_TIMEOUT_MS, signal: ctx.signal });
+      output = await runHeavy('xmlOutput', { text, expression, namespaces, format: config.outputFormat }, { signal: ctx.signal });
     } catch (error) {
       return reportProblem(ctx, 'errors-out', { message: errorMessage(error) });
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { booleanSetting, choiceSetting, numberSetting, optionalText, textSetting } from '../shared';
-import { HEAVY_TASK_TIMEOUT_MS, runHeavy } from '../heavy-work';
+import { runHeavy } from '../heavy-work';
 import { TextValidationSchema, patternToRegExp } from './text-validation';
 
 const TextInputConfigSchema = z
@@ -47,7 +47,7 @@ export const textInput = defineActor({
       throw new Error(`Text input breaks maxLength: ${text.length} characters, at most ${config.maxLength} allowed`);
     }
     const task = { text, validation: config.validation, pattern: config.validationPattern };
-    const problem = text === '' ? null : await runHeavy('textRule', task, { timeoutMs: HEAVY_TASK_TIMEOUT_MS, signal });
+    const problem = text === '' ? null : await runHeavy('textRule', task, { signal });
     if (problem !== null) throw new Error(`Text input breaks validation '${config.validation}': ${JSON.stringify(text)} ${problem}`);
     return send('output', text);
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor, errorOutPort, errorMessage, isJsonObject } from '../../engine';
 import { booleanSetting, requiredText } from '../shared';
-import { HEAVY_TASK_TIMEOUT_MS, runHeavy } from '../heavy-work';
+import { runHeavy } from '../heavy-work';
 import { precisionSetting } from './math-settings';
 
 /** The variables an expression sees: the keys of an object packet, any other packet as `value`, none without one. */
@@ -37,7 +37,7 @@ export const mathExpression = defineActor({
     let result: JsonValue;
     try {
       const task = { expression: config.expression, scope: scopeOf(inputs['variables-in']), precision: config.precision };
-      result = await runHeavy('mathExpression', task, { timeoutMs: HEAVY_TASK_TIMEOUT_MS, signal });
+      result = await runHeavy('mathExpression', task, { signal });
     } catch (error) {
       if (signal.aborted) throw error;
       throw new Error(`Expression '${config.expression}' failed: ${errorMessage(error)}`);
