@@ -46,6 +46,8 @@ export function createWorkflowClient(options: WorkflowClientOptions) {
     getWorkflow: (executionId: string) => raw.GET('/workflows/{execution_id}', path(executionId)),
     cancelWorkflow: (executionId: string) => raw.POST('/workflows/{execution_id}/cancel', path(executionId)),
     deleteWorkflow: (executionId: string) => raw.DELETE('/workflows/{execution_id}', path(executionId)),
+    /** Checks a graph (`graph_json` or `graph_fbp`, and optionally its `input`) as a start would, without running it. */
+    validateGraph: (body: components['schemas']['ValidateGraphRequest']) => raw.POST('/graphs/validate', { body }),
     getWorkflowEvents: (executionId: string, query: { from_seq?: number; limit?: number } = {}) =>
       raw.GET('/workflows/{execution_id}/events', { params: { path: { execution_id: executionId }, query } }),
     updateNodeConfig: (executionId: string, nodeId: string, config: Record<string, unknown>) =>

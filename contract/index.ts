@@ -1,5 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { actorsContract } from './actors';
+import { graphsContract } from './graphs';
 import { healthContract } from './health';
 import { ideContract } from './ide';
 import { workflowsContract } from './workflows';
@@ -9,6 +10,7 @@ export * from './graph';
 export * from './run-result';
 export * from './events';
 export * from './workflows';
+export * from './graphs';
 export * from './ide';
 export * from './health';
 export * from './ws';
@@ -17,6 +19,6 @@ export * from './actors';
 const c = initContract();
 
 /** Every HTTP route of the service, in one ts-rest router. */
-export const contract = c.router({ ...healthContract, ...workflowsContract, ...ideContract, ...actorsContract });
+export const contract = c.router({ ...healthContract, ...workflowsContract, ...graphsContract, ...ideContract, ...actorsContract });
 /** The type of the whole HTTP contract. */
 export type Contract = typeof contract;

@@ -3,6 +3,7 @@ import {
   ExecutionIdSchema as ModelExecutionIdSchema,
   ExecutionStatusSchema as ModelExecutionStatusSchema,
   StartWorkflowRequestSchema as ModelStartWorkflowRequestSchema,
+  requireOneGraph,
 } from '../model';
 import { successEnvelope } from './envelope';
 import { errorResponses } from './error-responses';
@@ -20,10 +21,13 @@ export const ExecutionIdSchema = ModelExecutionIdSchema.openapi({ example: '3f2c
 
 /** The body of `POST /workflows` and the `data` of the WebSocket `start_workflow` message: the model's request with the documented graph. */
 export const StartWorkflowRequestSchema = ModelStartWorkflowRequestSchema.extend({
-  graph_json: GraphJsonSchema,
+  graph_json: GraphJsonSchema.optional(),
+  graph_fbp: ModelStartWorkflowRequestSchema.shape.graph_fbp.openapi({ example: "INPORT=mul.A_IN:X\nOUTPORT=mul.RESULT_OUT:PRODUCT\n'4.5' -> B_IN mul(tpl_math_multiply)" }),
   input: ModelStartWorkflowRequestSchema.shape.input.openapi({ example: { x: 3, y: 4.5 } }),
   metadata: ModelStartWorkflowRequestSchema.shape.metadata.openapi('StartMetadata'),
-}).openapi('StartWorkflowRequest');
+})
+  .superRefine(requireOneGraph)
+  .openapi('StartWorkflowRequest');
 
 /** The answer to a start request: the run goes on in the background. */
 export const StartedSchema = z

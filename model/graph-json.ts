@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * One end of a connection or an exported port as submitted: the engine style `{nodeId, portId}` or NoFlo's
- * `{process, port}`; other keys (`portName`, `expose`, `portType`, `index`, `metadata`) are allowed and ignored.
+ * `{process, port}`; other keys (`portName`, `expose`, `portType`, `metadata`) are allowed and ignored. An `index`
+ * (an addressable port's slot) is refused: this engine's ports have one slot.
  */
 export const GraphEndpointJsonSchema = z
   .object({
@@ -10,9 +11,10 @@ export const GraphEndpointJsonSchema = z
     portId: z.string().min(1).optional().describe('Port id (engine style)'),
     process: z.string().min(1).optional().describe('Node id (NoFlo style)'),
     port: z.string().min(1).optional().describe('Port id (NoFlo style)'),
+    index: z.number().int().nullish().describe("An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot"),
   })
   .passthrough()
-  .describe('A node port, written `{nodeId, portId}` or `{process, port}`; other keys (portName, expose, portType, index) are allowed.');
+  .describe('A node port, written `{nodeId, portId}` or `{process, port}`; other keys (portName, expose, portType) are allowed; a port `index` is refused.');
 
 /** A connection end or exported port as submitted. */
 export type GraphEndpointJson = z.infer<typeof GraphEndpointJsonSchema>;

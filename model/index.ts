@@ -27,6 +27,9 @@ export {
   type StartRequest,
   type StartWorkflowRequest,
   ExecutionIdSchema,
+  MAX_FBP_TEXT_CHARS,
   StartMetadataSchema,
   StartWorkflowRequestSchema,
+  requireOneGraph,
 } from './start-request';
+export { type GraphIssue, type GraphIssueCode, GraphIssueCodeSchema, GraphIssueCodes, GraphIssueSchema } from './graph-issue';

@@ -26,14 +26,29 @@ export const StartMetadataSchema = z
 /** The metadata of a start request, as parsed. */
 export type StartMetadata = z.infer<typeof StartMetadataSchema>;
 
-/** The body of `POST /workflows` and the `data` of the WebSocket `start_workflow` message. */
+/** The longest `.fbp` text a request may carry, in characters: its parser runs on the event loop (about 35 ms for this much); larger graphs come as JSON. */
+export const MAX_FBP_TEXT_CHARS = 65_536;
+
+/**
+ * The fields of `POST /workflows` and of the WebSocket `start_workflow` message's `data`; a request gives
+ * exactly one of `graph_json` and `graph_fbp` ({@link requireOneGraph}).
+ */
 export const StartWorkflowRequestSchema = z
   .object({
-    graph_json: GraphJsonSchema,
+    graph_json: GraphJsonSchema.optional(),
+    graph_fbp: z.string().min(1).max(MAX_FBP_TEXT_CHARS).optional().describe('The graph as .fbp text (the FBP language NoFlo reads), instead of graph_json'),
     input: z.record(JsonValueSchema).default({}).describe('Each key names an exported inport of the graph'),
     metadata: StartMetadataSchema.default({}),
   })
-  .describe('A request to run a graph: the graph, its input and the metadata');
+  .describe('A request to run a graph: the graph (graph_json or graph_fbp), its input and the metadata');
+
+/** Refines a request schema: exactly one of `graph_json` and `graph_fbp` is given. */
+export function requireOneGraph(request: { graph_json?: unknown; graph_fbp?: unknown }, ctx: z.RefinementCtx): void {
+  const given = [request.graph_json, request.graph_fbp].filter((graph) => graph !== undefined).length;
+  if (given !== 1) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['graph_json'], message: given === 0 ? 'Give the graph as graph_json or as graph_fbp' : 'Give graph_json or graph_fbp, not both' });
+  }
+}
 
 /** A start request as received (before defaults). */
 export type StartWorkflowRequest = z.input<typeof StartWorkflowRequestSchema>;

@@ -22,6 +22,7 @@ import {
   RequestBudget,
   requestValidationErrorHandler,
   workflowRoutes,
+  graphRoutes,
 } from './http';
 import { buildOpenApiDocument } from './openapi';
 import { type WsGateway, attachWsGateway } from './ws';
@@ -82,7 +83,7 @@ export function createApp({ config, services, logger }: AppOptions): App {
   app.get('/workflows/:execution_id/events', eventStreamHandler(services));
   createExpressEndpoints(
     contract,
-    s.router(contract, { ...healthRoutes(), ...workflowRoutes(services), ...ideRoutes(services), ...actorRoutes(services) }),
+    s.router(contract, { ...healthRoutes(), ...workflowRoutes(services), ...graphRoutes(services), ...ideRoutes(services), ...actorRoutes(services) }),
     app,
     { requestValidationErrorHandler, logInitialization: false },
   );

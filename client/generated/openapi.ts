@@ -126,6 +126,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/graphs/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a graph without running it
+         * @description Reads `graph_json` or `graph_fbp` and checks it against the catalogue (and `input`, when given) exactly as a start would, and answers the normalised graph with every issue. Nothing runs and nothing is stored; an invalid graph is a 200 with `valid: false`.
+         */
+        post: operations["validateGraph"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ide/workflows": {
         parameters: {
             query?: never;
@@ -301,6 +321,8 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
+                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    index?: number | null;
                 } | null;
                 /** @description Source port (NoFlo style) */
                 src?: {
@@ -312,6 +334,8 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
+                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    index?: number | null;
                 } | null;
                 /** @description Target port */
                 to?: {
@@ -323,6 +347,8 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
+                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    index?: number | null;
                 } | null;
                 /** @description Target port (NoFlo style) */
                 tgt?: {
@@ -334,6 +360,8 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
+                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    index?: number | null;
                 } | null;
                 /** @description Initial packet sent to the target when the run starts (a connection with no source) */
                 data?: unknown;
@@ -353,6 +381,8 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
+                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    index?: number | null;
                 };
             } | null;
             /** @description Exported output ports: each becomes a key of `result.outputs` */
@@ -366,6 +396,8 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
+                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    index?: number | null;
                 };
             } | null;
             /** @description Node groups, kept as given */
@@ -392,9 +424,16 @@ export interface components {
             /** @description Fails the run when it lasts longer; defaults to the server-wide `execution_timeout_ms` */
             timeout_ms?: number;
         };
-        /** @description A request to run a graph: the graph, its input and the metadata */
+        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input and the metadata */
         StartWorkflowRequest: {
-            graph_json: components["schemas"]["GraphJson"];
+            graph_json?: components["schemas"]["GraphJson"];
+            /**
+             * @description The graph as .fbp text (the FBP language NoFlo reads), instead of graph_json
+             * @example INPORT=mul.A_IN:X
+             *     OUTPORT=mul.RESULT_OUT:PRODUCT
+             *     '4.5' -> B_IN mul(tpl_math_multiply)
+             */
+            graph_fbp?: string;
             /**
              * @description Each key names an exported inport of the graph
              * @default {}
@@ -810,6 +849,52 @@ export interface components {
             events: components["schemas"]["ExecutionEvent"][];
             /** @description The seq to ask for next, or null once the log is complete and fully read */
             next_seq: number | null;
+        };
+        /** @description One problem of a submitted graph */
+        GraphIssue: {
+            /** @enum {string} */
+            code: "MALFORMED" | "DUPLICATE_NODE" | "UNKNOWN_COMPONENT" | "UNKNOWN_NODE" | "UNKNOWN_PORT" | "PORT_INDEX" | "WRONG_PORT_DIRECTION" | "INVALID_CONFIG" | "UNKNOWN_INPUT" | "UNFED_REQUIRED_PORT" | "SUBGRAPH_CYCLE" | "SUBGRAPH_TOO_DEEP";
+            /** @description Where the problem is in the submitted graph, such as `connections[2].to.portId` */
+            path: string;
+            message: string;
+            nodeId?: string;
+            portId?: string;
+            /** @description The component the catalogue lacks, for UNKNOWN_COMPONENT */
+            component?: string;
+            /** @description The line of the .fbp text, for a syntax error */
+            line?: number;
+            /** @description The column of the .fbp text, for a syntax error */
+            column?: number;
+        };
+        GraphValidation: {
+            /** @description Whether a start request with this graph and input would be accepted */
+            valid: boolean;
+            /** @description The graph in canonical FBP JSON (processes keyed by id, ports as {nodeId, portId}, initial packets as {data, to}); port ids as the actors declare them when valid; null when the graph could not be read */
+            graph: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The issues a start would give (at most 100) */
+            issues: components["schemas"]["GraphIssue"][];
+            /** @description How many issues there are in all */
+            issue_count: number;
+        };
+        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input and the metadata */
+        ValidateGraphRequest: {
+            /**
+             * @description Each key names an exported inport of the graph
+             * @default {}
+             */
+            input?: {
+                [key: string]: unknown;
+            };
+            graph_json?: components["schemas"]["GraphJson"];
+            /**
+             * @description The graph as .fbp text (the FBP language NoFlo reads), instead of graph_json
+             * @example INPORT=mul.A_IN:X
+             *     OUTPORT=mul.RESULT_OUT:PRODUCT
+             *     '4.5' -> B_IN mul(tpl_math_multiply)
+             */
+            graph_fbp?: string;
         };
         IdeWorkflow: {
             id?: string;
@@ -1579,6 +1664,93 @@ export interface operations {
             };
             /** @description Execution or route not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many connections, or shutting down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    validateGraph: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateGraphRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["GraphValidation"];
+                        /**
+                         * @description Time of the response in epoch milliseconds
+                         * @example 1732262400000
+                         */
+                        timestamp: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a schema violation or an invalid workflow (details name each path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body larger than max_body_bytes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

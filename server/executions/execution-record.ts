@@ -1,4 +1,5 @@
-import { type ExecutionStatus, type RunResult, type StartRequest } from '../../model';
+import { type ExecutionStatus, type RunResult } from '../../model';
+import { type StoredRequest } from './start-request';
 
 /** What the service keeps of one execution. */
 export interface ExecutionRecord {
@@ -8,8 +9,8 @@ export interface ExecutionRecord {
   source: string;
   /** A digest of the start request, to tell an idempotent retry from a conflicting reuse of the id. */
   fingerprint: string;
-  /** The graph as submitted, the input and the metadata: enough to inspect or re-run the execution. */
-  request: StartRequest;
+  /** The graph as submitted (and in FBP JSON), the input and the metadata: enough to inspect or re-run the execution. */
+  request: StoredRequest;
   /** null until the run ends. */
   result: RunResult | null;
   /** Epoch milliseconds. */

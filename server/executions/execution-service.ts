@@ -2,16 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   type Catalogue,
   type EngineEvent,
-  type GraphIssue,
   type JsonObject,
   type Network,
   createNetwork,
   isTerminalEvent,
-  readGraph,
   settleWithin,
-  validateGraph,
 } from '../engine';
-import { AppError, validationFailure } from '../errors';
+import { AppError } from '../errors';
 import { type ExecutionObserver } from './execution-observer';
 import { type ExecutionRecord } from './execution-record';
 import { type ExecutionStatus, type StartRequest, isTerminalStatus } from '../../model';
@@ -20,6 +17,7 @@ import { resultWithoutRun } from './final-result';
 import { requestFingerprint } from './request-fingerprint';
 import { RunQueue } from './run-queue';
 import { type StartDefaults, identifyingPart, workflowIdOf } from './start-request';
+import { type GraphCheck, checkGraph, graphError } from './graph-check';
 import { limitOutputs } from './result-limit';
 import { SecretMask } from './secret-mask';
 import { type WebhookNotifier } from './webhook-notifier';
@@ -136,14 +134,17 @@ export class ExecutionService {
         throw new AppError('CONFLICT', `Execution '${givenId}' already exists with a different request`);
       }
     }
-    const graph = this.validate(request);
+    const check = this.checkGraph(request);
+    const { graph, graphJson } = check;
+    if (graph === undefined || graphJson === undefined) throw graphError(check);
+    const stored = { graph_json: graphJson, ...(request.graph_fbp === undefined ? {} : { graph_fbp: request.graph_fbp }), input: request.input, metadata: { ...request.metadata } };
     const record: ExecutionRecord = {
       id: givenId ?? this.newId(),
       status: 'queued',
-      workflowId: workflowIdOf(request),
+      workflowId: workflowIdOf(stored),
       source: request.metadata.source ?? defaults.source,
       fingerprint,
-      request: { graph_json: request.graph_json, input: request.input, metadata: { ...request.metadata } },
+      request: stored,
       result: null,
       createdAt: this.now(),
       startedAt: null,
@@ -282,13 +283,9 @@ export class ExecutionService {
     await this.options.webhooks?.close();
   }
 
-  private validate(request: StartRequest) {
-    const parsed = readGraph(request.graph_json);
-    const validated = parsed.ok
-      ? validateGraph(parsed.graph, this.catalogue, { input: request.input, defaultActorConfig: this.options.defaultActorConfig })
-      : parsed;
-    if (validated.ok) return validated.graph;
-    throw graphError(validated.issues);
+  /** Reads and checks the graph of a request, as a start would, without running it. */
+  checkGraph(request: StartRequest): GraphCheck {
+    return checkGraph(request, { catalogue: this.catalogue, defaultActorConfig: this.options.defaultActorConfig });
   }
 
   private async run(id: string, graph: Parameters<typeof createNetwork>[0], timeoutMs: number): Promise<void> {
@@ -379,7 +376,3 @@ export class ExecutionService {
   }
 }
 
-function graphError(issues: readonly GraphIssue[]): AppError {
-  const details = issues.map((issue) => ({ path: issue.path.startsWith('input') ? issue.path : `graph_json.${issue.path}`, message: issue.message }));
-  return validationFailure('graph', details, { withPath: false });
-}

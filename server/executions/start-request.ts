@@ -1,4 +1,7 @@
-import { type JsonValue, type StartRequest } from '../../model';
+import { type GraphJson, type JsonValue, type StartRequest } from '../../model';
+
+/** A start request as stored with its execution: the graph always in FBP JSON (.fbp text read into it, and kept). */
+export type StoredRequest = StartRequest & { graph_json: GraphJson };
 
 /** Where a start request came from, used when its metadata names no source. */
 export interface StartDefaults {
@@ -7,7 +10,7 @@ export interface StartDefaults {
 }
 
 /** The workflow id of a request: the metadata's, else the graph's `properties.name`, else `workflow`. */
-export function workflowIdOf(request: StartRequest): string {
+export function workflowIdOf(request: StoredRequest): string {
   if (request.metadata.workflow_id) return request.metadata.workflow_id;
   const properties = request.graph_json.properties;
   if (properties && typeof properties === 'object' && !Array.isArray(properties)) {
@@ -20,5 +23,5 @@ export function workflowIdOf(request: StartRequest): string {
 /** The part of a request that identifies it for idempotent retries (the transport it came by does not count). */
 export function identifyingPart(request: StartRequest): JsonValue {
   const { source: _source, ...metadata } = request.metadata;
-  return { graph_json: request.graph_json, input: request.input, metadata } as JsonValue;
+  return { graph_json: request.graph_json, graph_fbp: request.graph_fbp, input: request.input, metadata } as JsonValue;
 }

@@ -6,6 +6,7 @@ export { requestValidationErrorHandler, pathText } from './request-validation';
 export { executionView, executionSummary } from './execution-view';
 export { healthRoutes } from './health-routes';
 export { workflowRoutes } from './workflow-routes';
+export { graphRoutes } from './graph-routes';
 export { ideRoutes } from './ide-routes';
 export { actorRoutes } from './actor-routes';
 export { eventStreamHandler } from './event-stream';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type StartWorkflowBody } from '../../client';
 
 /** A graph as the client sends it. */
-export type GraphJson = StartWorkflowBody['graph_json'];
+export type GraphJson = NonNullable<StartWorkflowBody['graph_json']>;
 
 /** A fixture of `test/fixtures/graphs/`: the request a client sends and what the run must give back. */
 export interface GraphFixture {
@@ -19,7 +19,7 @@ export function graphFixture(name: string): GraphFixture {
 
 /** A graph that multiplies its exported inports `x` and `y` into the exported outport `product`. */
 export function multiplyGraph(): GraphJson {
-  return graphFixture('multiply').request.graph_json;
+  return graphFixture('multiply').request.graph_json as GraphJson;
 }
 
 /** A graph whose one HTTP node GETs `url` (a slow server makes a long-running execution). */

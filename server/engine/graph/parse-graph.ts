@@ -115,8 +115,8 @@ function readConnections(
     const noflo = connection.from == null && connection.to == null && (connection.src != null || connection.tgt != null);
     const fromKey = noflo || (connection.from == null && connection.src != null) ? 'src' : 'from';
     const toKey = noflo || (connection.to == null && connection.tgt != null) ? 'tgt' : 'to';
-    const from = readEndpoint(connection.from ?? connection.src, `${path}.${fromKey}`);
-    const to = readEndpoint(connection.to ?? connection.tgt, `${path}.${toKey}`);
+    const from = readEndpoint(connection.from ?? connection.src, `${path}.${fromKey}`, issues);
+    const to = readEndpoint(connection.to ?? connection.tgt, `${path}.${toKey}`, issues);
     if (to === undefined) {
       issues.push({ code: 'MALFORMED', path: `${path}.${toKey}`, message: `Connection ${i} needs a target: '${toKey}' as {nodeId, portId} or {process, port}` });
     } else if (from !== undefined) {
@@ -136,7 +136,7 @@ function readExportedPorts(raw: Record<string, GraphEndpointJson>, side: 'inport
   const ports: GraphExportedPort[] = [];
   for (const [name, value] of Object.entries(raw)) {
     const path = formatIssuePath(base, [side, name]);
-    const target = readEndpoint(value, path);
+    const target = readEndpoint(value, path, issues);
     if (target === undefined) {
       const noun = side === 'inports' ? 'inport' : 'outport';
       issues.push({ code: 'MALFORMED', path, message: `Exported ${noun} '${name}' needs {process, port} or {nodeId, portId}` });
@@ -145,11 +145,16 @@ function readExportedPorts(raw: Record<string, GraphEndpointJson>, side: 'inport
   return ports;
 }
 
-function readEndpoint(raw: GraphEndpointJson | null | undefined, path: string): GraphEndpoint | undefined {
+function readEndpoint(raw: GraphEndpointJson | null | undefined, path: string, issues: GraphIssue[]): GraphEndpoint | undefined {
   if (raw === undefined || raw === null) return undefined;
   const nodeId = raw.nodeId ?? raw.process;
   const portId = raw.portId ?? raw.port;
   if (nodeId === undefined || portId === undefined) return undefined;
+  // Packets to or from an addressable port's slots would all share one port here: refused, never merged.
+  if (raw.index !== undefined && raw.index !== null) {
+    const message = `'${path}.index': port indexes (addressable ports, such as ${portId}[${String(raw.index)}]) are not supported; connect to '${portId}' without an index`;
+    issues.push({ code: 'PORT_INDEX', path: `${path}.index`, nodeId, portId, message });
+  }
   return { nodeId, portId, path, nodeKey: raw.nodeId !== undefined ? 'nodeId' : 'process', portKey: raw.portId !== undefined ? 'portId' : 'port' };
 }
 

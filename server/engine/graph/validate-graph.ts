@@ -111,7 +111,7 @@ function checkNode(
   }
   const definition = level.catalogue.get(node.component);
   if (definition === undefined) {
-    level.issues.push({ code: 'UNKNOWN_COMPONENT', path: `${node.path}.component`, nodeId: qualifiedId, message: `Node '${qualifiedId}' uses component '${node.component}', which the catalogue does not have` });
+    level.issues.push({ code: 'UNKNOWN_COMPONENT', path: `${node.path}.component`, nodeId: qualifiedId, component: node.component, message: `Node '${qualifiedId}' uses component '${node.component}', which the catalogue does not have` });
     return { node: plain };
   }
   const config = checkConfig(node, qualifiedId, definition, level);

@@ -1,0 +1,26 @@
+import { type JsonObject } from '../../../model';
+import { type Graph, type GraphEndpoint } from './graph';
+import { type ValidGraph } from './valid-graph';
+
+/**
+ * Writes a graph in the one canonical FBP JSON form this service reads, whatever form it was submitted in:
+ * processes keyed by id, every port as `{nodeId, portId}`, initial packets as `{data, to}`, inner graphs
+ * under `metadata.graph`. A validated graph carries the port ids its actors declare.
+ */
+export function graphJsonOf(graph: Graph | ValidGraph): JsonObject {
+  const endpoint = (end: GraphEndpoint): JsonObject => ({ nodeId: end.nodeId, portId: end.portId });
+  return {
+    caseSensitive: graph.caseSensitive,
+    properties: graph.properties,
+    processes: Object.fromEntries(
+      graph.nodes.map((node) => [node.id, { component: node.component, metadata: node.subgraph === undefined ? node.metadata : { ...node.metadata, graph: graphJsonOf(node.subgraph) } }]),
+    ),
+    connections: [
+      ...graph.connections.map((connection) => ({ from: endpoint(connection.from), to: endpoint(connection.to) })),
+      ...graph.initialPackets.map((packet) => ({ data: packet.data, to: endpoint(packet.to) })),
+    ],
+    inports: Object.fromEntries(graph.inports.map((port) => [port.name, endpoint(port.target)])),
+    outports: Object.fromEntries(graph.outports.map((port) => [port.name, endpoint(port.target)])),
+    groups: [...graph.groups],
+  };
+}
