@@ -26,6 +26,7 @@ import {
 } from './http';
 import { buildOpenApiDocument } from './openapi';
 import { type WsGateway, attachWsGateway } from './ws';
+import { FbpRuntime } from './fbp-runtime';
 import { type Logger } from './logger';
 
 /** What the application is built from. */
@@ -90,7 +91,19 @@ export function createApp({ config, services, logger }: AppOptions): App {
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
 
-  const gateway: WsGateway = attachWsGateway(server, { services, connections, auth, logger, maxPayloadBytes: config.max_body_bytes, maxBufferedBytes: config.ws_max_buffered_bytes, graphLimits, budget, idleTimeoutMs: config.ws_idle_timeout_ms });
+  const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, logger });
+  const gateway: WsGateway = attachWsGateway(server, {
+    services,
+    connections,
+    auth,
+    logger,
+    maxPayloadBytes: config.max_body_bytes,
+    maxBufferedBytes: config.ws_max_buffered_bytes,
+    graphLimits,
+    budget,
+    idleTimeoutMs: config.ws_idle_timeout_ms,
+    fbpRuntime,
+  });
 
   return {
     server,

@@ -7,6 +7,7 @@ import { inputActors } from './inputs';
 import { graphIoActors } from './graph-io';
 import { logicActors } from './logic';
 import { dataActors } from './data';
+import { coreActors } from './core';
 
 /** Every actor family of the catalogue; each family folder exports its definitions as one array. */
 const families: readonly (readonly AnyActorDefinition[])[] = [
@@ -17,6 +18,7 @@ const families: readonly (readonly AnyActorDefinition[])[] = [
   scriptingActors,
   networkActors,
   dataActors,
+  coreActors,
 ];
 
 /** Every actor definition the service ships, in catalogue order. */

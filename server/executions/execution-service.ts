@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ActorLogEntry,
   type Catalogue,
   type EngineEvent,
   type JsonObject,
@@ -107,6 +108,7 @@ export class ExecutionService {
   /** The MessageSent events each running execution has left out past the event cap. */
   private readonly dropped = new Map<string, number>();
   private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly logWatchers = new Map<string, Set<(entry: ActorLogEntry) => void>>();
   private readonly logger: Logger;
   private accepting = true;
 
@@ -235,13 +237,16 @@ export class ExecutionService {
    */
   watch(id: string, onAppend: () => void): () => void {
     this.get(id);
-    let set = this.watchers.get(id);
-    if (!set) this.watchers.set(id, (set = new Set()));
-    set.add(onAppend);
-    return () => {
-      set.delete(onAppend);
-      if (set.size === 0 && this.watchers.get(id) === set) this.watchers.delete(id);
-    };
+    return listen(this.watchers, id, onAppend);
+  }
+
+  /**
+   * Calls `onLog` with each line the actors of an execution write with `ctx.log` (script output included),
+   * secrets masked, until the returned function is called. Lines are not stored, and a run may write its first
+   * ones before `start` returns: watch the id a start request names before starting it.
+   */
+  watchLogs(id: string, onLog: (entry: ActorLogEntry) => void): () => void {
+    return listen(this.logWatchers, id, onLog);
   }
 
   /**
@@ -305,6 +310,9 @@ export class ExecutionService {
       maxEventPayloadBytes: this.options.maxEventPayloadBytes,
       now: this.now,
       onEvent: (event) => this.append(id, event),
+      log: (entry) => {
+        for (const onLog of this.logWatchers.get(id) ?? []) onLog({ ...entry, message: mask.text(entry.message) });
+      },
     });
     const done = network.run().then(
       () => undefined,
@@ -376,3 +384,13 @@ export class ExecutionService {
   }
 }
 
+// Adds a listener to the set kept for an id; the returned function removes it, and the set once empty.
+function listen<T>(sets: Map<string, Set<T>>, id: string, listener: T): () => void {
+  let set = sets.get(id);
+  if (!set) sets.set(id, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && sets.get(id) === set) sets.delete(id);
+  };
+}

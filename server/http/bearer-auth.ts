@@ -62,6 +62,20 @@ export class BearerAuth {
     return { error: new AppError('UNAUTHORIZED', 'A valid bearer token is required (Authorization: Bearer <token>)') };
   }
 
+  /**
+   * Why a secret carried inside messages (the FBP protocol's `secret`) may not act, or undefined when it may;
+   * wrong secrets count against the client like wrong tokens.
+   */
+  verifySecret(secret: string | undefined, address: string | undefined): AppError | undefined {
+    if (!this.enabled) return undefined;
+    const client = address ?? 'unknown';
+    const blocked = this.failures.blockedFor(client);
+    if (blocked > 0) return new AppError('RATE_LIMITED', `Too many wrong secrets from this client; retry after ${blocked} s`);
+    if (secret !== undefined && matches(secret, this.tokens)) return undefined;
+    this.failures.record(client);
+    return new AppError('UNAUTHORIZED', 'A valid secret is required: one of the server\'s auth_tokens');
+  }
+
   /** Whether tokens are required at all. */
   get enabled(): boolean {
     return this.tokens.length > 0;

@@ -4,6 +4,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError } from '../errors';
 import { type AppServices, type BearerAuth, type ConnectionLimit, type GraphSizeLimits, type RequestBudget, refuseUpgrade } from '../http';
 import { WsSession } from './ws-session';
+import { serveFbpSocket } from './fbp-socket';
+import { type FbpRuntime } from '../fbp-runtime';
 import { type Logger } from '../logger';
 
 /** Options of the WebSocket gateway. */
@@ -24,25 +26,33 @@ export interface WsGatewayOptions {
   idleTimeoutMs?: number;
   /** Interval of the keep-alive ping; a client that misses one is dropped. @default 30000 */
   pingIntervalMs?: number;
+  /** The FBP Network Protocol runtime served on `/` (subprotocol `noflo`); without it `/` refuses upgrades. */
+  fbpRuntime?: FbpRuntime;
 }
 
-/** The WebSocket side of the server: sessions on `/ws`, and a way to close them all. */
+/** The WebSocket side of the server: sessions on `/ws`, the FBP protocol on `/`, and a way to close them all. */
 export interface WsGateway {
   /** Closes every session and stops accepting upgrades. */
   close(): Promise<void>;
 }
 
-/** Serves WebSocket sessions on `/ws` of an HTTP server, after the connection limit and the bearer token check. */
+/**
+ * Serves WebSocket sessions on `/ws` of an HTTP server, after the connection limit and the bearer token check,
+ * and the FBP Network Protocol on `/` (FBP tools cannot send headers: its messages carry the token as `secret`).
+ */
 export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes });
+  const fbpWss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes, handleProtocols: (offered) => (offered.has('noflo') ? 'noflo' : false) });
   const alive = new WeakMap<WebSocket, boolean>();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (pathname !== '/ws') {
+    const fbp = pathname === '/' && options.fbpRuntime !== undefined;
+    if (pathname !== '/ws' && !fbp) {
       return refuseUpgrade(socket, new AppError('NOT_FOUND', `No WebSocket endpoint at ${pathname}`));
     }
     if (options.connections.isOverLimit(req.socket)) return refuseUpgrade(socket, options.connections.error());
+    if (fbp) return fbpWss.handleUpgrade(req, socket, head, (ws) => fbpWss.emit('connection', ws, req));
     const refusal = options.auth.verify(req);
     if (refusal !== undefined) return refuseUpgrade(socket, refusal.error);
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -55,8 +65,15 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
     new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits, budget: options.budget, address: req.socket.remoteAddress, idleTimeoutMs: options.idleTimeoutMs ?? 60_000 });
   });
 
+  fbpWss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+    alive.set(ws, true);
+    ws.on('pong', () => alive.set(ws, true));
+    const runtime = options.fbpRuntime as FbpRuntime;
+    serveFbpSocket(ws, { runtime, auth: options.auth, budget: options.budget, logger: options.logger, address: req.socket.remoteAddress });
+  });
+
   const pinger = setInterval(() => {
-    for (const ws of wss.clients) {
+    for (const ws of [...wss.clients, ...fbpWss.clients]) {
       if (!alive.get(ws)) {
         ws.terminate();
         continue;
@@ -72,7 +89,8 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
       new Promise<void>((resolve) => {
         clearInterval(pinger);
         server.off('upgrade', onUpgrade);
-        for (const ws of wss.clients) ws.terminate();
+        for (const ws of [...wss.clients, ...fbpWss.clients]) ws.terminate();
+        fbpWss.close();
         wss.close(() => resolve());
       }),
   };

@@ -1,0 +1,11 @@
+import { defineActor } from '../../engine';
+
+/** `core/Drop`: takes every packet of `in` and does nothing with it, as NoFlo's component of that name does. */
+export const coreDrop = defineActor({
+  id: 'core/Drop',
+  title: 'Drop',
+  description: 'Discards each packet of in.',
+  inports: { in: { required: true, description: 'Any packet, discarded' } },
+  outports: {},
+  fire: () => undefined,
+});

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { type Catalogue, type EngineEvent } from '../engine';
+import { AppError } from '../errors';
+import { EventFollower, type ExecutionService } from '../executions';
+import { type Logger, silentLogger } from '../logger';
+import { type JsonObject } from '../../model';
+import { componentMessages } from './component-list';
+import { GraphCommandError, type GraphChange, ProtocolGraph, type ProtocolGraphLimits, type ProtocolPort } from './protocol-graph';
+import { type ClientMessage, ClientMessageSchema, type FbpMessage, PayloadReader } from './protocol-message';
+
+/** The protocol version this runtime speaks. */
+export const FBP_PROTOCOL_VERSION = '0.7';
+
+/** The execution source of runs started over the protocol. */
+export const FBP_PROTOCOL_SOURCE = 'fbp-protocol';
+
+const CAPABILITIES = ['protocol:runtime', 'protocol:graph', 'protocol:network', 'protocol:component', 'network:status', 'network:data', 'network:control'];
+
+/** Options of an {@link FbpRuntime}. */
+export interface FbpRuntimeOptions {
+  executions: ExecutionService;
+  catalogue: Catalogue;
+  /** How big one graph may grow. */
+  graphLimits: ProtocolGraphLimits;
+  /** Graphs kept at once; `clear` of a new graph beyond it is refused. @default 100 */
+  maxGraphs?: number;
+  /** The runtime's label in `runtime:runtime`. @default 'Workflow execution service' */
+  label?: string;
+  logger?: Logger;
+}
+
+/** What one connected client may do: hand in its messages, and leave. */
+export interface FbpClient {
+  /** Handles one message of the client (any JSON: a bad one is answered with an error). */
+  receive(message: unknown): Promise<void>;
+  /** The client is gone: it receives nothing more. */
+  close(): void;
+}
+
+/** How a client is told apart: whether a message's secret lets it act. */
+export interface FbpClientOptions {
+  /** Answers why a message's secret is refused, or undefined when it is accepted. */
+  checkSecret(secret: string | undefined): string | undefined;
+}
+
+type Send = (message: FbpMessage) => void;
+
+interface NetworkRun {
+  executionId: string;
+  startedAt: number;
+  running: boolean;
+  started: boolean;
+  stopRequested: boolean;
+  stopFollowing: () => void;
+}
+
+/**
+ * An FBP Network Protocol runtime (protocol 0.7) over this service's engine. Graphs are built with the graph
+ * subprotocol and shared by every client; `network:start` runs one as an execution (source `fbp-protocol`, so
+ * it shows in `GET /workflows` and replays like any other) and streams its packets as `network:data` to every
+ * client. The component subprotocol lists the catalogue. Transport-free: a WebSocket adapter feeds it.
+ */
+export class FbpRuntime {
+  private readonly id = randomUUID();
+  private readonly graphs = new Map<string, ProtocolGraph>();
+  private readonly networks = new Map<string, NetworkRun>();
+  private readonly clients = new Set<Send>();
+  private mainGraph: string | undefined;
+  private readonly logger: Logger;
+
+  constructor(private readonly options: FbpRuntimeOptions) {
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /** Connects a client: `send` receives its replies and every network event. */
+  connect(send: Send, client: FbpClientOptions): FbpClient {
+    this.clients.add(send);
+    return {
+      receive: async (raw) => {
+        const parsed = ClientMessageSchema.safeParse(raw);
+        if (!parsed.success) return send(error('runtime', 'A message is {protocol, command, payload}'));
+        const message = parsed.data;
+        const secret = message.secret ?? (typeof message.payload?.secret === 'string' ? message.payload.secret : undefined);
+        const refusal = client.checkSecret(secret);
+        if (refusal !== undefined) return send(error(message.protocol, refusal));
+        try {
+          await this.handle(message, send);
+        } catch (caught) {
+          if (caught instanceof GraphCommandError || caught instanceof AppError) return send(error(message.protocol, caught.message, message.payload?.graph));
+          this.logger.error({ err: caught, protocol: message.protocol, command: message.command }, 'An FBP protocol command failed');
+          send(error(message.protocol, 'The command failed inside the runtime'));
+        }
+      },
+      close: () => {
+        this.clients.delete(send);
+      },
+    };
+  }
+
+  private async handle(message: ClientMessage, send: Send): Promise<void> {
+    const payload = { ...(message.payload ?? {}) };
+    delete payload.secret;
+    switch (message.protocol) {
+      case 'runtime':
+        return this.runtimeCommand(message.command, send);
+      case 'graph':
+        return this.graphCommand(message.command, new PayloadReader(payload, `graph:${message.command}`), send);
+      case 'network':
+        return this.networkCommand(message.command, new PayloadReader(payload, `network:${message.command}`), send);
+      case 'component':
+        if (message.command !== 'list') throw new GraphCommandError(`component:${message.command} is not supported`);
+        for (const component of componentMessages(this.options.catalogue)) send(component);
+        return;
+      default:
+        throw new GraphCommandError(`Unknown protocol '${message.protocol}'`);
+    }
+  }
+
+  private runtimeCommand(command: string, send: Send): void {
+    if (command !== 'getruntime') throw new GraphCommandError(`runtime:${command} is not supported`);
+    const payload: JsonObject = {
+      id: this.id,
+      type: 'workflow-execution-service',
+      version: FBP_PROTOCOL_VERSION,
+      label: this.options.label ?? 'Workflow execution service',
+      capabilities: CAPABILITIES,
+      allCapabilities: CAPABILITIES,
+    };
+    if (this.mainGraph !== undefined) payload.graph = this.mainGraph;
+    send({ protocol: 'runtime', command: 'runtime', payload });
+  }
+
+  private graphCommand(command: string, read: PayloadReader, send: Send): void {
+    if (command === 'clear') return this.clear(read, send);
+    const graphId = read.optionalText('graph');
+    if (graphId === undefined) throw new GraphCommandError('No graph specified');
+    const graph = this.graphs.get(graphId);
+    if (graph === undefined) throw new GraphCommandError('Requested graph not found');
+    const changes = this.applyGraphCommand(graph, command, read);
+    for (const change of changes) send({ protocol: 'graph', command: change.command, payload: change.payload });
+  }
+
+  private applyGraphCommand(graph: ProtocolGraph, command: string, read: PayloadReader): GraphChange[] {
+    switch (command) {
+      case 'addnode': {
+        const component = read.text('component');
+        if (!this.options.catalogue.has(component)) throw new GraphCommandError(`Component '${component}' is not in the catalogue`);
+        return graph.addNode(read.text('id'), component, read.object('metadata'));
+      }
+      case 'removenode':
+        return graph.removeNode(read.text('id'));
+      case 'renamenode':
+        return graph.renameNode(read.text('from'), read.text('to'));
+      case 'changenode':
+        return graph.changeNode(read.text('id'), read.object('metadata'));
+      case 'addedge':
+        return graph.addEdge(read.port('src'), read.port('tgt'), read.object('metadata'));
+      case 'removeedge':
+        return graph.removeEdge(read.port('src'), read.port('tgt'));
+      case 'changeedge':
+        return graph.changeEdge(read.port('src'), read.port('tgt'), read.object('metadata'));
+      case 'addinitial': {
+        const src = read.object('src');
+        if (!('data' in src)) throw new GraphCommandError("graph:addinitial needs 'src' as {data}");
+        return graph.addInitial(src.data, read.port('tgt'), read.object('metadata'));
+      }
+      case 'removeinitial':
+        return graph.removeInitial(read.port('tgt'));
+      case 'addinport':
+      case 'addoutport': {
+        const metadata = read.value('metadata') === undefined ? undefined : read.object('metadata');
+        return graph.addExported(command === 'addinport' ? 'inport' : 'outport', read.text('public'), { node: read.text('node'), port: read.text('port'), metadata });
+      }
+      case 'removeinport':
+      case 'removeoutport':
+        return graph.removeExported(command === 'removeinport' ? 'inport' : 'outport', read.text('public'));
+      case 'renameinport':
+      case 'renameoutport':
+        return graph.renameExported(command === 'renameinport' ? 'inport' : 'outport', read.text('from'), read.text('to'));
+      default:
+        throw new GraphCommandError(`graph:${command} is not supported`);
+    }
+  }
+
+  private clear(read: PayloadReader, send: Send): void {
+    const id = read.text('id');
+    if (!this.graphs.has(id) && this.graphs.size >= (this.options.maxGraphs ?? 100)) throw new GraphCommandError(`The runtime holds ${this.options.maxGraphs ?? 100} graphs, the most it may`);
+    const ack: JsonObject = { id };
+    for (const key of ['name', 'library', 'icon', 'description']) {
+      const value = read.optionalText(key);
+      if (value !== undefined) ack[key] = value;
+    }
+    const main = read.value('main');
+    if (typeof main === 'boolean') ack.main = main;
+    this.graphs.set(id, new ProtocolGraph(id, ack.name === undefined ? {} : { name: ack.name }, this.options.graphLimits));
+    if (main === true || this.mainGraph === undefined) this.mainGraph = id;
+    send({ protocol: 'graph', command: 'clear', payload: ack });
+  }
+
+  private async networkCommand(command: string, read: PayloadReader, send: Send): Promise<void> {
+    const graphId = read.optionalText('graph');
+    if (graphId === undefined) throw new GraphCommandError('No graph specified');
+    const graph = this.graphs.get(graphId);
+    if (graph === undefined) throw new GraphCommandError('Requested graph not found');
+    switch (command) {
+      case 'start':
+        return this.start(graph);
+      case 'stop':
+        return this.stop(graphId);
+      case 'getstatus':
+        return send({ protocol: 'network', command: 'status', payload: this.status(graphId) });
+      case 'edges':
+        return send({ protocol: 'network', command: 'edges', payload: { graph: graphId, edges: Array.isArray(read.value('edges')) ? (read.value('edges') as JsonObject[]) : [] } });
+      default:
+        throw new GraphCommandError(`network:${command} is not supported`);
+    }
+  }
+
+  private start(graph: ProtocolGraph): void {
+    if (this.networks.get(graph.id)?.running) throw new GraphCommandError(`The network of graph '${graph.id}' is already running`);
+    const metadata = { execution_id: randomUUID(), workflow_id: graph.id, source: FBP_PROTOCOL_SOURCE };
+    const unwatchLogs = this.options.executions.watchLogs(metadata.execution_id, (entry) => this.broadcast('output', { message: entry.message, type: 'message' }));
+    let execution;
+    try {
+      ({ execution } = this.options.executions.start({ graph_json: graph.toGraphJson(), input: {}, metadata }, { source: FBP_PROTOCOL_SOURCE }));
+    } catch (error) {
+      unwatchLogs();
+      throw error;
+    }
+    const run: NetworkRun = { executionId: execution.id, startedAt: Date.now(), running: true, started: true, stopRequested: false, stopFollowing: () => undefined };
+    this.networks.set(graph.id, run);
+    this.broadcast('started', { graph: graph.id, time: new Date(run.startedAt).toISOString(), started: true, running: true });
+    for (const initial of graph.initialPackets()) {
+      this.broadcast('data', { id: `DATA -> ${initial.tgt.port.toUpperCase()} ${initial.tgt.node}()`, graph: graph.id, tgt: portJson(initial.tgt), data: initial.data as JsonObject });
+    }
+    const follower = new EventFollower(this.options.executions, execution.id, {
+      deliver: (events) => {
+        for (const event of events) this.forward(graph, run, event);
+        return 'continue';
+      },
+      onComplete: () => unwatchLogs(),
+    });
+    run.stopFollowing = () => {
+      follower.stop();
+      unwatchLogs();
+    };
+  }
+
+  private forward(graph: ProtocolGraph, run: NetworkRun, event: EngineEvent): void {
+    switch (event._type) {
+      case 'MessageSent': {
+        const edge = graph.findEdge(event.fromActor, event.fromPort, event.toActor, event.toPort) ?? {
+          src: { node: event.fromActor, port: event.fromPort },
+          tgt: { node: event.toActor, port: event.toPort },
+        };
+        const id = `${edge.src.node}() ${edge.src.port.toUpperCase()} -> ${edge.tgt.port.toUpperCase()} ${edge.tgt.node}()`;
+        return this.broadcast('data', { id, graph: graph.id, src: portJson(edge.src), tgt: portJson(edge.tgt), data: event.message });
+      }
+      case 'ActorFailed':
+        return this.broadcast('processerror', { id: event.actorId, error: event.error, graph: graph.id });
+      case 'Failed':
+        this.broadcast('error', { message: event.error, graph: graph.id });
+        break;
+      case 'Completed':
+      case 'Cancelled':
+        break;
+      default:
+        return;
+    }
+    run.running = false;
+    if (!run.stopRequested) this.broadcast('stopped', { graph: graph.id, time: new Date().toISOString(), uptime: uptime(run), running: false, started: run.started });
+  }
+
+  private async stop(graphId: string): Promise<void> {
+    const run = this.networks.get(graphId);
+    if (run !== undefined) {
+      run.stopRequested = true;
+      if (run.running) await this.options.executions.cancel(run.executionId).catch(() => undefined);
+      run.running = false;
+      run.started = false;
+      run.stopFollowing();
+    }
+    this.broadcast('stopped', { graph: graphId, time: new Date().toISOString(), uptime: run === undefined ? 0 : uptime(run), running: false, started: false });
+  }
+
+  private status(graphId: string): JsonObject {
+    const run = this.networks.get(graphId);
+    if (run === undefined) return { graph: graphId, running: false, started: false };
+    return run.running ? { graph: graphId, running: true, started: run.started, uptime: uptime(run) } : { graph: graphId, running: false, started: run.started };
+  }
+
+  private broadcast(command: string, payload: JsonObject): void {
+    for (const send of this.clients) send({ protocol: 'network', command, payload });
+  }
+}
+
+function error(protocol: string, message: string, graph?: unknown): FbpMessage {
+  return { protocol, command: 'error', payload: protocol === 'network' && typeof graph === 'string' ? { message, graph } : { message } };
+}
+
+function portJson(port: ProtocolPort): JsonObject {
+  return port.index === undefined ? { node: port.node, port: port.port } : { node: port.node, port: port.port, index: port.index };
+}
+
+function uptime(run: NetworkRun): number {
+  return (Date.now() - run.startedAt) / 1000;
+}
