@@ -39,7 +39,7 @@ describe('graphs written by NoFlo tools', () => {
       const { response, error } = await app.client.startWorkflow({ graph_json: nofloFile('missing-components'), input: {} });
       expect(response.status).toBe(400);
       expect(error).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
-      expect(error!.error).toBe("Invalid graph: the catalogue has no component 'filesystem/ReadFile', 'strings/SplitStr', 'core/Output'");
+      expect(error!.error).toBe("Invalid graph: the catalogue has no component 'filesystem/ReadFile', 'strings/SplitStr', 'core/Kick'");
       expect(error!.details!.map((detail) => detail.path)).toEqual([
         'graph_json.processes.Read.component',
         'graph_json.processes.Split.component',

@@ -13,7 +13,7 @@ export const aggregateOperation: OperationStep = (value, ctx) => {
   const path = fieldPathOf(ctx.operation.aggregateField ?? '');
   if (value.groupedBy === undefined) return { items: [aggregate(value.items, path, ctx)], single: true };
   const keyName = value.groupedBy.length === 0 ? 'key' : formatFieldPath(value.groupedBy);
-  const functionName = ctx.operation.aggregateFunction ?? 'count';
+  const functionName = ctx.operation.aggregateFunction;
   const rows = value.items.map((group): JsonObject => {
     const members = isJsonObject(group) && Array.isArray(group.items) ? group.items : [];
     const row: JsonObject = {};
@@ -27,7 +27,7 @@ export const aggregateOperation: OperationStep = (value, ctx) => {
 
 function aggregate(items: readonly JsonValue[], path: FieldPath, ctx: OperationContext): JsonValue {
   const values = items.map((item) => getField(item, path));
-  switch (ctx.operation.aggregateFunction ?? 'count') {
+  switch (ctx.operation.aggregateFunction) {
     case 'count':
       return path.length === 0 ? items.length : values.filter((entry) => !isMissing(entry)).length;
     case 'sum':

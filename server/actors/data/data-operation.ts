@@ -20,6 +20,8 @@ export const FieldMappingSchema = z.object({
 /**
  * One operation of a DataOperationSet, as the IDE stores it, plus three keys of our own for `split`:
  * `splitField` (the field to split each item on), `separator` (for string fields, default `,`) and `chunkSize`.
+ * Select fields the IDE shows with a default but does not store take that default; an aggregate without
+ * `aggregateField` aggregates the items themselves.
  */
 export const DataOperationSchema = z
   .object({
@@ -34,7 +36,8 @@ export const DataOperationSchema = z
     transformExpression: z.string().optional(),
     groupByField: z.string().optional(),
     aggregateField: z.string().optional(),
-    aggregateFunction: AggregateFunctionSchema.optional(),
+    // The IDE shows "sum" for an aggregate whose function was never picked, and stores nothing.
+    aggregateFunction: AggregateFunctionSchema.default('sum'),
     splitField: z.string().optional(),
     separator: z.string().optional(),
     chunkSize: numberSetting('Items per chunk of a split by size', z.number().int().min(1).optional()),
@@ -49,11 +52,6 @@ export const DataOperationSchema = z
     if (operation.type === 'filter') need('filterExpression', filled(operation.filterExpression));
     if (operation.type === 'transform') need('transformExpression', filled(operation.transformExpression));
     if (operation.type === 'group') need('groupByField', filled(operation.groupByField));
-    if (operation.type === 'aggregate') {
-      need('aggregateFunction', operation.aggregateFunction !== undefined);
-      const fieldOptional = operation.aggregateFunction === undefined || ['count', 'first', 'last'].includes(operation.aggregateFunction);
-      if (!fieldOptional) need('aggregateField', filled(operation.aggregateField));
-    }
   });
 
 /** A named, ordered list of operations. */

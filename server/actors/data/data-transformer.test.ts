@@ -38,9 +38,14 @@ describe('tpl_data_transformer', () => {
 
   it('rejects an enabled operation missing its required key when the graph is validated', async () => {
     await expect(transform([{ type: 'filter' }], orders)).rejects.toThrow("config 'dataOperations.0.operations.0.filterExpression': a filter operation needs filterExpression");
-    await expect(transform([{ type: 'aggregate', aggregateFunction: 'sum' }], orders)).rejects.toThrow('aggregateField');
     await expect(transform([], orders, { batchSize: 0 })).rejects.toThrow("config 'batchSize'");
     expect(await transformed([{ type: 'filter', enabled: false }], orders)).toEqual(orders);
+  });
+
+  it('sums an aggregate whose function the IDE showed as "sum" but did not store; without a field it aggregates the items', async () => {
+    const total = orders.reduce((sum, order) => sum + Number(order.total), 0);
+    expect(await transformed([{ type: 'aggregate', aggregateField: 'total' }], orders)).toBe(total);
+    expect(await transformed([{ type: 'aggregate' }], [9, 100, '1'])).toBe(110);
   });
 
   it('maps fields to new names and nested targets, through optional transforms that see value and item', async () => {

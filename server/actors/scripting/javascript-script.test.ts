@@ -82,7 +82,7 @@ describe('tpl_javascript_script', () => {
     ]);
   });
 
-  it('runs function process(inputs, context), sending each send_output on its port and the returned value on result-out', async () => {
+  it('runs function process(inputs, context), sending each send_output on its port; a status it returns after sending is no packet', async () => {
     const received: JsonValue[] = [];
     const script = [
       'function process(inputs, context) {',
@@ -97,7 +97,7 @@ describe('tpl_javascript_script', () => {
     };
     const { result } = await runGraph(graph, createCatalogue([javascriptScript, collector(received)]), { ...run, input: { x: { n: 1 } } });
     expect(result.success).toBe(true);
-    expect(received).toEqual([{ first: 1 }, { n: 2, node: 'p', timeout: 4000, keys: ['data-in'] }]);
+    expect(received).toEqual([{ first: 1 }]);
   });
 
   it('runs an async function process', async () => {
@@ -107,10 +107,24 @@ describe('tpl_javascript_script', () => {
   });
 
   it('fails a firing that sends on a port the actor does not have, naming the port', async () => {
-    const graph = { processes: { p: scriptNode("function process(inputs, context) { context.send_output('output', 1); }") } };
+    const graph = { processes: { p: scriptNode("function process(inputs, context) { context.send_output('nope', 1); }") } };
     const { result } = await runGraph(graph, createCatalogue([javascriptScript]), run);
     expect(result.success).toBe(false);
-    expect(result.errors[0].message).toBe("send_output: unknown output port 'output'; the outputs are result-out, error-out");
+    expect(result.errors[0].message).toBe("send_output: unknown output port 'nope'; the outputs are result-out, error-out");
+  });
+
+  it("reads the orchestrator's port names output and error as result-out and error-out", async () => {
+    const script = "function process(inputs, context) { context.send_output('output', inputs['data-in'] * 2); context.send_output('error', 'careful'); return { status: 'ok' }; }";
+    const graph = { processes: { p: scriptNode(script) }, inports: { x: { process: 'p', port: 'data-in' } } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { x: 21 } });
+    expect(result.success).toBe(true);
+    expect(result.outputs).toEqual({ 'p.result-out': 42, 'p.error-out': 'careful' });
+  });
+
+  it('sends the returned value of a script that sent nothing itself', async () => {
+    const graph = { processes: { p: scriptNode('return { doubled: data * 2 };') }, inports: { x: { process: 'p', port: 'data-in' } } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { x: 4 } });
+    expect(result.outputs).toEqual({ 'p.result-out': { doubled: 8 } });
   });
 
   it('sends nothing when the script returns undefined, and passes console lines to the run log', async () => {

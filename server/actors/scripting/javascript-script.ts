@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineActor, errorOutPort, type JsonObject } from '../../engine';
+import { defineActor, errorOutPort, type JsonObject, type JsonValue } from '../../engine';
 import { runInSandbox } from '../sandbox';
 import { SCRIPT_GLOBAL, composeJavascriptScript } from './javascript-script-source';
 import { numberSetting } from '../shared';
 import { DEFAULT_MAX_SCRIPT_MEMORY_MB, type ScriptActorLimits, scriptSource } from './script-config';
-import { sendScriptOutputs } from './script-outputs';
+import { SCRIPT_PORT_ALIASES, firingOutputs, sendScriptOutputs } from './script-outputs';
 
 /** Configuration of `tpl_javascript_script`. */
 export const JavascriptScriptConfigSchema = z.object({
@@ -56,7 +56,7 @@ export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
         config: { ...config },
         nodeId: ctx.node.id,
         outputs: [...OUTPUT_PORTS],
-        resultPort: 'result-out',
+        aliases: { ...SCRIPT_PORT_ALIASES },
       };
       const outcome = await runInSandbox({
         code: composeJavascriptScript(config.script),
@@ -67,7 +67,8 @@ export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
       });
       for (const line of outcome.logs) ctx.log(line, { source: 'console' });
       if (!outcome.ok) throw new Error(outcome.error);
-      await sendScriptOutputs(ctx, OUTPUT_PORTS, outcome.outputs);
+      const answer = outcome.value as { returned: boolean; value: JsonValue };
+      await sendScriptOutputs(ctx, OUTPUT_PORTS, firingOutputs(outcome.outputs, answer.returned ? { value: answer.value } : undefined, 'result-out'));
     },
   });
 }

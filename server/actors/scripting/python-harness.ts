@@ -97,14 +97,17 @@ class PortValues(dict):
 class ScriptContext:
     """What a script gets as 'context' (and as 'Context' for scripts that call Context.get_inputs())."""
 
-    def __init__(self, inputs, config, node_id, ports):
+    def __init__(self, inputs, config, node_id, ports, aliases):
         self.inputs = inputs
         self.config = config
         self.node_id = node_id
         self._ports = ports
+        self._aliases = aliases
         self.outputs = []
 
     def send_output(self, port, value):
+        if port not in self._ports and isinstance(port, str) and port in self._aliases:
+            port = self._aliases[port]
         if port not in self._ports:
             raise ContractError("send_output: unknown output port '" + str(port) + "'; the outputs are " + ', '.join(self._ports))
         if len(self.outputs) >= MAX_OUTPUTS:
@@ -159,7 +162,7 @@ def run(request):
     given = request['inputs']
     inputs = PortValues({port: given.get(port) for port in declared})
     short = PortValues({(port[:-3] if port.endswith('-in') else port): given.get(port) for port in declared})
-    context = ScriptContext(inputs, request['config'], request['nodeId'], request['outputPorts'])
+    context = ScriptContext(inputs, request['config'], request['nodeId'], request['outputPorts'], request.get('portAliases', {}))
     namespace = {
         '__name__': '__main__',
         '__builtins__': builtins,

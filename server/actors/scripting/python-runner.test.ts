@@ -111,9 +111,19 @@ describe('runPythonScript', () => {
   it('rejects a result or an output that is not JSON, naming what was wrong', async () => {
     expect(await run('return {"s": {1, 2}}')).toMatchObject({ ok: false, error: 'result.s is a set, which is not JSON' });
     expect(await run('context.send_output("result-out", object())')).toMatchObject({ ok: false, error: "the value sent on 'result-out' is an object, which is not JSON" });
-    expect(await run('context.send_output("output", 1)')).toMatchObject({
+    expect(await run('context.send_output("nope", 1)')).toMatchObject({
       ok: false,
-      error: "send_output: unknown output port 'output'; the outputs are result-out, error-out",
+      error: "send_output: unknown output port 'nope'; the outputs are result-out, error-out",
+    });
+  });
+
+  it("reads the orchestrator's port names output and error as result-out and error-out", async () => {
+    expect(await run('context.send_output("output", 1)\ncontext.send_output("error", "careful")')).toMatchObject({
+      ok: true,
+      outputs: [
+        { port: 'result-out', value: 1 },
+        { port: 'error-out', value: 'careful' },
+      ],
     });
   });
 

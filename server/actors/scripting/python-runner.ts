@@ -7,7 +7,7 @@ import { type JsonObject, type JsonValue } from '../../engine';
 import { LineCollector } from './line-collector';
 import { type SandboxPolicy, bwrapArgs, probeSandbox } from './process-sandbox';
 import { PYTHON_HARNESS } from './python-harness';
-import { type ScriptOutput } from './script-outputs';
+import { SCRIPT_PORT_ALIASES, type ScriptOutput } from './script-outputs';
 
 /** The Python interpreter used when none is configured, looked up on the child's `PATH`. */
 export const DEFAULT_PYTHON_BINARY = 'python3';
@@ -181,6 +181,7 @@ function runChild(request: PythonScriptRequest, workDir: string): Promise<ChildE
         inputs: request.inputs,
         inputPorts: request.inputPorts,
         outputPorts: request.outputPorts,
+        portAliases: SCRIPT_PORT_ALIASES,
         config: request.config,
         nodeId: request.nodeId,
         packages: request.packages,

@@ -86,7 +86,7 @@ describe('tpl_python_script', () => {
     ]);
   });
 
-  it('runs def process(inputs, context), sending its outputs and then its returned value', async () => {
+  it('runs def process(inputs, context), sending its outputs; a status it returns after sending is no packet', async () => {
     const received: JsonValue[] = [];
     const script = [
       'def process(inputs, context):',
@@ -100,7 +100,7 @@ describe('tpl_python_script', () => {
     };
     const { result } = await runGraph(graph, createCatalogue([pythonScript, collector(received)]), { ...run, input: { x: 7 } });
     expect(result.success).toBe(true);
-    expect(received).toEqual([{ first: 7 }, { node: 'p', timeout: 15_000 }]);
+    expect(received).toEqual([{ first: 7 }]);
   });
 
   it('fails the run when the script runs past its timeout', async () => {

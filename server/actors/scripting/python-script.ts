@@ -5,7 +5,7 @@ import { DEFAULT_PYTHON_BINARY, runPythonScript } from './python-runner';
 import { type ScriptActorLimits, DEFAULT_MAX_SCRIPT_MEMORY_MB, scriptSource } from './script-config';
 import { booleanSetting, numberSetting } from '../shared';
 import { type SandboxMode } from './process-sandbox';
-import { sendScriptOutputs } from './script-outputs';
+import { firingOutputs, sendScriptOutputs } from './script-outputs';
 
 /** Configuration of `tpl_python_script`. */
 export const PythonScriptConfigSchema = z.object({
@@ -90,8 +90,7 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
       });
       for (const line of outcome.logs) ctx.log(line, { source: 'python' });
       if (!outcome.ok) throw new Error(outcome.error);
-      const outputs = outcome.returned ? [...outcome.outputs, { port: 'result-out', value: outcome.value }] : outcome.outputs;
-      await sendScriptOutputs(ctx, OUTPUT_PORTS, outputs);
+      await sendScriptOutputs(ctx, OUTPUT_PORTS, firingOutputs(outcome.outputs, outcome.returned ? { value: outcome.value } : undefined, 'result-out'));
     },
   });
 }

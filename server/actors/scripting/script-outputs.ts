@@ -6,6 +6,21 @@ export interface ScriptOutput {
   value: JsonValue;
 }
 
+/**
+ * Port names the IDE's AI orchestrator writes in the scripts it generates (`send_output('output', x)`), read as
+ * the script actors' own ports.
+ */
+export const SCRIPT_PORT_ALIASES: Readonly<Record<string, string>> = Object.freeze({ output: 'result-out', error: 'error-out' });
+
+/**
+ * What a firing sends: the `send_output` values in order, then the returned value on the result port, unless
+ * the script sent anything itself. Scripts in the orchestrator's contract answer through `send_output` and
+ * return a status, which is not a packet; scripts in the templates' contract only return.
+ */
+export function firingOutputs(sent: readonly ScriptOutput[], returned: { value: JsonValue } | undefined, resultPort: string): ScriptOutput[] {
+  return returned === undefined || sent.length > 0 ? [...sent] : [{ port: resultPort, value: returned.value }];
+}
+
 /** Names the output ports a script may send on, for its error messages. */
 export function unknownPortMessage(port: string, ports: readonly string[]): string {
   return `send_output: unknown output port '${port}'; the outputs are ${ports.join(', ')}`;

@@ -35,14 +35,22 @@ function coercePair(field: unknown, value: unknown, type: RuleValueType | undefi
   return [coerceAs(as, field), coerceAs(as, value)];
 }
 
+// The IDE's rule builder stores `valueType: "string"` whatever the user meant: an ordering of two sides that
+// both read as numbers is numeric, so that 9 is not greater than 100.
+function orderingType(type: RuleValueType | undefined, field: unknown, ...values: unknown[]): RuleValueType {
+  const numeric = values.every((value) => inferValueType(field, value) === 'number');
+  if (type === undefined) return numeric ? 'number' : 'string';
+  return type === 'string' && numeric ? 'number' : type;
+}
+
 function compare(field: unknown, value: unknown, type: RuleValueType | undefined, accept: (ordering: number) => boolean): boolean {
-  const ordering = order(...coercePair(field, value, type));
+  const ordering = order(...coercePair(field, value, orderingType(type, field, value)));
   return ordering !== undefined && accept(ordering);
 }
 
 function between(field: unknown, value: unknown, type: RuleValueType | undefined): boolean {
   const [low, high] = betweenBounds(value);
-  const as = type ?? (inferValueType(field, low) === 'number' && inferValueType(field, high) === 'number' ? 'number' : 'string');
+  const as = orderingType(type, field, low, high);
   const [x, a, b] = [coerceAs(as, field), coerceAs(as, low), coerceAs(as, high)];
   const [min, max] = (order(a, b) ?? 0) <= 0 ? [a, b] : [b, a];
   const above = order(x, min);
@@ -52,7 +60,8 @@ function between(field: unknown, value: unknown, type: RuleValueType | undefined
 
 /**
  * Evaluates one rule against a packet: reads `rule.field` (a dotted path; empty means the packet itself),
- * reads both sides as `rule.valueType` (inferred when absent) and applies the operator. `between` is
+ * reads both sides as `rule.valueType` (inferred when absent; an ordering of two numbers is numeric even
+ * under `"string"`, as the IDE stores every rule) and applies the operator. `between` is
  * inclusive, with its bounds in either order; `contains` looks for an element of an array, a key of an
  * object or a substring of text.
  */

@@ -6,6 +6,7 @@ import { type JsonObject } from '../../../model';
 import { type NodePorts, portsOfBoundary, portsOfDefinition } from '../runtime/node-ports';
 import { parseActorConfig } from '../sdk/parse-actor-config';
 import { type ValidGraph, type ValidNode } from './valid-graph';
+import { nodeLabel } from './node-label';
 
 /** What validation needs besides the graph: the run's input and the network's default actor configuration. */
 export interface ValidateGraphOptions {
@@ -52,7 +53,7 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   for (const node of graph.nodes) {
     const qualifiedId = level.idPrefix + node.id;
     if (entries.has(node.id)) {
-      level.issues.push({ code: 'DUPLICATE_NODE', path: node.path, nodeId: qualifiedId, message: `Node '${qualifiedId}' is defined more than once` });
+      level.issues.push({ code: 'DUPLICATE_NODE', path: node.path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' is defined more than once` });
       continue;
     }
     const checked = checkNode(node, qualifiedId, level, graphInputs, graphOutputs);
@@ -82,10 +83,10 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
     inports: unique([...graph.inports.map((port) => port.name), ...graphInputs]),
     outports: unique([...graph.outports.map((port) => port.name), ...graphOutputs]),
   };
-  if (level.isRoot) checkInputKeys(graph, boundary.inports, level);
+  if (level.isRoot) checkInputKeys(boundary.inports, level);
   const fed = new Set([...connections.map((c) => c.to), ...initialPackets.map((p) => p.to), ...inports.map((p) => p.target)].map(portKey));
   const input = level.options.input;
-  const wholeInputFallback = level.isRoot && graph.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
+  const wholeInputFallback = level.isRoot && boundary.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
   if (!wholeInputFallback) checkRequiredPortsFed(entries, fed, level);
   return { ...graph, nodes, connections, initialPackets, inports, outports, boundary } as unknown as ValidGraph;
 }
@@ -101,9 +102,9 @@ function checkNode(
   if (node.component === SUBGRAPH_COMPONENT) {
     const path = `${node.path}.metadata.graph`;
     if (subgraphProblem === 'cycle') {
-      level.issues.push({ code: 'SUBGRAPH_CYCLE', path, nodeId: qualifiedId, message: `Node '${qualifiedId}' contains a graph that encloses it (a subgraph cycle)` });
+      level.issues.push({ code: 'SUBGRAPH_CYCLE', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' contains a graph that encloses it (a subgraph cycle)` });
     } else if (subgraphProblem === 'too-deep') {
-      level.issues.push({ code: 'SUBGRAPH_TOO_DEEP', path, nodeId: qualifiedId, message: `Node '${qualifiedId}' nests subgraphs too deeply` });
+      level.issues.push({ code: 'SUBGRAPH_TOO_DEEP', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' nests subgraphs too deeply` });
     }
     if (subgraph === undefined) return { node: plain };
     const inner = validateLevel(subgraph, { ...level, idPrefix: `${qualifiedId}/`, isRoot: false });
@@ -111,7 +112,7 @@ function checkNode(
   }
   const definition = level.catalogue.get(node.component);
   if (definition === undefined) {
-    level.issues.push({ code: 'UNKNOWN_COMPONENT', path: `${node.path}.component`, nodeId: qualifiedId, component: node.component, message: `Node '${qualifiedId}' uses component '${node.component}', which the catalogue does not have` });
+    level.issues.push({ code: 'UNKNOWN_COMPONENT', path: `${node.path}.component`, nodeId: qualifiedId, component: node.component, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' uses component '${node.component}', which the catalogue does not have` });
     return { node: plain };
   }
   const config = checkConfig(node, qualifiedId, definition, level);
@@ -128,7 +129,7 @@ function checkConfig(node: GraphNode, qualifiedId: string, definition: AnyActorD
   if (outcome.ok) return outcome.config;
   for (const problem of outcome.problems) {
     const path = problem.key === '' ? `${node.path}.metadata.config` : `${node.path}.metadata.config.${problem.key}`;
-    level.issues.push({ code: 'INVALID_CONFIG', path, nodeId: qualifiedId, message: `Node '${qualifiedId}': ${problem.message}` });
+    level.issues.push({ code: 'INVALID_CONFIG', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}': ${problem.message}` });
   }
   return undefined;
 }
@@ -163,21 +164,21 @@ function resolveEndpoint(
   const base = { path, nodeId: entry.qualifiedId, portId: end.portId };
   if (other.find(end.portId, caseSensitive) !== undefined) {
     const [is, needs] = side === 'in' ? ['an output', 'an input'] : ['an input', 'an output'];
-    level.issues.push({ ...base, code: 'WRONG_PORT_DIRECTION', message: `Port '${end.portId}' of node '${entry.qualifiedId}' is ${is} port; ${what} needs ${needs} port there` });
+    level.issues.push({ ...base, code: 'WRONG_PORT_DIRECTION', message: `Port '${end.portId}' of node '${nodeLabel(entry.qualifiedId, entry.node.metadata)}' is ${is} port; ${what} needs ${needs} port there` });
   } else {
     const known = wanted.ids();
     const list = known.length === 0 ? 'none' : known.join(', ');
-    level.issues.push({ ...base, code: 'UNKNOWN_PORT', message: `Port '${end.portId}' not found on node '${entry.qualifiedId}' (its ${side === 'in' ? 'input' : 'output'} ports: ${list})` });
+    level.issues.push({ ...base, code: 'UNKNOWN_PORT', message: `Port '${end.portId}' not found on node '${nodeLabel(entry.qualifiedId, entry.node.metadata)}' (its ${side === 'in' ? 'input' : 'output'} ports: ${list})` });
   }
   return undefined;
 }
 
-function checkInputKeys(graph: Graph, inputNames: readonly string[], level: Level): void {
+function checkInputKeys(inputNames: readonly string[], level: Level): void {
   const input = level.options.input;
-  if (input === undefined || graph.inports.length === 0) return;
+  if (input === undefined || inputNames.length === 0) return;
   for (const key of Object.keys(input)) {
     if (inputNames.includes(key)) continue;
-    level.issues.push({ code: 'UNKNOWN_INPUT', path: `input.${key}`, message: `Input '${key}' names no exported inport of the graph (it has: ${inputNames.join(', ')})` });
+    level.issues.push({ code: 'UNKNOWN_INPUT', path: `input.${key}`, message: `Input '${key}' names no input of the graph (its inputs: ${inputNames.join(', ')})` });
   }
 }
 
@@ -190,7 +191,7 @@ function checkRequiredPortsFed(entries: ReadonlyMap<string, NodeEntry>, fed: Rea
         path: node.path,
         nodeId: qualifiedId,
         portId,
-        message: `Node '${qualifiedId}': required port '${portId}' is fed by nothing (no connection, initial packet, exported inport or input), so the node could never fire`,
+        message: `Node '${nodeLabel(qualifiedId, node.metadata)}': required port '${portId}' is fed by nothing (no connection, initial packet, exported inport or input), so the node could never fire`,
       });
     }
   }

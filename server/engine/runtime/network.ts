@@ -10,6 +10,7 @@ import { type NodeRunner } from './node-runner';
 import { noop, RESOLVED, settleWithin } from './promises';
 import { type RunEnvironment, createRunEnvironment } from './run-environment';
 import { type ValidGraph, type ValidNode } from '../graph/valid-graph';
+import { nodeLabels } from '../graph/node-label';
 import { type Wiring, wireNetwork } from './wire-network';
 
 /** A running (or runnable) graph: one actor instance per node, wired by bounded packet queues. */
@@ -59,7 +60,7 @@ class GraphNetwork implements Network, NetworkRuntime {
   private detachSignal: () => void = noop;
 
   constructor(
-    graph: ValidGraph,
+    private readonly graph: ValidGraph,
     readonly env: RunEnvironment,
     private readonly scope: Scope,
   ) {
@@ -217,7 +218,9 @@ class GraphNetwork implements Network, NetworkRuntime {
   private fail(error: RunError): void {
     if (!this.running) return;
     this.errors.push(error);
-    this.failure = error.node_id === undefined ? error.message : `Node '${error.node_id}' failed: ${error.message}`;
+    // Named as the graph's author knows the node: by its title (from the IDE) with the id in brackets.
+    const label = error.node_id === undefined ? undefined : (nodeLabels(this.graph, this.scope.idPrefix).get(error.node_id) ?? error.node_id);
+    this.failure = label === undefined ? error.message : `Node '${label}' failed: ${error.message}`;
     this.stop('failed');
   }
 

@@ -62,7 +62,8 @@ export function wireNetwork(graph: ValidGraph, net: NetworkRuntime, options: Wir
     if (Object.hasOwn(options.input, name)) startPackets.push({ port, packet: options.input[name] });
   }
   const runners = [...byId.values()];
-  if (options.root && graph.inports.length === 0 && Object.keys(options.input).length > 0) {
+  // A graph with no input of its own (no exported inport, no graph-input node) takes the whole input on every unfed port.
+  if (options.root && graph.boundary.inports.length === 0 && Object.keys(options.input).length > 0) {
     for (const port of runners.flatMap((runner) => runner.allInports())) {
       if (port.fed) continue;
       port.fed = true;
