@@ -35,10 +35,12 @@ describe('graph_input', () => {
     expect((await run(graph({ inputName: '' }), { input: 'blank name means the default' })).result.outputs).toEqual({ 'in.data': 'blank name means the default' });
   });
 
-  it('emits nothing when the run has no input of that name', async () => {
-    const { result } = await run({ processes: { in: { component: 'graph_input', metadata: { config: { inputName: 'missing' } } } } }, { other: 1 });
+  it('emits nothing when the run has no input of that name, and an input key naming no graph input is refused', async () => {
+    const graph = { processes: { in: { component: 'graph_input', metadata: { config: { inputName: 'missing' } } } } };
+    const { result } = await run(graph, {});
     expect(result.success).toBe(true);
     expect(result.outputs).toEqual({});
+    await expect(run(graph, { other: 1 })).rejects.toThrow("UNKNOWN_INPUT at input.other: Input 'other' names no input of the graph (its inputs: missing)");
   });
 
   it('fails when the value is not of the declared dataType', async () => {
