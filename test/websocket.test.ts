@@ -46,6 +46,17 @@ describe('the WebSocket channel', () => {
     expect(data!.data.source).toBe('websocket');
   });
 
+  it('starts a graph given as .fbp text, and refuses a frame with no graph', async () => {
+    const socket = await connect();
+    const graph_fbp = "INPORT=mul.A_IN:X\nOUTPORT=mul.RESULT_OUT:PRODUCT\n'7' -> B_IN mul(tpl_math_multiply)";
+    const started = await socket.start({ graph_fbp, input: { x: 6 } });
+    expect(started).toMatchObject({ type: 'workflow_started', success: true });
+    const events = await collect(socket.subscribe(started.execution_id!));
+    expect(events.at(-1)).toMatchObject({ _type: 'Completed', result: { outputs: { product: 42 } } });
+    const refused = await socket.start({ input: {} });
+    expect(refused).toMatchObject({ success: false, code: 'VALIDATION_FAILED', error: expect.stringContaining('Give the graph as graph_json or as graph_fbp') });
+  });
+
   it('replays from from_seq without gaps or duplicates', async () => {
     const socket = await connect();
     const { execution_id } = await socket.start({ graph_json: multiplyGraph(), input: { x: 1, y: 2 } });

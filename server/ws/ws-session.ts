@@ -93,7 +93,10 @@ export class WsSession {
       const error = typeof type === 'string' && !CLIENT_MESSAGE_TYPES.has(type)
         ? `Unknown message type '${type}'`
         : `Invalid message: ${details[0]?.path}: ${details[0]?.message}`;
-      return this.send({ type: 'error', success: false, error, code: 'VALIDATION_FAILED', details });
+      // A frame that names its request gets the refusal paired with it, so that the client's call ends.
+      const given = typeof json === 'object' && json !== null ? (json as { request_id?: unknown }).request_id : undefined;
+      const request_id = typeof given === 'string' && given.length <= 128 ? given : undefined;
+      return this.send({ type: 'error', success: false, error, code: 'VALIDATION_FAILED', details, request_id });
     }
     void this.handle(parsed.data);
   }
