@@ -84,4 +84,10 @@ export default tseslint.config(
     languageOptions: { globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // Plain CommonJS programs the benchmarks start in processes of their own.
+    files: ['scripts/bench/processes/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -16,8 +16,11 @@ export function machineLine(): string {
   return `${model}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`;
 }
 
-/** A section of docs/benchmarks.md: its title, the script that measured it, the table and notes. */
-export function benchSection(title: string, script: string, rows: readonly BenchRow[], notes: readonly string[], date: Date): string {
+/**
+ * A section of docs/benchmarks.md: its title, the script that measured it, the table and notes. `command`,
+ * when given, is the npm script that runs it and writes the section.
+ */
+export function benchSection(title: string, script: string, rows: readonly BenchRow[], notes: readonly string[], date: Date, command?: string): string {
   const table = [
     '| Measure | Result | Baseline (same run) | Ratio |',
     '| --- | --- | --- | --- |',
@@ -27,7 +30,9 @@ export function benchSection(title: string, script: string, rows: readonly Bench
     `## ${title}`,
     '',
     `Measured by \`${script}\` on ${date.toISOString().slice(0, 10)}: ${machineLine()}.`,
-    `Run it with \`node --no-node-snapshot --require tsx/cjs ${script}\` (add \`--write\` to update this section).`,
+    command === undefined
+      ? `Run it with \`node --no-node-snapshot --require tsx/cjs ${script}\` (add \`--write\` to update this section).`
+      : `Run it with \`${command}\`, which writes this section.`,
     '',
     ...table,
     '',

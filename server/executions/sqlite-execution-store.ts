@@ -61,8 +61,8 @@ function toRecord(row: ExecutionRow): ExecutionRecord {
 
 /**
  * An {@link ExecutionStore} in an embedded SQLite database, so executions, results and event logs survive a
- * restart. Events are written behind in batches (one transaction per turn of the event loop) and served from
- * memory until then; executions that are not finished are kept in memory as well, so a busy run never waits
+ * restart. Events and status changes are written behind in batches (one transaction per turn of the event
+ * loop) and served from memory until then; a new execution is written at once, before it is acknowledged; executions that are not finished are kept in memory as well, so a busy run never waits
  * on the disk for each event.
  */
 export class SqliteExecutionStore implements ExecutionStore {
@@ -70,6 +70,7 @@ export class SqliteExecutionStore implements ExecutionStore {
   private readonly active = new Map<string, ExecutionRecord>();
   private readonly lastSeqs = new Map<string, number>();
   private pending: { executionId: string; seq: number; body: string; event: EngineEvent }[] = [];
+  private readonly updated = new Map<string, ExecutionRecord>();
   private flushScheduled = false;
   private readonly statements;
 
@@ -116,28 +117,26 @@ export class SqliteExecutionStore implements ExecutionStore {
   }
 
   get(id: string): ExecutionRecord | undefined {
-    const cached = this.active.get(id);
+    const cached = this.active.get(id) ?? this.updated.get(id);
     if (cached) return { ...cached };
     const row = this.statements.get.get(id) as ExecutionRow | undefined;
     return row && toRecord(row);
   }
 
+  // A status change is written behind with the events of the same turn, in their transaction: a crash loses
+  // both or neither, and an execution whose `completed` was lost is still unfinished (and marked failed) on restart.
   update(id: string, update: ExecutionUpdate): void {
     const record = this.get(id);
     if (!record) throw new Error(`Execution '${id}' does not exist`);
     Object.assign(record, update);
-    this.statements.update.run({
-      id,
-      status: record.status,
-      result: record.result === null ? null : JSON.stringify(record.result),
-      started_at: record.startedAt,
-      ended_at: record.endedAt,
-    });
+    this.updated.set(id, record);
     if (isTerminalStatus(record.status)) this.active.delete(id);
     else this.active.set(id, record);
+    this.scheduleFlush();
   }
 
   list(query: ExecutionQuery): ExecutionPage {
+    this.flush();
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const where: string[] = [];
     const params: (string | number)[] = [];
@@ -166,10 +165,13 @@ export class SqliteExecutionStore implements ExecutionStore {
     this.pending.push({ executionId, seq: event.seq, body: JSON.stringify(event), event });
     this.lastSeqs.set(executionId, event.seq);
     if (this.pending.length >= 2000) this.flush();
-    else if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
-    }
+    else this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
   }
 
   readEvents(executionId: string, fromSeq: number, limit: number): EngineEvent[] {
@@ -190,6 +192,7 @@ export class SqliteExecutionStore implements ExecutionStore {
   }
 
   listUnfinished(): ExecutionRecord[] {
+    this.flush();
     return (this.statements.unfinished.all() as ExecutionRow[]).map((row) => this.get(row.id) ?? toRecord(row));
   }
 
@@ -221,14 +224,25 @@ export class SqliteExecutionStore implements ExecutionStore {
     return ids.size;
   }
 
-  /** Writes buffered events to the database now. */
+  /** Writes buffered events and status changes to the database now, in one transaction. */
   flush(): void {
     this.flushScheduled = false;
-    if (this.pending.length === 0 || !this.db.open) return;
+    if ((this.pending.length === 0 && this.updated.size === 0) || !this.db.open) return;
     const batch = this.pending;
+    const updates = [...this.updated.values()];
     this.pending = [];
+    this.updated.clear();
     this.db.transaction(() => {
       for (const p of batch) this.statements.appendEvent.run(p.executionId, p.seq, p.body);
+      for (const record of updates) {
+        this.statements.update.run({
+          id: record.id,
+          status: record.status,
+          result: record.result === null ? null : JSON.stringify(record.result),
+          started_at: record.startedAt,
+          ended_at: record.endedAt,
+        });
+      }
     })();
   }
 
