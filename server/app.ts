@@ -14,6 +14,7 @@ import {
   docsRoutes,
   errorMiddleware,
   eventStreamHandler,
+  earlyHealth,
   healthRoutes,
   ideRoutes,
   jsonBody,
@@ -74,6 +75,7 @@ export function createApp({ config, services, logger }: AppOptions): App {
     }),
   );
   if (config.cors_enabled) app.use(cors({ maxAge: 600 }));
+  app.get('/health', earlyHealth());
   const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute });
   app.use(budget.middleware());
   app.use(auth.middleware());

@@ -122,7 +122,19 @@ export class ExecutionService {
   }
 
   /**
-   * Validates a request and starts its execution in the background.
+   * {@link start}, resolving once the execution is on disk: what a transport acknowledges. New executions
+   * are written in groups, one transaction per turn of the event loop, so many starts share one commit.
+   * @throws AppError as `start` does
+   */
+  async startDurably(request: StartRequest, defaults: StartDefaults): Promise<StartOutcome> {
+    const outcome = this.start(request, defaults);
+    await this.store.written();
+    return outcome;
+  }
+
+  /**
+   * Validates a request and starts its execution in the background; the record may reach the disk on a
+   * later turn (see {@link startDurably}).
    * @throws AppError VALIDATION_FAILED for an invalid graph or input, CONFLICT for an id reused by another request, UNAVAILABLE while shutting down
    */
   start(request: StartRequest, defaults: StartDefaults): StartOutcome {

@@ -41,6 +41,12 @@ export interface ExecutionStore {
    * finished ones; returns how many went.
    */
   prune(limits: { endedBefore?: number; keep?: number }): number;
+  /**
+   * Resolves once everything stored so far is on disk (at once for a store in memory): a start is
+   * acknowledged only then, so that a crash never loses an acknowledged execution.
+   * @throws Error when the write failed.
+   */
+  written(): Promise<void>;
   close(): void;
 }
 

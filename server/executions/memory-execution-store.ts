@@ -79,6 +79,10 @@ export class MemoryExecutionStore implements ExecutionStore {
     return doomed.length;
   }
 
+  written(): Promise<void> {
+    return Promise.resolve();
+  }
+
   close(): void {
     this.entries.clear();
   }

@@ -59,6 +59,9 @@ function toRecord(row: ExecutionRow): ExecutionRecord {
   };
 }
 
+/** How many recently finished executions are kept in memory for status reads. */
+const RECENT_FINISHED = 1024;
+
 /**
  * An {@link ExecutionStore} in an embedded SQLite database, so executions, results and event logs survive a
  * restart. Events and status changes are written behind in batches (one transaction per turn of the event
@@ -71,6 +74,9 @@ export class SqliteExecutionStore implements ExecutionStore {
   private readonly lastSeqs = new Map<string, number>();
   private pending: { executionId: string; seq: number; body: string; event: EngineEvent }[] = [];
   private readonly updated = new Map<string, ExecutionRecord>();
+  private readonly inserted = new Map<string, ExecutionRecord>();
+  private readonly recent = new Map<string, ExecutionRecord>();
+  private writeWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
   private flushScheduled = false;
   private readonly statements;
 
@@ -99,25 +105,21 @@ export class SqliteExecutionStore implements ExecutionStore {
     };
   }
 
+  // New executions are written in the turn's transaction too (group commit); `written()` tells when.
   insert(record: ExecutionRecord): void {
-    this.statements.insert.run({
-      id: record.id,
-      status: record.status,
-      workflow_id: record.workflowId,
-      source: record.source,
-      fingerprint: record.fingerprint,
-      request: JSON.stringify(record.request),
-      result: record.result === null ? null : JSON.stringify(record.result),
-      created_at: record.createdAt,
-      started_at: record.startedAt,
-      ended_at: record.endedAt,
-    });
+    this.inserted.set(record.id, { ...record });
     if (!isTerminalStatus(record.status)) this.active.set(record.id, { ...record });
     this.lastSeqs.set(record.id, 0);
+    this.scheduleFlush();
+  }
+
+  written(): Promise<void> {
+    if (this.inserted.size === 0 && this.pending.length === 0 && this.updated.size === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => this.writeWaiters.push({ resolve, reject }));
   }
 
   get(id: string): ExecutionRecord | undefined {
-    const cached = this.active.get(id) ?? this.updated.get(id);
+    const cached = this.active.get(id) ?? this.updated.get(id) ?? this.inserted.get(id) ?? this.recent.get(id);
     if (cached) return { ...cached };
     const row = this.statements.get.get(id) as ExecutionRow | undefined;
     return row && toRecord(row);
@@ -130,8 +132,10 @@ export class SqliteExecutionStore implements ExecutionStore {
     if (!record) throw new Error(`Execution '${id}' does not exist`);
     Object.assign(record, update);
     this.updated.set(id, record);
-    if (isTerminalStatus(record.status)) this.active.delete(id);
-    else this.active.set(id, record);
+    if (isTerminalStatus(record.status)) {
+      this.active.delete(id);
+      this.remember(record);
+    } else this.active.set(id, record);
     this.scheduleFlush();
   }
 
@@ -166,6 +170,13 @@ export class SqliteExecutionStore implements ExecutionStore {
     this.lastSeqs.set(executionId, event.seq);
     if (this.pending.length >= 2000) this.flush();
     else this.scheduleFlush();
+  }
+
+  // Clients poll the executions they just ran: the last finished ones are answered from memory.
+  private remember(record: ExecutionRecord): void {
+    this.recent.delete(record.id);
+    this.recent.set(record.id, record);
+    if (this.recent.size > RECENT_FINISHED) this.recent.delete(this.recent.keys().next().value as string);
   }
 
   private scheduleFlush(): void {
@@ -204,6 +215,7 @@ export class SqliteExecutionStore implements ExecutionStore {
       if (deleted) {
         this.statements.deleteEvents.run(id);
         this.lastSeqs.delete(id);
+        this.recent.delete(id);
       }
       return deleted;
     })();
@@ -219,20 +231,52 @@ export class SqliteExecutionStore implements ExecutionStore {
         this.statements.deleteExecution.run(id);
         this.statements.deleteEvents.run(id);
         this.lastSeqs.delete(id);
+        this.recent.delete(id);
       }
     })();
     return ids.size;
   }
 
-  /** Writes buffered events and status changes to the database now, in one transaction. */
+  /** Writes buffered executions, events and status changes to the database now, in one transaction. */
   flush(): void {
     this.flushScheduled = false;
-    if ((this.pending.length === 0 && this.updated.size === 0) || !this.db.open) return;
+    const waiters = this.writeWaiters;
+    this.writeWaiters = [];
+    if ((this.inserted.size === 0 && this.pending.length === 0 && this.updated.size === 0) || !this.db.open) {
+      for (const waiter of waiters) waiter.resolve();
+      return;
+    }
+    const inserts = [...this.inserted.values()];
     const batch = this.pending;
     const updates = [...this.updated.values()];
+    this.inserted.clear();
     this.pending = [];
     this.updated.clear();
+    try {
+      this.writeBatch(inserts, batch, updates);
+    } catch (error) {
+      for (const waiter of waiters) waiter.reject(error as Error);
+      throw error;
+    }
+    for (const waiter of waiters) waiter.resolve();
+  }
+
+  private writeBatch(inserts: readonly ExecutionRecord[], batch: readonly { executionId: string; seq: number; body: string }[], updates: readonly ExecutionRecord[]): void {
     this.db.transaction(() => {
+      for (const record of inserts) {
+        this.statements.insert.run({
+          id: record.id,
+          status: record.status,
+          workflow_id: record.workflowId,
+          source: record.source,
+          fingerprint: record.fingerprint,
+          request: JSON.stringify(record.request),
+          result: record.result === null ? null : JSON.stringify(record.result),
+          created_at: record.createdAt,
+          started_at: record.startedAt,
+          ended_at: record.endedAt,
+        });
+      }
       for (const p of batch) this.statements.appendEvent.run(p.executionId, p.seq, p.body);
       for (const record of updates) {
         this.statements.update.run({

@@ -64,6 +64,7 @@ export class FbpRuntime {
   private readonly id = randomUUID();
   private readonly graphs = new Map<string, ProtocolGraph>();
   private readonly networks = new Map<string, NetworkRun>();
+  private readonly starting = new Set<string>();
   private readonly clients = new Set<Send>();
   private mainGraph: string | undefined;
   private readonly logger: Logger;
@@ -216,16 +217,19 @@ export class FbpRuntime {
     }
   }
 
-  private start(graph: ProtocolGraph): void {
-    if (this.networks.get(graph.id)?.running) throw new GraphCommandError(`The network of graph '${graph.id}' is already running`);
+  private async start(graph: ProtocolGraph): Promise<void> {
+    if (this.networks.get(graph.id)?.running || this.starting.has(graph.id)) throw new GraphCommandError(`The network of graph '${graph.id}' is already running`);
     const metadata = { execution_id: randomUUID(), workflow_id: graph.id, source: FBP_PROTOCOL_SOURCE };
     const unwatchLogs = this.options.executions.watchLogs(metadata.execution_id, (entry) => this.broadcast('output', { message: entry.message, type: 'message' }));
     let execution;
+    this.starting.add(graph.id);
     try {
-      ({ execution } = this.options.executions.start({ graph_json: graph.toGraphJson(), input: {}, metadata }, { source: FBP_PROTOCOL_SOURCE }));
+      ({ execution } = await this.options.executions.startDurably({ graph_json: graph.toGraphJson(), input: {}, metadata }, { source: FBP_PROTOCOL_SOURCE }));
     } catch (error) {
       unwatchLogs();
       throw error;
+    } finally {
+      this.starting.delete(graph.id);
     }
     const run: NetworkRun = { executionId: execution.id, startedAt: Date.now(), running: true, started: true, stopRequested: false, stopFollowing: () => undefined };
     this.networks.set(graph.id, run);

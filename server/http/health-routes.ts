@@ -1,4 +1,5 @@
 import { initServer } from '@ts-rest/express';
+import { type RequestHandler } from 'express';
 import { HEALTH_MESSAGE, healthContract } from '../../contract';
 import { success } from './envelope';
 
@@ -9,4 +10,15 @@ export function healthRoutes() {
   return s.router(healthContract, {
     health: async () => ({ status: 200, body: success(HEALTH_MESSAGE) }),
   });
+}
+
+/**
+ * `GET /health` answered before the middlewares that never apply to it (rate limit, bearer token, docs,
+ * query and body parsing), which a load balancer polling it should not pay for; the contract route above
+ * documents it and serves the other methods.
+ */
+export function earlyHealth(): RequestHandler {
+  return (_req, res) => {
+    res.json(success(HEALTH_MESSAGE));
+  };
 }

@@ -11,7 +11,7 @@ export function ideRoutes({ executions, catalogue }: AppServices) {
   return s.router(ideContract, {
     convertIdeWorkflow: async ({ body }) => ({ status: 200, body: success(convertOrThrow(body, catalogue)) }),
     executeIdeWorkflow: async ({ body }) => {
-      const execution = startIdeWorkflow(body, executions, catalogue);
+      const execution = await startIdeWorkflow(body, executions, catalogue);
       return { status: 200, body: success({ execution_id: execution.id, status: 'started' as const, message: 'IDE workflow converted and execution started' }) };
     },
   });

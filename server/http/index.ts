@@ -4,7 +4,7 @@ export { STATUS_OF_ERROR } from './error-status';
 export { errorMiddleware, notFoundHandler } from './error-middleware';
 export { requestValidationErrorHandler, pathText } from './request-validation';
 export { executionView, executionSummary } from './execution-view';
-export { healthRoutes } from './health-routes';
+export { earlyHealth, healthRoutes } from './health-routes';
 export { workflowRoutes } from './workflow-routes';
 export { graphRoutes } from './graph-routes';
 export { ideRoutes } from './ide-routes';

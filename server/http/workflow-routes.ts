@@ -11,7 +11,7 @@ const s = initServer();
 export function workflowRoutes({ executions }: AppServices) {
   return s.router(workflowsContract, {
     startWorkflow: async ({ body }) => {
-      const { execution, created } = executions.start(body, { source: 'http_api' });
+      const { execution, created } = await executions.startDurably(body, { source: 'http_api' });
       const message = created ? 'Workflow execution started' : 'Workflow execution already started by an identical request';
       return { status: 200, body: success({ execution_id: execution.id, status: 'started' as const, message }) };
     },

@@ -29,15 +29,15 @@ export function convertOrThrow(workflow: unknown, catalogue: Catalogue): IdeConv
 }
 
 /**
- * Converts an IDE workflow and starts it: its workflow id is the IDE's, its source `ide_api`.
+ * Converts an IDE workflow and starts it (resolving once it is on disk): its workflow id is the IDE's, its source `ide_api`.
  * @throws AppError VALIDATION_FAILED (paths under `workflow`) for a workflow that cannot be read or uses a template without an actor, and whatever `ExecutionService.start` throws.
  */
-export function startIdeWorkflow(request: IdeRunRequest, executions: ExecutionService, catalogue: Catalogue): ExecutionRecord {
+export async function startIdeWorkflow(request: IdeRunRequest, executions: ExecutionService, catalogue: Catalogue): Promise<ExecutionRecord> {
   const converted = convertIdeWorkflow(request.workflow, catalogue);
   if (!converted.ok) throw invalidWorkflow(prefixed('workflow', converted.issues));
   const unsupported = unsupportedActorIssues(converted.conversion);
   if (unsupported.length > 0) throw invalidWorkflow(prefixed('workflow', unsupported));
   const { conversion } = converted;
   const metadata = { ...request.metadata, workflow_id: conversion.conversion_metadata.source_workflow_id || undefined, source: 'ide_api' };
-  return executions.start({ graph_json: conversion.engine_graph, input: request.input, metadata }, { source: 'ide_api' }).execution;
+  return (await executions.startDurably({ graph_json: conversion.engine_graph, input: request.input, metadata }, { source: 'ide_api' })).execution;
 }
