@@ -53,6 +53,8 @@ const s = initServer();
 export function createApp({ config, services, logger }: AppOptions): App {
   const app = express();
   app.disable('x-powered-by');
+  // Every answer carries its own timestamp, so an ETag would never match: hashing each body is waste.
+  app.set('etag', false);
   const server = createServer(
     {
       headersTimeout: config.headers_timeout_ms,

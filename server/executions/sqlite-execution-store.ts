@@ -246,9 +246,10 @@ export class SqliteExecutionStore implements ExecutionStore {
       for (const waiter of waiters) waiter.resolve();
       return;
     }
-    const inserts = [...this.inserted.values()];
+    // An execution that starts and changes state within one turn is written once, in its latest state.
+    const inserts = [...this.inserted.values()].map((record) => this.updated.get(record.id) ?? record);
     const batch = this.pending;
-    const updates = [...this.updated.values()];
+    const updates = [...this.updated.values()].filter((record) => !this.inserted.has(record.id));
     this.inserted.clear();
     this.pending = [];
     this.updated.clear();
