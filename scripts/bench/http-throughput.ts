@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { type BenchRow, benchSection, writeSection } from './bench-report';
+import { type LoopDelay, type ServerProcess, freePort, serviceEnvironment, startProcess } from './bench-processes';
 
 /*
  * HTTP benchmark: the built service (dist/, `npm run build` first) in its own process, bare Express 4 in
@@ -45,62 +44,6 @@ interface Load {
   errors: number;
 }
 
-interface LoopDelay {
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  /** Starts a new event-loop-delay window. */
-  resetLoop(): void;
-  /** The event-loop delay of the window so far. */
-  loop(): Promise<LoopDelay>;
-  stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startProcess(args: string[], env: Record<string, string>, port: number, readyPath: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--require', path.join(__dirname, 'processes', 'loop-monitor.cjs'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${url}${readyPath}`)).ok) break;
-    } catch {
-      if (attempt > 200) throw new Error(`${args.join(' ')} did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  return {
-    url,
-    child,
-    resetLoop: () => child.send('reset'),
-    loop: () =>
-      new Promise<LoopDelay>((resolve) => {
-        child.once('message', (message) => resolve(message as LoopDelay));
-        child.send('report');
-      }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Load> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   return {
@@ -138,20 +81,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-http-'));
   const servicePort = await freePort();
   const expressPort = await freePort();
-  const service = await startProcess(
-    ['dist/server/main.js'],
-    {
-      ENGINE_PORT: String(servicePort),
-      ENGINE_BIND_ADDRESS: '127.0.0.1',
-      ENGINE_RATE_LIMIT_REQUESTS_PER_MINUTE: '0',
-      ENGINE_LOG_LEVEL: 'silent',
-      ENGINE_DATA_DIR: dataDir,
-      ENGINE_MAX_CONCURRENT_EXECUTIONS: '64',
-      ENGINE_MAX_CONNECTIONS: '10000',
-    },
-    servicePort,
-    '/health',
-  );
+  const service = await startProcess(['dist/server/main.js'], serviceEnvironment(servicePort, dataDir), servicePort, '/health');
   const bare = await startProcess([path.join(__dirname, 'processes', 'bare-express.cjs')], { PORT: String(expressPort) }, expressPort, '/');
   try {
     const express = await measured(bare, `${bare.url}/`);

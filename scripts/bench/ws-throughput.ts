@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import { type BenchRow, benchSection, writeSection } from './bench-report';
+import { freePort, serviceEnvironment, startProcess } from './bench-processes';
+
+/*
+ * WebSocket benchmark against the built service in its own process: 100 subscribers of an execution that
+ * emits about 1,000 events/s for 10 s (every event delivered, in order, and how late), then 1,000 clients
+ * connecting and subscribing while an execution runs, with /health probed meanwhile. Bounded (about 40 s);
+ * `--write` updates docs/benchmarks.md.
+ */
+
+const SUBSCRIBERS = 100;
+const RUN_SECONDS = 10;
+const CONNECTING = 1000;
+const ROOT = path.resolve(__dirname, '../..');
+
+interface NetworkEvent {
+  seq: number;
+  timestamp: number;
+  _type: string;
+}
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+};
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** A loop over `items` elements, each fetched from a local server that answers after `delayMs`: a paced stream of events. */
+function pacedGraph(items: number, url: string) {
+  return {
+    graph_json: {
+      properties: { name: 'paced-stream' },
+      processes: {
+        loop: { component: 'tpl_loop', metadata: { config: { loopType: 'for-each', maxIterations: items } } },
+        fetch: { component: 'tpl_http_request', metadata: { config: { url, method: 'GET', retryCount: 0, timeout: 5000 } } },
+      },
+      connections: [{ from: { nodeId: 'loop', portId: 'item-out' }, to: { nodeId: 'fetch', portId: 'data-in' } }],
+      inports: { items: { process: 'loop', port: 'items-in' } },
+    },
+    input: { items: Array.from({ length: items }, (_, i) => i) },
+  };
+}
+
+async function startRun(url: string, body: unknown): Promise<string> {
+  const response = await fetch(`${url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await response.json()) as { data: { execution_id: string } };
+  return json.data.execution_id;
+}
+
+function open(wsUrl: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(wsUrl);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** Subscribes and collects the events until the terminal one; answers them with their receive times. */
+function follow(ws: WebSocket, executionId: string): { acked: Promise<void>; done: Promise<{ events: NetworkEvent[]; receivedAt: number[] }> } {
+  const events: NetworkEvent[] = [];
+  const receivedAt: number[] = [];
+  let ack: () => void = () => undefined;
+  const acked = new Promise<void>((resolve) => (ack = resolve));
+  const done = new Promise<{ events: NetworkEvent[]; receivedAt: number[] }>((resolve) => {
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { type: string; event?: NetworkEvent };
+      if (message.type === 'subscription_ack') ack();
+      if (message.type !== 'network_event' || message.event === undefined) return;
+      events.push(message.event);
+      receivedAt.push(Date.now());
+      if (['Completed', 'Failed', 'Cancelled'].includes(message.event._type)) resolve({ events, receivedAt });
+    });
+  });
+  ws.send(JSON.stringify({ type: 'subscribe_workflow', execution_id: executionId }));
+  return { acked, done };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ws-'));
+  const delayMs = 1;
+  const upstream = createServer((_req, res) => setTimeout(() => res.end('{"ok":true}'), delayMs));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/`;
+  const port = await freePort();
+  const service = await startProcess(['dist/server/main.js'], serviceEnvironment(port, dataDir), port, '/health');
+  const wsUrl = `${service.url.replace('http', 'ws')}/ws`;
+  const sockets: WebSocket[] = [];
+  try {
+    // Part 1: 100 subscribers of one paced run.
+    for (let i = 0; i < SUBSCRIBERS; i++) sockets.push(await open(wsUrl));
+    // Each item takes about 5 ms (the request and its actor work), so this many make a run of about RUN_SECONDS.
+    const items = RUN_SECONDS * 200;
+    service.resetLoop();
+    const executionId = await startRun(service.url, pacedGraph(items, upstreamUrl));
+    const followers = sockets.map((ws) => follow(ws, executionId));
+    const results = await Promise.all(followers.map((f) => f.done));
+    const streamLoop = await service.loop();
+    const lastSeq = results[0].events.at(-1)?.seq ?? 0;
+    const complete = results.filter(({ events }) => events.length === lastSeq && events.every((event, i) => event.seq === i + 1)).length;
+    const latencies = results.flatMap(({ events, receivedAt }) => events.map((event, i) => receivedAt[i] - event.timestamp));
+    const first = results[0].events[0]?.timestamp ?? 0;
+    const spanMs = (results[0].events.at(-1)?.timestamp ?? first) - first;
+    for (const ws of sockets.splice(0)) ws.close();
+
+    // Part 2: 1,000 clients connecting and subscribing while a run goes on, /health probed every 25 ms.
+    const running = await startRun(service.url, pacedGraph(RUN_SECONDS * 200, upstreamUrl));
+    service.resetLoop();
+    const healthMs: number[] = [];
+    let connecting = true;
+    const probe = (async () => {
+      while (connecting) {
+        const sent = performance.now();
+        await fetch(`${service.url}/health`);
+        healthMs.push(performance.now() - sent);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    const started = performance.now();
+    const subscribed = await Promise.all(
+      Array.from({ length: CONNECTING }, async () => {
+        const ws = await open(wsUrl);
+        sockets.push(ws);
+        await follow(ws, running).acked;
+      }),
+    );
+    const connectMs = performance.now() - started;
+    connecting = false;
+    await probe;
+    const connectLoop = await service.loop();
+    for (const ws of sockets.splice(0)) ws.close();
+
+    const rows: BenchRow[] = [
+      {
+        measure: `${SUBSCRIBERS} subscribers of one run emitting ${fmt(lastSeq)} events over ${(spanMs / 1000).toFixed(1)} s (${fmt((lastSeq / spanMs) * 1000)} events/s)`,
+        result: `${complete} of ${SUBSCRIBERS} received every event in order; delivery latency p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`,
+        baseline: `server event-loop delay p99 ${streamLoop.p99.toFixed(1)} ms, max ${streamLoop.max.toFixed(1)} ms`,
+      },
+      {
+        measure: `${fmt(CONNECTING)} clients connecting and subscribing while a run goes on`,
+        result: `${subscribed.length} subscribed in ${fmt(connectMs)} ms; /health p99 ${percentile(healthMs, 99).toFixed(1)} ms (${healthMs.length} probes)`,
+        baseline: `server event-loop delay p99 ${connectLoop.p99.toFixed(1)} ms, max ${connectLoop.max.toFixed(1)} ms`,
+      },
+    ];
+    const notes = [
+      `The run is a for-each loop whose items each make an HTTP request to a local server answering after ${delayMs} ms, so it emits a steady stream of events (ActorStarted, MessageSent, ActorCompleted per item) for about ${RUN_SECONDS} s.`,
+      'Latency is the time from the event\'s timestamp (taken by the service) to its arrival at the subscriber (same clock, one machine). The subscribers, the /health probe and the local server run in the benchmark process; the service runs built in its own.',
+    ];
+    const section = benchSection('WebSocket', 'scripts/bench/ws-throughput.ts', rows, notes, new Date(), 'npm run bench:ws');
+    process.stdout.write(`${section}\n`);
+    if (process.argv.includes('--write')) writeSection(path.resolve(ROOT, 'docs/benchmarks.md'), 'WebSocket', section);
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await service.stop();
+    upstream.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exitCode = 1;
+});
