@@ -1,4 +1,5 @@
 import { type EngineEvent, isTerminalEvent } from '../engine';
+import { deliveryPacer } from './delivery-pacer';
 import { type ExecutionService } from './execution-service';
 
 /** What a follower does with each batch of events: go on, or wait for {@link EventFollower.resume}. */
@@ -65,10 +66,11 @@ export class EventFollower {
   private schedule(): void {
     if (this.state !== 'idle') return;
     this.state = 'scheduled';
-    setImmediate(() => this.pump());
+    deliveryPacer.schedule(this);
   }
 
-  private pump(): void {
+  /** Delivers the next batch; called by the pacer, on a later turn than the one that scheduled it. */
+  pump(): void {
     if (this.state !== 'scheduled') return;
     this.state = 'idle';
     const { events, finished, lastSeq } = this.service.readEvents(this.executionId, this.nextSeq, this.batchSize);
