@@ -56,3 +56,12 @@ export function writeSection(file: string, title: string, section: string): void
   const after = lines.slice(end).join('\n').trim();
   writeFileSync(file, `${before}\n\n${section}${after === '' ? '' : `\n${after}\n`}`);
 }
+
+/** The median of some measurements. */
+export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Things per second, from a count and the milliseconds they took. */
+export const rate = (count: number, ms: number): number => (count / ms) * 1000;
+
+/** A whole number with thousands separators (`12,345`). */
+export const fmt = (value: number): string => Math.round(value).toLocaleString('en-US');

@@ -120,3 +120,20 @@ export function benchNetwork(json: unknown, options: Partial<NetworkOptions> = {
   if (!valid.ok) throw new Error(`Benchmark graph is invalid: ${JSON.stringify(valid.issues)}`);
   return createNetwork(valid.graph, benchCatalogue, { executionId: 'bench', workflowId: 'bench', ...options });
 }
+
+/** The same work as the chain, as plain function calls in a loop: what the engine adds is everything above this. */
+export function plainChainMs(count: number, stages: number): number {
+  let value: JsonValue = null;
+  const resolved = Promise.resolve();
+  const send = (_port: 'out', next: JsonValue): Promise<void> => {
+    value = next;
+    return resolved;
+  };
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    value = i;
+    for (let s = 0; s < stages; s++) void passFire({ inputs: { in: value }, send });
+    sinkFire({ inputs: { in: value } });
+  }
+  return performance.now() - started;
+}

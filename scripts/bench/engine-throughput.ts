@@ -3,8 +3,8 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type JsonValue, type NetworkOptions } from '../../server/engine';
-import { type BenchRow, benchSection, writeSection } from './bench-report';
-import { benchNetwork, chainGraph, fanOutGraph, passFire, sinkFire, sinkTotals, slowConsumerGraph, waitersGraph } from './engine-bench-graphs';
+import { type BenchRow, benchSection, fmt, median, rate, writeSection } from './bench-report';
+import { benchNetwork, chainGraph, fanOutGraph, passFire, plainChainMs, sinkFire, sinkTotals, slowConsumerGraph, waitersGraph } from './engine-bench-graphs';
 
 /*
  * Engine benchmark: throughput through a chain and a fan-out (with and without an event listener), the
@@ -23,29 +23,9 @@ const ROUNDS = 3;
 const MB = 1024 * 1024;
 
 const loadAtStart = os.loadavg()[0];
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const rate = (count: number, ms: number): number => (count / ms) * 1000;
-const fmt = (value: number): string => Math.round(value).toLocaleString('en-US');
 const fmtMs = (value: number): string => `${value.toFixed(1)} ms`;
 const times = (engine: number, baseline: number): string => `${(engine / baseline).toFixed(3)}x`;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The same work as the chain, as plain function calls in a loop: what the engine adds is everything above this. */
-function baselineChainMs(count: number, stages: number): number {
-  let value: JsonValue = null;
-  const resolved = Promise.resolve();
-  const send = (_port: 'out', next: JsonValue): Promise<void> => {
-    value = next;
-    return resolved;
-  };
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    value = i;
-    for (let s = 0; s < stages; s++) void passFire({ inputs: { in: value }, send });
-    sinkFire({ inputs: { in: value } });
-  }
-  return performance.now() - started;
-}
 
 /** The fan-out's work as plain calls: one pass, then every sink. */
 function baselineFanOutMs(count: number, width: number): number {
@@ -148,8 +128,8 @@ async function cancelLatencyMs(graph: unknown, afterMs: number): Promise<number>
 async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   const hops = PACKETS * (STAGES + 1);
-  baselineChainMs(PACKETS, STAGES);
-  const chainBase = median(Array.from({ length: ROUNDS }, () => baselineChainMs(PACKETS, STAGES)));
+  plainChainMs(PACKETS, STAGES);
+  const chainBase = median(Array.from({ length: ROUNDS }, () => plainChainMs(PACKETS, STAGES)));
   const quiet = await medianRun(() => chainGraph(PACKETS, STAGES), false);
   const loud = await medianRun(() => chainGraph(PACKETS, STAGES), true);
   rows.push({

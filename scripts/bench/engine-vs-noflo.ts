@@ -2,10 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type BenchRow, benchSection, writeSection } from './bench-report';
-import { benchNetwork, chainGraph, fanOutGraph, passFire, sinkFire } from './engine-bench-graphs';
+import { type BenchRow, benchSection, fmt, median, rate, writeSection } from './bench-report';
+import { benchNetwork, chainGraph, fanOutGraph, plainChainMs } from './engine-bench-graphs';
 import { runNoflo } from './noflo-shapes';
-import { type JsonValue } from '../../server/engine';
 
 /*
  * The engine against NoFlo 1.5.2 on the same three shapes, in one process, alternating engine and NoFlo in
@@ -24,9 +23,6 @@ const NETWORK_SECONDS = 1;
 const ROUNDS = 3;
 const MB = 1024 * 1024;
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const rate = (count: number, ms: number): number => (count / ms) * 1000;
-const fmt = (value: number): string => Math.round(value).toLocaleString('en-US');
 const times = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
 
 async function engineRun(graph: unknown): Promise<number> {
@@ -45,23 +41,6 @@ async function perSecond(once: () => Promise<unknown>, seconds: number): Promise
     runs++;
   }
   return rate(runs, performance.now() - started);
-}
-
-/** The chain's actor work as plain calls: what the engine adds is everything above this. */
-function plainChainMs(count: number, stages: number): number {
-  let value: JsonValue = null;
-  const resolved = Promise.resolve();
-  const send = (_port: 'out', next: JsonValue): Promise<void> => {
-    value = next;
-    return resolved;
-  };
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    value = i;
-    for (let s = 0; s < stages; s++) void passFire({ inputs: { in: value }, send });
-    sinkFire({ inputs: { in: value } });
-  }
-  return performance.now() - started;
 }
 
 /** Runs `work` while sampling the heap every 10 ms; answers the peak above the heap at its start, in MB. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { type BenchRow, benchSection, writeSection } from './bench-report';
+import { type BenchRow, benchSection, fmt, writeSection } from './bench-report';
 import { type LoopDelay, type ServerProcess, freePort, serviceEnvironment, startProcess } from './bench-processes';
 
 /*
@@ -72,7 +72,6 @@ async function countUnfinished(url: string): Promise<number> {
   return total;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 const latency = (l: Load & { loop: LoopDelay }) => `p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms; event-loop delay p99 ${ms(l.loop.p99)}`;

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { type BenchRow, benchSection, writeSection } from './bench-report';
+import { type BenchRow, benchSection, fmt, writeSection } from './bench-report';
 import { freePort, serviceEnvironment, startProcess } from './bench-processes';
 
 /*
@@ -28,7 +28,6 @@ const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 };
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** A loop over `items` elements, each fetched from a local server that answers after `delayMs`: a paced stream of events. */
 function pacedGraph(items: number, url: string) {
