@@ -58,6 +58,20 @@ describe.each(stores)('%s', (_name, create) => {
     expect(store.lastSeq('a')).toBe(2);
   });
 
+  it('serves the new events of an id used again after its execution was deleted', () => {
+    const store = create();
+    store.insert(record('a', 1));
+    store.appendEvent('a', { _type: 'NetworkIdle', seq: 1, timestamp: 1 });
+    if (store instanceof SqliteExecutionStore) store.flush();
+    expect(store.readEvents('a', 1, 10)).toEqual([{ _type: 'NetworkIdle', seq: 1, timestamp: 1 }]);
+    expect(store.delete('a')).toBe(true);
+    store.insert(record('a', 2));
+    store.appendEvent('a', { _type: 'NetworkIdle', seq: 1, timestamp: 99 });
+    store.appendEvent('a', { _type: 'NetworkIdle', seq: 2, timestamp: 100 });
+    if (store instanceof SqliteExecutionStore) store.flush();
+    expect(store.readEvents('a', 1, 10).map((e) => e.timestamp)).toEqual([99, 100]);
+  });
+
   it('hands out copies, so callers cannot change what is stored', () => {
     const store = create();
     store.insert(record('a', 1));

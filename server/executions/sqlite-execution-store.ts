@@ -59,6 +59,9 @@ function toRecord(row: ExecutionRow): ExecutionRecord {
   };
 }
 
+/** How many recently read events are kept parsed, shared by the subscribers reading them. */
+const PARSED_EVENTS_KEPT = 20_000;
+
 /** How many recently finished executions are kept in memory for status reads. */
 const RECENT_FINISHED = 1024;
 
@@ -76,6 +79,7 @@ export class SqliteExecutionStore implements ExecutionStore {
   private readonly updated = new Map<string, ExecutionRecord>();
   private readonly inserted = new Map<string, ExecutionRecord>();
   private readonly recent = new Map<string, ExecutionRecord>();
+  private readonly parsedEvents = new Map<string, EngineEvent>();
   private writeWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
   private flushScheduled = false;
   private readonly statements;
@@ -186,11 +190,29 @@ export class SqliteExecutionStore implements ExecutionStore {
   }
 
   readEvents(executionId: string, fromSeq: number, limit: number): EngineEvent[] {
-    const stored = (this.statements.readEvents.all(executionId, fromSeq, limit) as { body: string }[]).map((row) => JSON.parse(row.body) as EngineEvent);
+    const rows = this.statements.readEvents.all(executionId, fromSeq, limit) as { body: string }[];
+    const stored = rows.map((row, i) => this.parsedEvent(executionId, fromSeq + i, row.body));
     if (stored.length >= limit) return stored;
     const next = stored.length > 0 ? stored[stored.length - 1].seq + 1 : fromSeq;
     const buffered = this.pending.filter((p) => p.executionId === executionId && p.seq >= next).map((p) => p.event);
     return [...stored, ...buffered].slice(0, limit);
+  }
+
+  // Every subscriber of a run reads the same rows: the last events read are parsed once and shared (events
+  // are never changed once logged). Rows come back in seq order without gaps, so `seq` is known.
+  private parsedEvent(executionId: string, seq: number, body: string): EngineEvent {
+    const key = `${seq}\u0000${executionId}`;
+    const cached = this.parsedEvents.get(key);
+    if (cached !== undefined) return cached;
+    const event = JSON.parse(body) as EngineEvent;
+    this.parsedEvents.set(key, event);
+    if (this.parsedEvents.size > PARSED_EVENTS_KEPT) this.parsedEvents.delete(this.parsedEvents.keys().next().value as string);
+    return event;
+  }
+
+  // A deleted id may be used again by a new execution: its old events must not be served from the cache.
+  private forgetParsed(ids: ReadonlySet<string>): void {
+    for (const key of this.parsedEvents.keys()) if (ids.has(key.slice(key.indexOf('\u0000') + 1))) this.parsedEvents.delete(key);
   }
 
   lastSeq(executionId: string): number {
@@ -216,6 +238,7 @@ export class SqliteExecutionStore implements ExecutionStore {
         this.statements.deleteEvents.run(id);
         this.lastSeqs.delete(id);
         this.recent.delete(id);
+        this.forgetParsed(new Set([id]));
       }
       return deleted;
     })();
@@ -234,6 +257,7 @@ export class SqliteExecutionStore implements ExecutionStore {
         this.recent.delete(id);
       }
     })();
+    if (ids.size > 0) this.forgetParsed(ids);
     return ids.size;
   }
 

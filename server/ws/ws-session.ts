@@ -1,6 +1,7 @@
 import { type RawData, type WebSocket } from 'ws';
 import { type ClientMessage, ClientMessageSchema, type ServerMessage } from '../../contract';
 import { AppError } from '../errors';
+import { type EngineEvent } from '../engine';
 import { EventFollower } from '../executions';
 import { type AppServices, type GraphSizeLimits, MAX_JSON_DEPTH, type RequestBudget, checkGraphSize, jsonDepthExceeds, pathText } from '../http';
 import { failureFields } from './failure-reply';
@@ -154,8 +155,9 @@ export class WsSession {
     const follower = new EventFollower(this.options.services.executions, executionId, {
       fromSeq,
       deliver: (events) => {
-        for (const event of events) {
-          this.send({ type: 'network_event', execution_id: executionId, event, timestamp: Date.now() });
+        if (this.socket.readyState === this.socket.OPEN) {
+          const head = `{"type":"network_event","execution_id":${JSON.stringify(executionId)},"event":`;
+          for (const event of events) this.socket.send(`${head}${eventJson(event)},"timestamp":${Date.now()}}`);
         }
         if (this.socket.bufferedAmount > this.options.maxBufferedBytes) {
           this.socket.close(SLOW_CONSUMER_CLOSE_CODE, closeReason(executionId, follower.lastDeliveredSeq));
@@ -175,4 +177,17 @@ export class WsSession {
     for (const follower of this.subscriptions.values()) follower.stop();
     this.subscriptions.clear();
   }
+}
+
+// The subscribers of a run are sent the same event objects (the store shares what it parsed): each is
+// serialised once, however many sockets it goes to.
+const serialised = new WeakMap<EngineEvent, string>();
+
+function eventJson(event: EngineEvent): string {
+  let json = serialised.get(event);
+  if (json === undefined) {
+    json = JSON.stringify(event);
+    serialised.set(event, json);
+  }
+  return json;
 }
