@@ -13,7 +13,7 @@ export { type ActorContext, type AnyActorDefinition, type IdeFacts, defineActor,
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { ActorError, errorMessage } from './sdk/actor-error';
 export { type GraphIssue } from './graph/graph-issue';
-export { SUBGRAPH_COMPONENT } from './graph/graph';
+export { type Graph, SUBGRAPH_COMPONENT } from './graph/graph';
 export { parseGraph, readGraph } from './graph/parse-graph';
 export { readFbpText } from './graph/fbp-text';
 export { graphJsonOf } from './graph/graph-json-of';

@@ -1,15 +1,15 @@
-import { type Catalogue, type GraphIssue, type JsonObject, type ValidGraph, graphJsonOf, parseGraph, readFbpText, readGraph, validateGraph } from '../engine';
+import { type Catalogue, type Graph, type GraphIssue, type JsonObject, type ValidGraph, readFbpText, readGraph, validateGraph } from '../engine';
 import { AppError, MAX_ERROR_DETAILS, validationFailure } from '../errors';
 import { type GraphJson, type StartRequest } from '../../model';
 
-/** What checking a request's graph found: the graph in canonical FBP JSON (when it could be read) and every issue. */
+/** What checking a request's graph found: the graph as read (when it could be read) and every issue. */
 export interface GraphCheck {
   /** The request field that held the graph. */
   readonly source: 'graph_json' | 'graph_fbp';
   /** The graph as submitted, in FBP JSON (.fbp text read into it); absent when the text could not be read. */
   readonly graphJson?: GraphJson;
-  /** The graph in canonical form, port ids as the actors declare them when it is valid. */
-  readonly normalised?: JsonObject;
+  /** The graph as read, ports as submitted; absent when its shape is wrong. */
+  readonly read?: Graph;
   /** The validated graph, ready to run; absent when there are issues. */
   readonly graph?: ValidGraph;
   readonly issues: readonly GraphIssue[];
@@ -28,7 +28,6 @@ export interface GraphCheckContext {
 export function checkGraph(request: StartRequest, context: GraphCheckContext): GraphCheck {
   const source = request.graph_fbp !== undefined && request.graph_json === undefined ? 'graph_fbp' : 'graph_json';
   let graphJson = request.graph_json;
-  let parsed;
   if (source === 'graph_fbp') {
     const read = readFbpText(request.graph_fbp ?? '');
     if (!read.ok) {
@@ -36,16 +35,14 @@ export function checkGraph(request: StartRequest, context: GraphCheckContext): G
       return { source, issues: [{ code: 'MALFORMED', path: '', message, line, column }] };
     }
     graphJson = read.graph;
-    parsed = parseGraph(graphJson);
-  } else if (graphJson === undefined) {
-    return { source, issues: [{ code: 'MALFORMED', path: '', message: 'Give the graph as graph_json or as graph_fbp' }] };
-  } else {
-    parsed = readGraph(graphJson);
   }
+  if (graphJson === undefined) return { source, issues: [{ code: 'MALFORMED', path: '', message: 'Give the graph as graph_json or as graph_fbp' }] };
+  // Both sources are schema-checked already: the transport parsed graph_json, readFbpText its own output.
+  const parsed = readGraph(graphJson);
   if (!parsed.ok) return { source, graphJson, issues: parsed.issues };
   const validated = validateGraph(parsed.graph, context.catalogue, { input: request.input, defaultActorConfig: context.defaultActorConfig });
-  if (!validated.ok) return { source, graphJson, normalised: graphJsonOf(parsed.graph), issues: validated.issues };
-  return { source, graphJson, normalised: graphJsonOf(validated.graph), graph: validated.graph, issues: [] };
+  if (!validated.ok) return { source, graphJson, read: parsed.graph, issues: validated.issues };
+  return { source, graphJson, read: parsed.graph, graph: validated.graph, issues: [] };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { initServer } from '@ts-rest/express';
 import { graphsContract } from '../../contract';
+import { graphJsonOf } from '../engine';
 import { MAX_ERROR_DETAILS } from '../errors';
 import { type AppServices } from './app-services';
 import { success } from './envelope';
@@ -12,7 +13,9 @@ export function graphRoutes({ executions }: AppServices) {
     validateGraph: async ({ body }) => {
       const check = executions.checkGraph({ ...body, metadata: {} });
       const issues = check.issues.slice(0, MAX_ERROR_DETAILS).map((issue) => ({ ...issue }));
-      return { status: 200, body: success({ valid: check.graph !== undefined, graph: check.normalised ?? null, issues, issue_count: check.issues.length }) };
+      const read = check.graph ?? check.read;
+      const graph = read === undefined ? null : graphJsonOf(read);
+      return { status: 200, body: success({ valid: check.graph !== undefined, graph, issues, issue_count: check.issues.length }) };
     },
   });
 }
