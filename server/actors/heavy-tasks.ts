@@ -22,10 +22,9 @@ export const TASKS = {
     p.expression === undefined ? documentOutput(p.text, p.format) : selectionOutput(evaluateXPath(xmlToDom(p.text), p.expression, p.namespaces), p.format),
   mathExpression: (p: { expression: string; scope: Record<string, unknown>; precision: number }): JsonValue => mathResultToJson(evaluateExpression(p.expression, p.scope), p.precision),
   textRule: (p: { text: string; validation: TextValidation; pattern?: string }): string | null => textRuleProblem(p.text, p.validation, p.pattern) ?? null,
-  schemaCheck: (p: { schema: JsonValue; value: JsonValue }) => schemas.check(p.schema, p.value),
   csvRows: (p: { text: string; options: CsvRowsOptions }) => readCsvRows(p.text, p.options),
   jsonText: (p: { text: string; options: JsonTextOptions }) => parseJsonText(p.text, p.options),
-  schemaCheckEach: (p: { schema: JsonValue; values: JsonValue[] }) => p.values.map(schemas.validator(p.schema)),
+  schemaCheck: (p: { schema: JsonValue; values: JsonValue[] }) => p.values.map(schemas.validator(p.schema)),
 } satisfies TaskTable;
 
 /** The names of the tasks. */

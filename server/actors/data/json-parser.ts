@@ -46,7 +46,7 @@ export const jsonParser = defineActor({
       if (schema === undefined) return reportProblem(ctx, 'errors-out', { message: 'validateSchema is on but no schema has arrived on schema-in' });
       let check;
       try {
-        check = await runHeavy('schemaCheck', { schema, value }, { signal: ctx.signal });
+        [check] = await runHeavy('schemaCheck', { schema, values: [value] }, { signal: ctx.signal });
       } catch (error) {
         return reportProblem(ctx, 'errors-out', { message: errorMessage(error) });
       }

@@ -19,14 +19,6 @@ export class JsonSchemaChecker {
   private cached: { text: string; validate: ValidateFunction } | undefined;
 
   /**
-   * Checks a value against a schema.
-   * @throws Error when the schema itself is invalid.
-   */
-  check(schema: JsonValue, value: JsonValue): SchemaCheck {
-    return this.validator(schema)(value);
-  }
-
-  /**
    * Compiles a schema into a checking function.
    * @throws Error when the schema itself is invalid.
    */

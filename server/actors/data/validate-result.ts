@@ -14,7 +14,7 @@ export async function validateResult(schema: JsonValue, value: JsonValue, failur
   const itemByItem = Array.isArray(value) && !describesArray(schema);
   let checks: SchemaCheck[];
   try {
-    checks = await runHeavy('schemaCheckEach', { schema, values: itemByItem ? value : [value] }, { signal });
+    checks = await runHeavy('schemaCheck', { schema, values: itemByItem ? value : [value] }, { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     failures.operationFailed(site, errorMessage(error));
