@@ -38,6 +38,12 @@ class FailureCounter {
   }
 }
 
+/** Why a credential was refused, and for a throttled client how long until it may try again. */
+export interface AuthRefusal {
+  error: AppError;
+  retryAfterSeconds?: number;
+}
+
 /**
  * Checks bearer tokens on requests and WebSocket upgrades; with no tokens configured everything passes. A
  * client that sends {@link MAX_FAILED_TOKENS_PER_MINUTE} wrong tokens within a minute is refused with 429,
@@ -52,28 +58,27 @@ export class BearerAuth {
   }
 
   /** Why a request or upgrade may not go on (a wrong token, or too many of them), or undefined when it may. */
-  verify(req: IncomingMessage): { error: AppError; retryAfterSeconds?: number } | undefined {
-    if (!this.enabled) return undefined;
-    const address = req.socket.remoteAddress ?? 'unknown';
-    const blocked = this.failures.blockedFor(address);
-    if (blocked > 0) return { error: new AppError('RATE_LIMITED', `Too many wrong tokens from this client; retry after ${blocked} s`), retryAfterSeconds: blocked };
-    if (this.isAuthorized(req)) return undefined;
-    this.failures.record(address);
-    return { error: new AppError('UNAUTHORIZED', 'A valid bearer token is required (Authorization: Bearer <token>)') };
+  verify(req: IncomingMessage): AuthRefusal | undefined {
+    return this.judge(req.socket.remoteAddress, () => this.isAuthorized(req), 'tokens', 'A valid bearer token is required (Authorization: Bearer <token>)');
   }
 
   /**
    * Why a secret carried inside messages (the FBP protocol's `secret`) may not act, or undefined when it may;
    * wrong secrets count against the client like wrong tokens.
    */
-  verifySecret(secret: string | undefined, address: string | undefined): AppError | undefined {
+  verifySecret(secret: string | undefined, address: string | undefined): AuthRefusal | undefined {
+    return this.judge(address, () => secret !== undefined && matches(secret, this.tokens), 'secrets', "A valid secret is required: one of the server's auth_tokens");
+  }
+
+  // One rule for every credential: a throttled client is refused whatever it sends; a wrong one counts.
+  private judge(address: string | undefined, authorized: () => boolean, what: string, required: string): AuthRefusal | undefined {
     if (!this.enabled) return undefined;
     const client = address ?? 'unknown';
     const blocked = this.failures.blockedFor(client);
-    if (blocked > 0) return new AppError('RATE_LIMITED', `Too many wrong secrets from this client; retry after ${blocked} s`);
-    if (secret !== undefined && matches(secret, this.tokens)) return undefined;
+    if (blocked > 0) return { error: new AppError('RATE_LIMITED', `Too many wrong ${what} from this client; retry after ${blocked} s`), retryAfterSeconds: blocked };
+    if (authorized()) return undefined;
     this.failures.record(client);
-    return new AppError('UNAUTHORIZED', 'A valid secret is required: one of the server\'s auth_tokens');
+    return { error: new AppError('UNAUTHORIZED', required) };
   }
 
   /** Whether tokens are required at all. */

@@ -23,7 +23,7 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
   const client = options.runtime.connect(send, {
-    checkSecret: (secret) => options.auth.verifySecret(secret, options.address)?.message,
+    checkSecret: (secret) => options.auth.verifySecret(secret, options.address)?.error.message,
   });
   ws.on('message', (data, isBinary) => {
     void (async () => {
