@@ -68,7 +68,8 @@ const RECENT_FINISHED = 1024;
 /**
  * An {@link ExecutionStore} in an embedded SQLite database, so executions, results and event logs survive a
  * restart. Events and status changes are written behind in batches (one transaction per turn of the event
- * loop) and served from memory until then; a new execution is written at once, before it is acknowledged; executions that are not finished are kept in memory as well, so a busy run never waits
+ * loop) and served from memory until then; new executions join the same batch, and `written()` tells when
+ * they are on disk; executions that are not finished are kept in memory as well, so a busy run never waits
  * on the disk for each event.
  */
 export class SqliteExecutionStore implements ExecutionStore {
@@ -179,8 +180,7 @@ export class SqliteExecutionStore implements ExecutionStore {
   // Clients poll the executions they just ran: the last finished ones are answered from memory.
   private remember(record: ExecutionRecord): void {
     this.recent.delete(record.id);
-    this.recent.set(record.id, record);
-    if (this.recent.size > RECENT_FINISHED) this.recent.delete(this.recent.keys().next().value as string);
+    keepNewest(this.recent, record.id, record, RECENT_FINISHED);
   }
 
   private scheduleFlush(): void {
@@ -205,8 +205,7 @@ export class SqliteExecutionStore implements ExecutionStore {
     const cached = this.parsedEvents.get(key);
     if (cached !== undefined) return cached;
     const event = JSON.parse(body) as EngineEvent;
-    this.parsedEvents.set(key, event);
-    if (this.parsedEvents.size > PARSED_EVENTS_KEPT) this.parsedEvents.delete(this.parsedEvents.keys().next().value as string);
+    keepNewest(this.parsedEvents, key, event, PARSED_EVENTS_KEPT);
     return event;
   }
 
@@ -320,4 +319,10 @@ export class SqliteExecutionStore implements ExecutionStore {
     this.flush();
     this.db.close();
   }
+}
+
+// Adds an entry to a map used as a cache of the newest entries, dropping the oldest beyond `limit`.
+function keepNewest<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value as K);
 }
