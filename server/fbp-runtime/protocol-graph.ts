@@ -106,9 +106,7 @@ export class ProtocolGraph {
   addEdge(src: ProtocolPort, tgt: ProtocolPort, metadata: JsonObject): GraphChange[] {
     this.node(src.node);
     this.node(tgt.node);
-    if (this.edges.length + this.initials.length >= this.limits.maxConnections) {
-      throw new GraphCommandError(`The graph has ${this.limits.maxConnections} connections, the most it may have (max_graph_connections)`);
-    }
+    this.roomForConnection();
     this.edges.push({ src, tgt, metadata });
     return [{ command: 'addedge', payload: { src: { ...src }, tgt: { ...tgt }, metadata, graph: this.id } }];
   }
@@ -130,9 +128,7 @@ export class ProtocolGraph {
 
   addInitial(data: unknown, tgt: ProtocolPort, metadata: JsonObject): GraphChange[] {
     this.node(tgt.node);
-    if (this.edges.length + this.initials.length >= this.limits.maxConnections) {
-      throw new GraphCommandError(`The graph has ${this.limits.maxConnections} connections, the most it may have (max_graph_connections)`);
-    }
+    this.roomForConnection();
     this.initials.push({ data, tgt, metadata });
     return [{ command: 'addinitial', payload: { src: { data } as JsonObject, tgt: { ...tgt }, metadata, graph: this.id } }];
   }
@@ -189,6 +185,12 @@ export class ProtocolGraph {
       inports: exported(this.inports),
       outports: exported(this.outports),
     };
+  }
+
+  private roomForConnection(): void {
+    if (this.edges.length + this.initials.length >= this.limits.maxConnections) {
+      throw new GraphCommandError(`The graph has ${this.limits.maxConnections} connections, the most it may have (max_graph_connections)`);
+    }
   }
 
   private node(id: string): ProtocolNode {
