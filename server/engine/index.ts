@@ -18,6 +18,7 @@ export { parseGraph, readGraph } from './graph/parse-graph';
 export { readFbpText } from './graph/fbp-text';
 export { graphJsonOf } from './graph/graph-json-of';
 export { validateGraph } from './graph/validate-graph';
+export { type CompiledGraph, GraphCompiler } from './graph/graph-compiler';
 export { type ValidGraph } from './graph/valid-graph';
 export { type NetworkOptions, type ActorLogEntry } from './runtime/network-options';
 export { type Network, createNetwork } from './runtime/network';

@@ -5,6 +5,7 @@ import {
   type EngineEvent,
   type JsonObject,
   type Network,
+  GraphCompiler,
   createNetwork,
   isTerminalEvent,
   settleWithin,
@@ -99,6 +100,7 @@ const STATUS_OF_TERMINAL_EVENT = { Completed: 'completed', Failed: 'failed', Can
 export class ExecutionService {
   private readonly store: ExecutionStore;
   private readonly catalogue: Catalogue;
+  private readonly compiler: GraphCompiler;
   private readonly now: () => number;
   private readonly newId: () => string;
   private readonly queue: RunQueue;
@@ -115,6 +117,7 @@ export class ExecutionService {
   constructor(private readonly options: ExecutionServiceOptions) {
     this.store = options.store;
     this.catalogue = options.catalogue;
+    this.compiler = new GraphCompiler(options.catalogue, { defaultActorConfig: options.defaultActorConfig });
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
     this.queue = new RunQueue(options.maxConcurrentExecutions ?? 16);
@@ -302,7 +305,7 @@ export class ExecutionService {
 
   /** Reads and checks the graph of a request, as a start would, without running it. */
   checkGraph(request: StartRequest): GraphCheck {
-    return checkGraph(request, { catalogue: this.catalogue, defaultActorConfig: this.options.defaultActorConfig });
+    return checkGraph(request, this.compiler);
   }
 
   private async run(id: string, graph: Parameters<typeof createNetwork>[0], timeoutMs: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { type ExecutionRecord } from './execution-record';
 import { type ExecutionStore, InvalidCursorError } from './execution-store';
 import { MemoryExecutionStore } from './memory-execution-store';
@@ -103,6 +104,27 @@ describe('SqliteExecutionStore on disk', () => {
     expect(second.lastSeq('left')).toBe(1);
     expect(second.listUnfinished().map((r) => r.id)).toEqual(['left']);
     second.close();
+  });
+
+  it('moves the events of a database with the clustered layout of earlier versions, keeping every one', () => {
+    const path = join(dir, 'executions.db');
+    const old = new Database(path);
+    old.exec(`CREATE TABLE events (execution_id TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (execution_id, seq)) WITHOUT ROWID`);
+    const insert = old.prepare('INSERT INTO events (execution_id, seq, body) VALUES (?, ?, ?)');
+    for (const seq of [2, 1, 3]) insert.run('old', seq, JSON.stringify({ _type: 'NetworkIdle', seq, timestamp: seq }));
+    old.close();
+    const store = new SqliteExecutionStore(path);
+    expect(store.readEvents('old', 1, 10).map((event) => event.seq)).toEqual([1, 2, 3]);
+    expect(store.lastSeq('old')).toBe(3);
+    expect(() => store.appendEvent('old', { _type: 'NetworkIdle', seq: 3, timestamp: 9 })).toThrow(/does not follow/);
+    store.appendEvent('old', { _type: 'NetworkIdle', seq: 4, timestamp: 4 });
+    store.close();
+    const reopened = new Database(path);
+    const table = reopened.prepare("SELECT sql FROM sqlite_master WHERE name = 'events'").get() as { sql: string };
+    expect(table.sql).not.toContain('WITHOUT ROWID');
+    expect(reopened.prepare("SELECT COUNT(*) AS n FROM events WHERE execution_id = 'old'").get()).toEqual({ n: 4 });
+    expect(() => reopened.prepare("INSERT INTO events VALUES ('old', 4, '{}')").run()).toThrow(/UNIQUE/);
+    reopened.close();
   });
 
   it('serves events before they are flushed to disk, in order', () => {

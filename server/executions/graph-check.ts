@@ -1,4 +1,4 @@
-import { type Catalogue, type Graph, type GraphIssue, type JsonObject, type ValidGraph, readFbpText, readGraph, validateGraph } from '../engine';
+import { type Graph, type GraphCompiler, type GraphIssue, type ValidGraph, readFbpText } from '../engine';
 import { AppError, MAX_ERROR_DETAILS, validationFailure } from '../errors';
 import { type GraphJson, type StartRequest } from '../../model';
 
@@ -15,17 +15,13 @@ export interface GraphCheck {
   readonly issues: readonly GraphIssue[];
 }
 
-/** What a graph is checked against. */
-export interface GraphCheckContext {
-  readonly catalogue: Catalogue;
-  readonly defaultActorConfig?: JsonObject;
-}
 
 /**
  * Reads the graph of a request (`graph_json`, or `graph_fbp` through the .fbp parser) and checks it against
- * the catalogue and the request's input: the same issues whether the graph is started or only validated.
+ * the catalogue and the request's input: the same issues whether the graph is started or only validated. A graph
+ * started again is not read and validated again (see `GraphCompiler`).
  */
-export function checkGraph(request: StartRequest, context: GraphCheckContext): GraphCheck {
+export function checkGraph(request: StartRequest, compiler: GraphCompiler): GraphCheck {
   const source = request.graph_fbp !== undefined && request.graph_json === undefined ? 'graph_fbp' : 'graph_json';
   let graphJson = request.graph_json;
   if (source === 'graph_fbp') {
@@ -38,11 +34,7 @@ export function checkGraph(request: StartRequest, context: GraphCheckContext): G
   }
   if (graphJson === undefined) return { source, issues: [{ code: 'MALFORMED', path: '', message: 'Give the graph as graph_json or as graph_fbp' }] };
   // Both sources are schema-checked already: the transport parsed graph_json, readFbpText its own output.
-  const parsed = readGraph(graphJson);
-  if (!parsed.ok) return { source, graphJson, issues: parsed.issues };
-  const validated = validateGraph(parsed.graph, context.catalogue, { input: request.input, defaultActorConfig: context.defaultActorConfig });
-  if (!validated.ok) return { source, graphJson, read: parsed.graph, issues: validated.issues };
-  return { source, graphJson, read: parsed.graph, graph: validated.graph, issues: [] };
+  return { source, graphJson, ...compiler.compileChecked(graphJson, request.input) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { type AnyActorDefinition } from '../sdk/actor-definition';
 import { mergeConfig } from '../graph/validate-graph';
 import { errorMessage } from '../sdk/actor-error';
 import { InPort, type InPortOwner } from './in-port';
-import { isThenable } from './promises';
+import { RESOLVED, isThenable } from './promises';
 import { type JsonObject, type JsonValue } from '../../../model';
 import { type NetworkRuntime } from './network-runtime';
 import { NodeTimers } from './node-timers';
@@ -244,7 +244,9 @@ export class NodeRunner implements Runnable, InPortOwner {
       this.endFiring(error, true);
       return;
     }
-    if (!isThenable(result)) {
+    // An actor that returns its last send's promise (`return send(...)`) gets the shared resolved one when the
+    // receivers had room: nothing is left to wait for, so the firing ends now instead of a microtask later.
+    if (result === RESOLVED || !isThenable(result)) {
       this.endFiring(undefined, false);
       return;
     }
