@@ -56,6 +56,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     catalogue,
     store,
     resolveConfig: (values, _nodeId, onSecret) => secrets.resolveValues(values, onSecret),
+    lookupSecret: (name) => secrets.lookup(name),
     maxConcurrentExecutions: config.max_concurrent_executions,
     defaultTimeoutMs: config.execution_timeout_ms,
     maxEventPayloadBytes: config.max_event_payload_bytes,

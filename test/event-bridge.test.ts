@@ -115,12 +115,12 @@ describe('the IDE event bridge with an IDE that answers', () => {
     expect(events.map((e) => [e.eventType, e.nodeId])).toEqual([
       ['input', 'mul'],
       ['output', 'mul'],
-      ['input', 'abs1'],
       ['output', 'mul'],
+      ['input', 'abs1'],
       ['output', 'abs1'],
     ]);
     expect(events[1]).toMatchObject({ portId: 'result-out', data: { size: 2, type: 'number', preview: { to_node: 'abs1', to_port: 'value-in', value: -6 } } });
-    expect(events[3]).toMatchObject({ duration: expect.any(Number), data: { size: 2, type: 'lifecycle' } });
+    expect(events[2]).toMatchObject({ duration: expect.any(Number), data: { size: 2, type: 'lifecycle' } });
     const result = (log[log.length - 1] as Extract<EngineEvent, { _type: 'Completed' }>).result;
     expect(trace.completion).toEqual({
       status: 'success',

@@ -8,6 +8,7 @@ import { graphIoActors } from './graph-io';
 import { logicActors } from './logic';
 import { dataActors } from './data';
 import { coreActors } from './core';
+import { createSqlPoolActor, databaseActors } from './databases';
 
 /** Every actor family of the catalogue; each family folder exports its definitions as one array. */
 const families: readonly (readonly AnyActorDefinition[])[] = [
@@ -19,6 +20,7 @@ const families: readonly (readonly AnyActorDefinition[])[] = [
   networkActors,
   dataActors,
   coreActors,
+  databaseActors,
 ];
 
 /** Every actor definition the service ships, in catalogue order. */
@@ -31,7 +33,7 @@ export interface ActorCatalogueOptions {
   maxScriptMemoryMb?: number;
   /** The longest an HTTP request node's attempt may last, in ms. */
   maxHttpTimeoutMs?: number;
-  /** What the HTTP, GraphQL and RPC nodes may reach. */
+  /** What the HTTP, GraphQL and RPC nodes and the database pools may reach. */
   egress?: EgressPolicy;
 }
 
@@ -43,6 +45,8 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
     createHttpRequestActor({ maxTimeoutMs: options.maxHttpTimeoutMs, egress: options.egress }),
     createGraphqlQueryActor({ egress: options.egress }),
     createRpcCallActor({ egress: options.egress }),
+    createSqlPoolActor('postgresql', { egress: options.egress }),
+    createSqlPoolActor('mysql', { egress: options.egress }),
   ];
   return createCatalogue(actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition));
 }
@@ -50,3 +54,4 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
 export { describeActor, type ActorDescriptionData } from './describe-actor';
 export { createJavascriptScriptActor, createPythonScriptActor } from './scripting';
 export { createHttpRequestActor } from './network';
+export { createSqlPoolActor, sqlScriptActor } from './databases';

@@ -11,6 +11,7 @@ export {
 } from '../../model';
 export { type ActorContext, type AnyActorDefinition, type IdeFacts, defineActor, errorOutPort } from './sdk/actor-definition';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
+export { type ResourceKind, type RunResources, resourceKind } from './sdk/run-resources';
 export { ActorError, errorMessage } from './sdk/actor-error';
 export { type GraphIssue } from './graph/graph-issue';
 export { type Graph, SUBGRAPH_COMPONENT } from './graph/graph';

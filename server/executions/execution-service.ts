@@ -48,6 +48,8 @@ export interface ExecutionServiceOptions {
    * `onSecret`: every one is masked (`***`) in what the run stores and emits.
    */
   resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void) => JsonObject;
+  /** Looks up a named secret for actors that read one (`ctx.secret`); each value answered is masked like a resolved reference. */
+  lookupSecret?: (name: string) => string | undefined;
   /** Event payloads longer than this (JSON characters) are truncated. @default 65536 */
   maxEventPayloadBytes?: number;
   /** Followers of every execution (the IDE event bridge). */
@@ -322,6 +324,13 @@ export class ExecutionService {
       timeoutMs,
       defaultActorConfig: this.options.defaultActorConfig,
       resolveConfig: resolve && ((config, nodeId) => resolve(config, nodeId, (value) => mask.add(value))),
+      secret: (name) => {
+        const value = this.options.lookupSecret?.(name);
+        if (value !== undefined) mask.add(value);
+        return value;
+      },
+      // The metadata came in as JSON (a request body or a stored row), so it is JSON.
+      metadata: record.request.metadata as JsonObject,
       maxEventPayloadBytes: this.options.maxEventPayloadBytes,
       now: this.now,
       onEvent: (event) => this.append(id, event),

@@ -1,4 +1,4 @@
-import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
+import { type LookupAddress, lookup as dnsLookup, promises as dnsPromises } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 
@@ -102,6 +102,22 @@ export class EgressPolicy {
     const own = this.rules.ownPort?.();
     if (own !== undefined && port === own && LOOPBACK.addresses.check(ip, type)) return `the service's own address and port ${own}`;
     return undefined;
+  }
+
+  /**
+   * The address a client of another protocol (a database, Redis, a broker) is to connect to for `host:port`:
+   * the name is resolved here and every address checked, and the client is handed the checked address, so
+   * that it cannot resolve the name to another one.
+   * @throws EgressDeniedError when the policy refuses an address of the name
+   */
+  async checkedAddress(host: string, port: number): Promise<string> {
+    const literal = host.replace(/^\[|\]$/g, '');
+    const addresses = isIP(literal) !== 0 ? [{ address: literal }] : await dnsPromises.lookup(host, { all: true });
+    for (const { address } of addresses) {
+      const refusal = this.refusal(host, address, port);
+      if (refusal !== undefined) throw new EgressDeniedError(`${host}:${port}${address === host ? '' : ` (${address})`}`, refusal);
+    }
+    return addresses[0].address;
   }
 
   /** The undici dispatcher that applies the policy to every connection it opens; pass it to `fetch`. */

@@ -53,6 +53,8 @@ export class ActorContextFactory {
       graphInput: this.graphInput,
       graphOutput: this.graphOutput,
       log: this.log,
+      resources: this.net.env.resources,
+      secret: this.net.env.secret,
     };
   }
 

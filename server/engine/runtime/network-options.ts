@@ -45,6 +45,13 @@ export interface NetworkOptions {
   stopGraceMs?: number;
   /** Receives the lines actors write with `ctx.log`; when absent they are dropped. */
   log?: (entry: ActorLogEntry) => void;
+  /**
+   * Looks up a secret by name for `ctx.secret` (actors whose template names its secrets, such as
+   * `DB_PASSWORD`); the caller masks what it answers, as for `${secret:...}` references. When absent, actors find none.
+   */
+  secret?: (name: string) => string | undefined;
+  /** The execution's metadata as the client sent it, for `ctx.execution.metadata`. @default {} */
+  metadata?: JsonObject;
 }
 
 /** One diagnostic line an actor wrote with `ctx.log`. */

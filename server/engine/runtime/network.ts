@@ -249,6 +249,7 @@ class GraphNetwork implements Network, NetworkRuntime {
     const grace = this.env.stopGraceMs;
     await settleWithin(this.wiring.runners.flatMap((runner) => runner.inFlight()), grace);
     await settleWithin(this.wiring.runners.flatMap((runner) => runner.dispose() ?? []), grace);
+    if (this.isRoot) await this.env.resources.closeAll(grace);
     const result = this.result();
     const events = this.isRoot ? this.env.events : undefined;
     if (events !== undefined) {

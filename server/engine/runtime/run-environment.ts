@@ -2,12 +2,13 @@ import { type Catalogue } from '../sdk/catalogue';
 import { EventStream } from './event-stream';
 import { type JsonObject } from '../../../model';
 import { type NetworkOptions } from './network-options';
+import { RunResourceRegistry } from './run-resource-registry';
 import { Scheduler } from './scheduler';
 
 /** What every network of one run shares, its subgraph runs included. */
 export interface RunEnvironment {
   readonly catalogue: Catalogue;
-  readonly execution: { readonly id: string; readonly workflowId: string };
+  readonly execution: { readonly id: string; readonly workflowId: string; readonly metadata: JsonObject };
   /** Absent when nobody listens, so no event is built. */
   readonly events: EventStream | undefined;
   readonly scheduler: Scheduler;
@@ -17,6 +18,9 @@ export interface RunEnvironment {
   readonly defaultActorConfig: JsonObject | undefined;
   readonly resolveConfig: NetworkOptions['resolveConfig'];
   readonly log: NetworkOptions['log'];
+  readonly secret: (name: string) => string | undefined;
+  /** Closed by the top-level network when the run ends. */
+  readonly resources: RunResourceRegistry;
 }
 
 /** Default of `NetworkOptions.queueCapacity`. */
@@ -32,7 +36,7 @@ export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptio
   const maxPayload = options.maxEventPayloadBytes ?? DEFAULT_MAX_EVENT_PAYLOAD_BYTES;
   return {
     catalogue,
-    execution: { id: options.executionId, workflowId: options.workflowId },
+    execution: { id: options.executionId, workflowId: options.workflowId, metadata: options.metadata ?? {} },
     events: options.onEvent === undefined ? undefined : new EventStream(options.onEvent, now, maxPayload),
     scheduler: new Scheduler(),
     now,
@@ -41,5 +45,11 @@ export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptio
     defaultActorConfig: options.defaultActorConfig,
     resolveConfig: options.resolveConfig,
     log: options.log,
+    secret: options.secret ?? noSecret,
+    resources: new RunResourceRegistry(),
   };
+}
+
+function noSecret(): undefined {
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type JsonObject, type JsonValue } from '../../../model';
+import { type RunResources } from './run-resources';
 
 /** Declares one input port of an actor. */
 export interface InPortSpec {
@@ -69,8 +70,8 @@ export type GraphInputValue = { found: true; value: JsonValue } | { found: false
 export interface ActorContext<C, I extends string, O extends string, S> {
   /** The node being run: `id` is its path in the graph (`parent/child` inside a subgraph). */
   readonly node: { readonly id: string; readonly component: string };
-  /** The execution this run belongs to. */
-  readonly execution: { readonly id: string; readonly workflowId: string };
+  /** The execution this run belongs to, with its metadata as the client sent it. */
+  readonly execution: { readonly id: string; readonly workflowId: string; readonly metadata: JsonObject };
   /** The configuration, parsed with the actor's schema; a dynamic update is seen at the next firing. */
   readonly config: C;
   /**
@@ -102,6 +103,14 @@ export interface ActorContext<C, I extends string, O extends string, S> {
   graphOutput(name: string, value: JsonValue): Promise<void>;
   /** Writes a diagnostic line attributed to this node. */
   log(message: string, fields?: JsonObject): void;
+  /** What the run's actors share (database pools, clients), closed when the run ends; see {@link RunResources}. */
+  readonly resources: RunResources;
+  /**
+   * A secret the operator configured (the environment's `SECRET_<NAME>` or the secret store), for settings
+   * a template reads from named secrets such as `DB_PASSWORD`; undefined when there is none. It is masked
+   * in events and results like a `${secret:...}` reference.
+   */
+  secret(name: string): string | undefined;
 }
 
 /**

@@ -16,18 +16,4 @@ export const scriptingTemplates: readonly IdeTemplate[] = [
     },
     requiredEnvVars: [],
   },
-  {
-    id: 'tpl_sql_script',
-    type: 'script',
-    title: 'SQL Script',
-    inputs: ['pool-id', 'params-in'],
-    outputs: ['result-out', 'error-out'],
-    properties: {
-      query: required('code-editor'),
-      queryType: optional('select', 'SELECT'),
-      timeout: optional('number', 30000),
-      maxRows: optional('number', 1000),
-    },
-    requiredEnvVars: [],
-  },
 ];

@@ -1,0 +1,90 @@
+import pg from 'pg';
+import { type JsonValue } from '../../engine';
+import { type DatabaseSettings } from './database-settings';
+import { type SqlPool, type SqlQueryOptions, type SqlResult, sqlRowToJson } from './sql-pool';
+import { cancelOnServer } from './cancel-on-server';
+
+/** Opens a PostgreSQL pool and checks it with one round trip; answers the pool and the server's version. */
+export async function openPostgresPool(settings: DatabaseSettings): Promise<{ pool: SqlPool; version: string }> {
+  const config: pg.PoolConfig = {
+    host: settings.address,
+    port: settings.port,
+    database: settings.database,
+    user: settings.user,
+    password: settings.password,
+    max: settings.maxConnections,
+    connectionTimeoutMillis: settings.connectionTimeoutMs,
+    application_name: 'workflow-execution-service',
+  };
+  const pool = new pg.Pool(config);
+  // An idle connection the server drops (a restart, an idle timeout) must not crash the process.
+  pool.on('error', () => undefined);
+  try {
+    const { rows } = await pool.query<{ version: string }>('SHOW server_version');
+    return { pool: new PostgresPool(pool, config), version: rows[0]?.version ?? '' };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+class PostgresPool implements SqlPool {
+  readonly driver = 'postgresql';
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly config: pg.PoolConfig,
+  ) {}
+
+  async query(sql: string, params: readonly JsonValue[], options: SqlQueryOptions): Promise<SqlResult> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      if (options.transaction) await client.query('BEGIN');
+      const result = await this.stream(client, sql, params, options);
+      if (options.transaction) await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      if (options.transaction) await client.query('ROLLBACK').catch(() => (broken = true));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+
+  // Rows are taken one by one as they arrive, and only the first `maxRows` are kept.
+  private stream(client: pg.PoolClient, sql: string, params: readonly JsonValue[], options: SqlQueryOptions): Promise<SqlResult> {
+    const rows: Record<string, unknown>[] = [];
+    let truncated = false;
+    const query = new pg.Query({ text: sql, values: params.map(bindable) });
+    query.on('row', (row: Record<string, unknown>) => {
+      if (rows.length < options.maxRows) rows.push(row);
+      else truncated = true;
+    });
+    const done = new Promise<SqlResult>((resolve, reject) => {
+      query.on('error', reject);
+      query.on('end', (result: pg.QueryResult) => {
+        const fields = (result.fields ?? []).map((field) => field.name);
+        resolve({ rows: rows.map(sqlRowToJson), rowCount: result.rowCount ?? rows.length, fields, truncated });
+      });
+    });
+    client.query(query);
+    // The cancel request goes over a connection of its own, as the protocol asks; the server closes it.
+    const cancel = async (): Promise<void> => (new pg.Client(this.config) as unknown as ProtocolCanceller).cancel(client, query);
+    return cancelOnServer(done, cancel, options.timeoutMs, options.signal);
+  }
+}
+
+/** pg's protocol-level cancel request (`Client#cancel`), which its type declarations leave out. */
+interface ProtocolCanceller {
+  cancel(client: pg.PoolClient, query: pg.Query): void;
+}
+
+// Objects and arrays are bound as JSON text (json and jsonb columns take it); scalars as they are.
+function bindable(value: JsonValue): unknown {
+  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+}

@@ -1,0 +1,68 @@
+import { type JsonObject, type JsonValue, resourceKind } from '../../engine';
+
+/** How one statement runs. */
+export interface SqlQueryOptions {
+  /** Rows kept; the statement's further rows are not emitted and `truncated` is set. */
+  readonly maxRows: number;
+  /** Past this, the statement is cancelled on the server and the firing fails. */
+  readonly timeoutMs: number;
+  /** The run's signal: when it aborts, the statement is cancelled on the server. */
+  readonly signal: AbortSignal;
+  /** Runs the statement between BEGIN and COMMIT on one connection, rolled back when it fails. */
+  readonly transaction: boolean;
+}
+
+/** What a statement gave: its rows (as JSON), how many rows it touched, and its column names. */
+export interface SqlResult {
+  readonly rows: JsonObject[];
+  /** Rows returned, or rows inserted, updated or deleted. */
+  readonly rowCount: number;
+  readonly fields: string[];
+  /** Whether rows beyond `maxRows` were left out. */
+  readonly truncated: boolean;
+}
+
+/** A pool of connections to one database, shared by the SQL nodes of a run through its handle. */
+export interface SqlPool {
+  /** `postgresql` or `mysql`: which placeholders the statements use (`$1` or `?`). */
+  readonly driver: 'postgresql' | 'mysql';
+  /** Runs one statement with positional parameters, bound by the driver, never spliced into the text. */
+  query(sql: string, params: readonly JsonValue[], options: SqlQueryOptions): Promise<SqlResult>;
+  /** Closes every connection; statements still running are cancelled. */
+  close(): Promise<void>;
+}
+
+/** The kind of the pools in a run's resources. */
+export const SQL_POOL = resourceKind<SqlPool>('sql-pool');
+
+/** What a database error carries to `error-out`: the server's code and message. */
+export interface SqlErrorDetails extends JsonObject {
+  readonly code: string;
+}
+
+/**
+ * A column value as JSON: dates as ISO text, binary as base64 text, 64-bit integers and decimals as the
+ * drivers give them (text, so that no digit is lost), JSON columns as they are.
+ */
+export function sqlValueToJson(value: unknown): JsonValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (Array.isArray(value)) return value.map(sqlValueToJson);
+  if (typeof value === 'object') {
+    const object: JsonObject = {};
+    for (const [key, entry] of Object.entries(value)) object[key] = sqlValueToJson(entry);
+    return object;
+  }
+  return String(value);
+}
+
+/** A row of a driver as a JSON object. */
+export function sqlRowToJson(row: Record<string, unknown>): JsonObject {
+  const object: JsonObject = {};
+  for (const [key, value] of Object.entries(row)) object[key] = sqlValueToJson(value);
+  return object;
+}

@@ -1,0 +1,46 @@
+import { type ResourceKind, type RunResources } from '../sdk/run-resources';
+import { settleWithin } from './promises';
+
+interface Entry {
+  readonly kind: ResourceKind<unknown>;
+  readonly value: unknown;
+  readonly close: (value: unknown) => unknown;
+}
+
+/** The resources of one run; the root network closes them after its actors' `dispose`, when the run ends. */
+export class RunResourceRegistry implements RunResources {
+  private readonly entries = new Map<string, Entry>();
+  private count = 0;
+  private closed = false;
+
+  add<T>(kind: ResourceKind<T>, value: T, close: (value: T) => unknown): string {
+    if (this.closed) {
+      closeQuietly(() => close(value));
+      throw new Error(`The run has ended: ${kind.name} was closed at once`);
+    }
+    const handle = `${kind.name}-${++this.count}`;
+    this.entries.set(handle, { kind: kind as ResourceKind<unknown>, value, close: close as (value: unknown) => unknown });
+    return handle;
+  }
+
+  get<T>(kind: ResourceKind<T>, handle: string): T | undefined {
+    const entry = this.entries.get(handle);
+    return entry !== undefined && entry.kind === kind ? (entry.value as T) : undefined;
+  }
+
+  /** Closes every resource, newest first (a client registered after the pool it uses goes before it), within `graceMs`. */
+  async closeAll(graceMs: number): Promise<void> {
+    this.closed = true;
+    const entries = [...this.entries.values()].reverse();
+    this.entries.clear();
+    await settleWithin(entries.map((entry) => closeQuietly(() => entry.close(entry.value))), graceMs);
+  }
+}
+
+function closeQuietly(close: () => unknown): Promise<unknown> {
+  try {
+    return Promise.resolve(close()).catch(() => undefined);
+  } catch {
+    return Promise.resolve();
+  }
+}
