@@ -45,6 +45,10 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       maxScriptMemoryMb: config.max_script_memory_mb,
       maxHttpTimeoutMs: config.max_http_timeout_ms,
       egress,
+      dataDir: config.data_dir,
+      redisPrefix: `${config.namespace}:`,
+      globalVariables: config.global_variables,
+      variableEnvAllow: config.variable_env_allow,
     });
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
   const ideBridge = config.ide_url

@@ -9,6 +9,9 @@ import { logicActors } from './logic';
 import { dataActors } from './data';
 import { coreActors } from './core';
 import { createSqlPoolActor, databaseActors } from './databases';
+import { createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor, storageActors } from './storage';
+import { type EventEmitter } from 'node:events';
+import { type JsonObject } from '../engine';
 
 /** Every actor family of the catalogue; each family folder exports its definitions as one array. */
 const families: readonly (readonly AnyActorDefinition[])[] = [
@@ -21,6 +24,7 @@ const families: readonly (readonly AnyActorDefinition[])[] = [
   dataActors,
   coreActors,
   databaseActors,
+  storageActors,
 ];
 
 /** Every actor definition the service ships, in catalogue order. */
@@ -33,8 +37,18 @@ export interface ActorCatalogueOptions {
   maxScriptMemoryMb?: number;
   /** The longest an HTTP request node's attempt may last, in ms. */
   maxHttpTimeoutMs?: number;
-  /** What the HTTP, GraphQL and RPC nodes and the database pools may reach. */
+  /** What the HTTP, GraphQL and RPC nodes, the database pools, Redis and the brokers may reach. */
   egress?: EgressPolicy;
+  /** The service's data directory (file state of the State Store). */
+  dataDir?: string;
+  /** Prefix of the Redis keys the storage nodes write (the service's namespace and a colon). */
+  redisPrefix?: string;
+  /** The global scope of the Variable Lookup node. */
+  globalVariables?: JsonObject;
+  /** Environment variables the Variable Lookup node may read. */
+  variableEnvAllow?: readonly string[];
+  /** The in-process bus the Event Emitter publishes on. */
+  eventBus?: EventEmitter;
 }
 
 /** Builds the catalogue of every actor the service ships, keyed by IDE template id, with the server's limits. */
@@ -47,6 +61,11 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
     createRpcCallActor({ egress: options.egress }),
     createSqlPoolActor('postgresql', { egress: options.egress }),
     createSqlPoolActor('mysql', { egress: options.egress }),
+    createRedisActor({ egress: options.egress }),
+    createStateStoreActor({ dataDir: options.dataDir, redisPrefix: options.redisPrefix, egress: options.egress }),
+    createVariableLookupActor({ globals: options.globalVariables, environmentAllowed: options.variableEnvAllow }),
+    createEventEmitterActor({ bus: options.eventBus, redisPrefix: options.redisPrefix, egress: options.egress }),
+    createQueueActor({ redisPrefix: options.redisPrefix, egress: options.egress }),
   ];
   return createCatalogue(actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition));
 }
@@ -55,3 +74,4 @@ export { describeActor, type ActorDescriptionData } from './describe-actor';
 export { createJavascriptScriptActor, createPythonScriptActor } from './scripting';
 export { createHttpRequestActor } from './network';
 export { createSqlPoolActor, sqlScriptActor } from './databases';
+export { cacheActor, createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor } from './storage';

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { JsonObjectSchema } from '../../model';
 
 const port = z.number().int().min(0).max(65535);
+
+// A JSON value given as text (a flag or an environment variable) is read; other text is left for the schema to refuse.
+function parseJsonText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
 const count = z.number().int().min(0);
 
 /**
@@ -47,6 +58,13 @@ export const ServerConfigSchema = z
     egress_allow: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
       .default([])
       .describe('CIDRs, addresses and host names outbound requests may reach even when denied: allow wins'),
+    global_variables: z
+      .preprocess(parseJsonText, JsonObjectSchema)
+      .default({})
+      .describe('Variables the Variable Lookup node reads in its global scope: a JSON object (as JSON text in a flag or environment variable)'),
+    variable_env_allow: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
+      .default([])
+      .describe('Environment variables the Variable Lookup node may read in its environment scope; no other is ever read'),
     max_events_per_execution: z.number().int().min(100).default(100_000).describe('Events a run logs before its further MessageSent events are left out and counted in one EventsDropped event'),
     python_sandbox: z
       .enum(['bwrap', 'none'])

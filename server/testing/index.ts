@@ -4,3 +4,4 @@ export { createTestCatalogue, readIdeFixture, camelNode, camelConnection, camelG
 export { type RunNodeOptions, type NodeRun, runNode } from './run-node';
 export { type PortPacket, type SingleNodeGraphOptions, NODE_ID, singleNodeGraph } from './single-node-graph';
 export { type TestServer, listenOnLoopback } from './test-server';
+export { type Flow, type FlowRun, runFlow } from './run-flow';

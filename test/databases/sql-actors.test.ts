@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { z } from 'zod';
-import { type AnyActorDefinition, type JsonObject, type JsonValue, createCatalogue, createNetwork, defineActor, parseGraph, validateGraph } from '../../server/engine';
+import { type JsonObject, type JsonValue } from '../../server/engine';
+import { runFlow } from '../../server/testing';
 import { createSqlPoolActor, sqlScriptActor } from '../../server/actors';
 import { EgressPolicy } from '../../server/outbound-http';
 
@@ -42,6 +42,17 @@ async function poolConnections(driver: Driver, db: Admin): Promise<number> {
   return Number(rows[0].n);
 }
 
+/** The count once it reaches `expected`, or the last one read after 3 s: the server ends a closed connection's backend a moment later. */
+async function settledCount(read: () => Promise<number>, expected: number): Promise<number> {
+  const until = Date.now() + 3000;
+  let count = await read();
+  while (count !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    count = await read();
+  }
+  return count;
+}
+
 /** Statements like `sleep` still running on the server. */
 async function running(driver: Driver, db: Admin, text: string): Promise<number> {
   const rows =
@@ -49,18 +60,6 @@ async function running(driver: Driver, db: Admin, text: string): Promise<number>
       ? await db.query(`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query = '${text}'`)
       : await db.query(`SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO = '${text}'`);
   return Number(rows[0].n);
-}
-
-function collector(received: Record<string, JsonValue[]>): AnyActorDefinition {
-  return defineActor({
-    id: 'collect',
-    inports: { in: { required: true } },
-    outports: {},
-    config: z.object({ port: z.string() }),
-    fire: ({ inputs, config }) => {
-      (received[config.port] ??= []).push(inputs.in ?? null);
-    },
-  });
 }
 
 interface SqlRun {
@@ -75,33 +74,24 @@ interface SqlRun {
 
 /** pool -> SQL script (params from initial packets), with the script's result-out, error-out and the pool's status collected. */
 async function runSql(run: SqlRun) {
-  const received: Record<string, JsonValue[]> = {};
   const server = SERVERS[run.driver];
-  const catalogue = createCatalogue([createSqlPoolActor(run.driver, { egress: run.egress }), sqlScriptActor, collector(received)]);
-  const component = run.driver === 'postgresql' ? 'tpl_postgresql' : 'tpl_mysql';
-  const collect = (port: string) => ({ component: 'collect', metadata: { config: { port } } });
-  const graph = {
-    processes: {
-      pool: { component, metadata: { config: { host: '127.0.0.1', port: server.port, database: 'test', user: server.user, ...run.pool } } },
-      sql: { component: 'tpl_sql_script', metadata: { config: { query: run.query, ...run.sql } } },
-      result: collect('result'),
-      error: collect('error'),
-      status: collect('status'),
+  const flow = await runFlow(
+    [createSqlPoolActor(run.driver, { egress: run.egress }), sqlScriptActor],
+    {
+      processes: {
+        pool: { component: run.driver === 'postgresql' ? 'tpl_postgresql' : 'tpl_mysql', metadata: { config: { host: '127.0.0.1', port: server.port, database: 'test', user: server.user, ...run.pool } } },
+        sql: { component: 'tpl_sql_script', metadata: { config: { query: run.query, ...run.sql } } },
+      },
+      connections: [
+        { src: { process: 'pool', port: 'pool-id' }, tgt: { process: 'sql', port: 'pool-id' } },
+        ...(run.params ?? []).map((data) => ({ data, tgt: { process: 'sql', port: 'params-in' } })),
+      ],
+      collect: ['sql.result-out', 'sql.error-out', 'pool.status-out'],
     },
-    connections: [
-      { src: { process: 'pool', port: 'pool-id' }, tgt: { process: 'sql', port: 'pool-id' } },
-      { src: { process: 'pool', port: 'status-out' }, tgt: { process: 'status', port: 'in' } },
-      { src: { process: 'sql', port: 'result-out' }, tgt: { process: 'result', port: 'in' } },
-      { src: { process: 'sql', port: 'error-out' }, tgt: { process: 'error', port: 'in' } },
-      ...(run.params ?? []).map((data) => ({ data, tgt: { process: 'sql', port: 'params-in' } })),
-    ],
-  };
-  const parsed = parseGraph(graph);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const valid = validateGraph(parsed.graph, catalogue);
-  if (!valid.ok) throw new Error(JSON.stringify(valid.issues));
-  const result = await createNetwork(valid.graph, catalogue, { executionId: 'e', workflowId: 'w', signal: run.signal }).run();
-  return { result, received };
+    { signal: run.signal },
+  );
+  const { 'sql.result-out': result, 'sql.error-out': error, 'pool.status-out': status } = flow.received;
+  return { result: flow.result, received: { result, error, status } };
 }
 
 describe.each(Object.keys(SERVERS) as Driver[])('SQL nodes on %s', (driver) => {
@@ -170,7 +160,7 @@ describe.each(Object.keys(SERVERS) as Driver[])('SQL nodes on %s', (driver) => {
     const { received } = await runSql({ driver, query: server.sleep, sql: { timeout: 300 } });
     expect(Date.now() - started).toBeLessThan(4000);
     expect(received.error).toEqual([expect.objectContaining({ code: 'TIMEOUT', message: expect.stringContaining('300 ms') })]);
-    expect(await running(driver, db, server.sleep)).toBe(0);
+    expect(await settledCount(() => running(driver, db, server.sleep), 0)).toBe(0);
   });
 
   it('cancels the running statement on the server when the run is cancelled, and closes the pool', async () => {
@@ -180,16 +170,16 @@ describe.each(Object.keys(SERVERS) as Driver[])('SQL nodes on %s', (driver) => {
     const { result } = await runSql({ driver, query: server.sleep, signal: controller.signal });
     expect(result.success).toBe(false);
     expect(Date.now() - started).toBeLessThan(4000);
-    expect(await running(driver, db, server.sleep)).toBe(0);
-    expect(await poolConnections(driver, db)).toBe(0);
+    expect(await settledCount(() => running(driver, db, server.sleep), 0)).toBe(0);
+    expect(await settledCount(() => poolConnections(driver, db), 0)).toBe(0);
   });
 
   it('leaves no connection open once a run ends, whether it completed or failed', async () => {
     const p = server.placeholder;
     await runSql({ driver, query: `INSERT INTO ${table} (id, name) VALUES (${p(1)}, ${p(2)})`, params: [[1, 'a'], [2, 'b']], pool: { maxConnections: 3 } });
-    expect(await poolConnections(driver, db)).toBe(0);
+    expect(await settledCount(() => poolConnections(driver, db), 0)).toBe(0);
     await runSql({ driver, query: 'SELECT nonsense FROM nowhere' });
-    expect(await poolConnections(driver, db)).toBe(0);
+    expect(await settledCount(() => poolConnections(driver, db), 0)).toBe(0);
   });
 
   it('refuses params-in given as an object, naming the port', async () => {

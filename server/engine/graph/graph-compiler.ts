@@ -30,6 +30,8 @@ export const DEFAULT_COMPILED_GRAPHS = 256;
 /** Default of `GraphCompilerOptions.maxRememberedChars`. */
 export const DEFAULT_MAX_REMEMBERED_CHARS = 256 * 1024;
 
+const TOO_LONG = new Error('too long to remember');
+
 /**
  * Reads and validates graphs against one catalogue, and remembers the outcome for each graph content: a
  * workflow is usually started many times with the same graph, and reading and validating it again (schema
@@ -86,9 +88,16 @@ export class GraphCompiler {
   /** The content key, or undefined when the graph is not to be remembered (too long, or not JSON at all). */
   private keyOf(kind: string, json: unknown, input: JsonObject): string | undefined {
     if (this.capacity === 0) return undefined;
+    // The budget stops the serialisation of a graph too long to remember as soon as its texts exceed it, so a
+    // large graph costs a walk of its values, never a copy of megabytes of text.
+    let budget = this.maxRememberedChars;
     let text: string | undefined;
     try {
-      text = JSON.stringify(json);
+      text = JSON.stringify(json, (key: string, value: unknown) => {
+        budget -= key.length + (typeof value === 'string' ? value.length : 4);
+        if (budget < 0) throw TOO_LONG;
+        return value;
+      });
     } catch {
       return undefined;
     }

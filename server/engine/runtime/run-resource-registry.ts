@@ -28,6 +28,16 @@ export class RunResourceRegistry implements RunResources {
     return entry !== undefined && entry.kind === kind ? (entry.value as T) : undefined;
   }
 
+  shared<T>(kind: ResourceKind<T>, key: string, open: () => T, close: (value: T) => unknown): T {
+    const handle = `${kind.name}:${key}`;
+    const known = this.get(kind, handle);
+    if (known !== undefined) return known;
+    if (this.closed) throw new Error(`The run has ended: no ${kind.name} is opened any more`);
+    const value = open();
+    this.entries.set(handle, { kind: kind as ResourceKind<unknown>, value, close: close as (value: unknown) => unknown });
+    return value;
+  }
+
   /** Closes every resource, newest first (a client registered after the pool it uses goes before it), within `graceMs`. */
   async closeAll(graceMs: number): Promise<void> {
     this.closed = true;

@@ -27,4 +27,9 @@ export interface RunResources {
   add<T>(kind: ResourceKind<T>, value: T, close: (value: T) => unknown): string;
   /** The resource of that kind registered under `handle`, or undefined. */
   get<T>(kind: ResourceKind<T>, handle: string): T | undefined;
+  /**
+   * The run's one resource of this kind for `key` (a connection URL, a cache name): the first node that asks
+   * opens it, later ones get the same; it is closed with `close` when the run ends.
+   */
+  shared<T>(kind: ResourceKind<T>, key: string, open: () => T, close: (value: T) => unknown): T;
 }

@@ -8,7 +8,6 @@ import { actorDefinitions } from '../../../actors';
 import { findIdeTemplate, ideTemplates } from '.';
 import { scriptingTemplates } from './scripting';
 import { serverNodeTemplates } from './server-nodes';
-import { storageMemoryTemplates } from './storage-memory';
 import { streamDisplayTemplates } from './stream-display';
 import { userInputTemplates } from './user-inputs';
 
@@ -22,7 +21,7 @@ describe('the IDE template table', () => {
 
   it('generates the templates the actors implement and transcribes the rest, file by file as the IDE', () => {
     const implemented = actorDefinitions.filter((actor) => actor.ide !== undefined).map((actor) => actor.id);
-    expect(implemented).toHaveLength(38);
+    expect(implemented).toHaveLength(44);
     const transcribed = {
       aiModels: aiModelTemplates,
       communication: communicationTemplates,
@@ -31,7 +30,6 @@ describe('the IDE template table', () => {
       graphIO: graphIoTemplates,
       scripting: scriptingTemplates,
       serverNodes: serverNodeTemplates,
-      storageMemory: storageMemoryTemplates,
       streamDisplay: streamDisplayTemplates,
       userInputs: userInputTemplates,
     };
@@ -44,7 +42,6 @@ describe('the IDE template table', () => {
       graphIO: 2,
       scripting: 1,
       serverNodes: 4,
-      storageMemory: 6,
       streamDisplay: 2,
       userInputs: 3,
     });

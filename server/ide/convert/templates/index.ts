@@ -9,7 +9,6 @@ import { graphIoTemplates } from './graph-io';
 import { type IdeTemplate } from './ide-template';
 import { scriptingTemplates } from './scripting';
 import { serverNodeTemplates } from './server-nodes';
-import { storageMemoryTemplates } from './storage-memory';
 import { streamDisplayTemplates } from './stream-display';
 import { userInputTemplates } from './user-inputs';
 
@@ -36,7 +35,6 @@ const transcribedTemplates: readonly IdeTemplate[] = [
   ...graphIoTemplates,
   ...scriptingTemplates,
   ...serverNodeTemplates,
-  ...storageMemoryTemplates,
   ...streamDisplayTemplates,
   ...userInputTemplates,
   ...builtInTemplates,
