@@ -8,7 +8,7 @@ import { graphIoActors } from './graph-io';
 import { logicActors } from './logic';
 import { dataActors } from './data';
 import { coreActors } from './core';
-import { createSqlPoolActor, databaseActors } from './databases';
+import { createMongoPoolActor, createSqlPoolActor, databaseActors } from './databases';
 import { createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor, storageActors } from './storage';
 import { type EventEmitter } from 'node:events';
 import { type JsonObject } from '../engine';
@@ -61,6 +61,8 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
     createRpcCallActor({ egress: options.egress }),
     createSqlPoolActor('postgresql', { egress: options.egress }),
     createSqlPoolActor('mysql', { egress: options.egress }),
+    createMongoPoolActor('tpl_mongodb_pool_manager', { egress: options.egress }),
+    createMongoPoolActor('tpl_mongodb', { egress: options.egress }),
     createRedisActor({ egress: options.egress }),
     createStateStoreActor({ dataDir: options.dataDir, redisPrefix: options.redisPrefix, egress: options.egress }),
     createVariableLookupActor({ globals: options.globalVariables, environmentAllowed: options.variableEnvAllow }),
@@ -73,5 +75,5 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
 export { describeActor, type ActorDescriptionData } from './describe-actor';
 export { createJavascriptScriptActor, createPythonScriptActor } from './scripting';
 export { createHttpRequestActor } from './network';
-export { createSqlPoolActor, sqlScriptActor } from './databases';
+export { createMongoPoolActor, createSqlPoolActor, mongoGetCollectionActor, mongoWriteCollectionActor, sqlScriptActor } from './databases';
 export { cacheActor, createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor } from './storage';

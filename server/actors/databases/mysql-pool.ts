@@ -1,7 +1,8 @@
 import mysql from 'mysql2';
 import { type JsonValue } from '../../engine';
 import { type DatabaseSettings } from './database-settings';
-import { type SqlPool, type SqlQueryOptions, type SqlResult, sqlRowToJson } from './sql-pool';
+import { type SqlPool, type SqlQueryOptions, type SqlResult } from './sql-pool';
+import { driverRowToJson } from '../shared';
 import { cancelOnServer } from './cancel-on-server';
 
 /** Opens a MySQL (or MariaDB) pool and checks it with one round trip; answers the pool and the server's version. */
@@ -77,7 +78,7 @@ class MysqlPool implements SqlPool {
           else truncated = true;
         })
         .on('error', reject)
-        .on('end', () => resolve({ rows: rows.map(sqlRowToJson), rowCount: rowCount ?? rows.length + (truncated ? 1 : 0), fields, truncated }));
+        .on('end', () => resolve({ rows: rows.map(driverRowToJson), rowCount: rowCount ?? rows.length + (truncated ? 1 : 0), fields, truncated }));
     });
     const cancel = () => this.kill(connection.threadId);
     return cancelOnServer(done, cancel, options.timeoutMs, options.signal);

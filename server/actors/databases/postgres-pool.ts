@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { type JsonValue } from '../../engine';
 import { type DatabaseSettings } from './database-settings';
-import { type SqlPool, type SqlQueryOptions, type SqlResult, sqlRowToJson } from './sql-pool';
+import { type SqlPool, type SqlQueryOptions, type SqlResult } from './sql-pool';
+import { driverRowToJson } from '../shared';
 import { cancelOnServer } from './cancel-on-server';
 
 /** Opens a PostgreSQL pool and checks it with one round trip; answers the pool and the server's version. */
@@ -69,7 +70,7 @@ class PostgresPool implements SqlPool {
       query.on('error', reject);
       query.on('end', (result: pg.QueryResult) => {
         const fields = (result.fields ?? []).map((field) => field.name);
-        resolve({ rows: rows.map(sqlRowToJson), rowCount: result.rowCount ?? rows.length, fields, truncated });
+        resolve({ rows: rows.map(driverRowToJson), rowCount: result.rowCount ?? rows.length, fields, truncated });
       });
     });
     client.query(query);

@@ -39,30 +39,3 @@ export const SQL_POOL = resourceKind<SqlPool>('sql-pool');
 export interface SqlErrorDetails extends JsonObject {
   readonly code: string;
 }
-
-/**
- * A column value as JSON: dates as ISO text, binary as base64 text, 64-bit integers and decimals as the
- * drivers give them (text, so that no digit is lost), JSON columns as they are.
- */
-export function sqlValueToJson(value: unknown): JsonValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  if (Array.isArray(value)) return value.map(sqlValueToJson);
-  if (typeof value === 'object') {
-    const object: JsonObject = {};
-    for (const [key, entry] of Object.entries(value)) object[key] = sqlValueToJson(entry);
-    return object;
-  }
-  return String(value);
-}
-
-/** A row of a driver as a JSON object. */
-export function sqlRowToJson(row: Record<string, unknown>): JsonObject {
-  const object: JsonObject = {};
-  for (const [key, value] of Object.entries(row)) object[key] = sqlValueToJson(value);
-  return object;
-}

@@ -83,3 +83,22 @@ export function listSetting(description: string, defaultValue: readonly string[]
   };
   return z.preprocess(items, z.array(z.string()).default([...defaultValue])).describe(description);
 }
+
+/**
+ * A JSON object field, written as JSON text in the IDE (a textarea) or given as an object; unset is `undefined`.
+ * Text that is no JSON object is reported with the parser's reason.
+ * @example sort: jsonObjectSetting('The sort order, such as {"createdAt": -1}')
+ */
+export function jsonObjectSetting(description: string) {
+  const read = (value: unknown, ctx: z.RefinementCtx): unknown => {
+    if (isBlank(value)) return undefined;
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch (error) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `is not JSON: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  };
+  return z.preprocess(read, z.record(z.string(), z.unknown()).optional()).describe(description);
+}

@@ -2,7 +2,7 @@ export { describeValue } from './describe-value';
 export { parseNumeric, isNumeric, toNumber, toNumberArray } from './coerce-number';
 export { type RoundingMethod, RoundingMethodSchema, roundTo, cleanFloat } from './round-to-precision';
 export { jsonNumber } from './json-number';
-export { numberSetting, textSetting, optionalText, requiredText, booleanSetting, choiceSetting, listSetting } from './config-fields';
+export { numberSetting, textSetting, optionalText, requiredText, booleanSetting, choiceSetting, listSetting, jsonObjectSetting } from './config-fields';
 export { type FieldLookup, type FieldPath, readFieldPath, parseFieldPath, getField, setField, formatFieldPath } from './field-path';
 export { type RestrictedMath, MAX_EXPRESSION_LENGTH, restrictedMath, evaluateExpression, compileExpression } from './restricted-math';
 export { mathResultToJson } from './math-result-to-json';
@@ -24,3 +24,4 @@ export { type Coerced, asText, asDate, asBoolean, coerceAs, inferValueType } fro
 export { evaluateRule, isEmptyValue } from './evaluate-rule';
 export { betweenBounds } from './between-bounds';
 export { evaluateRuleSets, ruleSetHolds } from './evaluate-rule-sets';
+export { driverValueToJson, driverRowToJson } from './driver-value';

@@ -18,19 +18,4 @@ export const builtInTemplates: readonly IdeTemplate[] = [
     properties: {},
     requiredEnvVars: [],
   },
-  {
-    id: 'tpl_mongodb',
-    type: 'database',
-    title: 'MongoDB',
-    inputs: [],
-    outputs: ['pool-out', 'status-out'],
-    properties: {
-      host: required('text'),
-      port: optional('number', 27017),
-      database: required('text'),
-      maxConnections: optional('number', 10),
-      replicaSet: optional('text'),
-    },
-    requiredEnvVars: ['MONGODB_URL', 'MONGODB_PASSWORD', 'MONGODB_USER'],
-  },
 ];
