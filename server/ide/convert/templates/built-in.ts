@@ -1,5 +1,4 @@
 import { type IdeTemplate } from './ide-template';
-import { optional, required } from './template-property';
 
 /** The template id of a composite node, which runs another graph of the same workflow. */
 export const SUBGRAPH_TEMPLATE_ID = 'subgraph';
