@@ -46,6 +46,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       maxHttpTimeoutMs: config.max_http_timeout_ms,
       egress,
       dataDir: config.data_dir,
+      filesDir: config.files_dir,
       redisPrefix: `${config.namespace}:`,
       globalVariables: config.global_variables,
       variableEnvAllow: config.variable_env_allow,

@@ -3,6 +3,7 @@ import { type TaskTable } from '../offload';
 import { type CsvRowsOptions, readCsvRows } from './data/csv-rows';
 import { JsonSchemaChecker } from './data/json-schema-check';
 import { type JsonTextOptions, parseJsonText } from './data/json-text';
+import { type ExcelRowsOptions, readExcelRows } from './data/excel-rows';
 import { xmlToDom } from './data/xml-document';
 import { type XmlOutputFormat, documentOutput, selectionOutput } from './data/xml-output';
 import { evaluateXPath } from './data/xml-xpath';
@@ -14,7 +15,8 @@ const schemas = new JsonSchemaChecker();
 
 /**
  * The work actors hand to the worker threads: each computes from user input at a cost the input decides
- * (an XPath over a large document, a matrix expression, a backtracking pattern, megabytes of CSV or JSON), so
+ * (an XPath over a large document, a matrix expression, a backtracking pattern, megabytes of CSV, JSON or a
+ * workbook), so
  * it must not run on the event loop. Loaded only inside the workers.
  */
 export const TASKS = {
@@ -25,6 +27,7 @@ export const TASKS = {
   csvRows: (p: { text: string; options: CsvRowsOptions }) => readCsvRows(p.text, p.options),
   jsonText: (p: { text: string; options: JsonTextOptions }) => parseJsonText(p.text, p.options),
   schemaCheck: (p: { schema: JsonValue; values: JsonValue[] }) => p.values.map(schemas.validator(p.schema)),
+  excelRows: (p: { bytes: Uint8Array; options: ExcelRowsOptions }) => readExcelRows(p.bytes, p.options),
 } satisfies TaskTable;
 
 /** The names of the tasks. */

@@ -6,7 +6,7 @@ import { mathActors } from './math';
 import { inputActors } from './inputs';
 import { graphIoActors } from './graph-io';
 import { logicActors } from './logic';
-import { dataActors } from './data';
+import { createCsvReader, createExcelReader, dataActors } from './data';
 import { coreActors } from './core';
 import { createMongoPoolActor, createSqlPoolActor, databaseActors } from './databases';
 import { createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor, storageActors } from './storage';
@@ -39,6 +39,8 @@ export interface ActorCatalogueOptions {
   maxHttpTimeoutMs?: number;
   /** What the HTTP, GraphQL and RPC nodes, the database pools, Redis and the brokers may reach. */
   egress?: EgressPolicy;
+  /** The one directory graphs may read files from by path (CSV and Excel readers); unset turns path reading off. */
+  filesDir?: string;
   /** The service's data directory (file state of the State Store). */
   dataDir?: string;
   /** Prefix of the Redis keys the storage nodes write (the service's namespace and a colon). */
@@ -64,6 +66,8 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
     createMongoPoolActor('tpl_mongodb_pool_manager', { egress: options.egress }),
     createMongoPoolActor('tpl_mongodb', { egress: options.egress }),
     createRedisActor({ egress: options.egress }),
+    createCsvReader({ baseDirectory: options.filesDir }),
+    createExcelReader({ baseDirectory: options.filesDir }),
     createStateStoreActor({ dataDir: options.dataDir, redisPrefix: options.redisPrefix, egress: options.egress }),
     createVariableLookupActor({ globals: options.globalVariables, environmentAllowed: options.variableEnvAllow }),
     createEventEmitterActor({ bus: options.eventBus, redisPrefix: options.redisPrefix, egress: options.egress }),

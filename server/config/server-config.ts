@@ -31,6 +31,7 @@ export const ServerConfigSchema = z
     node_id: z.string().min(1).default(() => `engine-${randomUUID().slice(0, 8)}`).describe('Identity of this engine; engine-<8 hex> by default'),
     max_body_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('Largest accepted request body; larger ones get 413'),
     data_dir: z.string().min(1).default('data').describe('Directory of the embedded database'),
+    files_dir: z.string().min(1).optional().describe('The one directory CSV and Excel reader nodes may read files from by path; unset, graphs can only send file content'),
     auth_tokens: z
       .preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(16, 'a token has at least 16 characters')))
       .default([])

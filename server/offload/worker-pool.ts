@@ -32,21 +32,25 @@ interface Slot {
   timer?: NodeJS.Timeout;
 }
 
-// The worker's whole program: load the task table, run one task per message, answer with its value or its error.
+// The worker's whole program: load the task table, run one task per message (a task may answer a promise),
+// answer with its value or its error.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 if (workerData.taskModule.endsWith('.ts')) require('tsx/cjs');
 const { TASKS } = require(workerData.taskModule);
 parentPort.on('message', ({ task, payload }) => {
-  try {
-    parentPort.postMessage({ ok: true, value: TASKS[task](payload) });
-  } catch (error) {
-    const facts = {};
-    if (error !== null && typeof error === 'object') {
-      for (const [key, value] of Object.entries(error)) if (value === null || typeof value !== 'object') facts[key] = value;
-    }
-    parentPort.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error), facts });
-  }
+  Promise.resolve()
+    .then(() => TASKS[task](payload))
+    .then(
+      (value) => parentPort.postMessage({ ok: true, value }),
+      (error) => {
+        const facts = {};
+        if (error !== null && typeof error === 'object') {
+          for (const [key, value] of Object.entries(error)) if (value === null || typeof value !== 'object') facts[key] = value;
+        }
+        parentPort.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error), facts });
+      },
+    );
 });
 `;
 

@@ -66,7 +66,7 @@ describe('tpl_csv_reader', () => {
 
   it('refuses a path when the host gave no base directory, and an unknown packet shape', async () => {
     const path = await runNode(csvReader, { packets: [['file-in', { path: 'people.csv' }]] });
-    expect(path.packets['errors-out']).toEqual([{ message: 'Reading CSV files by path is not enabled on this server; send the CSV text instead' }]);
+    expect(path.packets['errors-out']).toEqual([{ message: 'Reading CSV files by path is not enabled on this server (set files_dir); send the content instead' }]);
     const shape = await runNode(csvReader, { packets: [['file-in', 42]] });
     expect(shape.packets['errors-out']).toEqual([{ message: 'file-in must be CSV text, {text}, {base64} or {path}' }]);
   });
@@ -103,7 +103,7 @@ describe('tpl_csv_reader with a base directory', () => {
     for (const path of ['../secret.csv', join(root, 'secret.csv'), 'link.csv']) {
       const run = await runNode(reader, { packets: [['file-in', { path }]] });
       expect(run.packets['data-out']).toBeUndefined();
-      expect(run.packets['errors-out']).toEqual([{ message: `CSV file '${path}' is outside the allowed directory` }]);
+      expect(run.packets['errors-out']).toEqual([{ message: `CSV file '${path}' is outside the allowed directory (files_dir)` }]);
     }
     const missing = await runNode(reader, { packets: [['file-in', { path: 'nope.csv' }]] });
     expect(missing.packets['errors-out']).toEqual([{ message: "CSV file 'nope.csv' was not found" }]);

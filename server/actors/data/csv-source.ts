@@ -1,7 +1,6 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { type JsonValue } from '../../engine';
+import { readConfinedFile } from '../shared';
 
 /** The encodings the IDE offers. */
 export const CsvEncodingSchema = z.enum(['utf-8', 'latin1', 'ascii']);
@@ -18,8 +17,7 @@ const SourceSchema = z.union([
 
 /**
  * Reads the CSV text a `file-in` packet stands for: CSV text (a string or `{text}`), bytes (`{base64}`) decoded with
- * `encoding`, or a file (`{path}`) decoded with `encoding`. A path is read only when the host gave a base directory,
- * and only inside it (symbolic links resolved before the check).
+ * `encoding`, or a file (`{path}`) decoded with `encoding`, read only inside the base directory (see `readConfinedFile`).
  * @throws Error naming the problem: another shape, a path refused or missing, a file too large.
  */
 export async function readCsvSource(packet: JsonValue | undefined, encoding: z.infer<typeof CsvEncodingSchema>, baseDirectory: string | undefined, signal?: AbortSignal): Promise<string> {
@@ -28,19 +26,7 @@ export async function readCsvSource(packet: JsonValue | undefined, encoding: z.i
   const source = parsed.data;
   if (source.kind === 'text') return source.text;
   if (source.kind === 'bytes') return decode(checkedSize(Buffer.from(source.base64, 'base64')), encoding);
-  if (baseDirectory === undefined) throw new Error('Reading CSV files by path is not enabled on this server; send the CSV text instead');
-  const base = await realpath(baseDirectory);
-  let target: string;
-  try {
-    target = await realpath(resolve(base, source.path));
-  } catch {
-    throw new Error(`CSV file '${source.path}' was not found`);
-  }
-  if (target !== base && !target.startsWith(base + sep)) throw new Error(`CSV file '${source.path}' is outside the allowed directory`);
-  const info = await stat(target);
-  if (!info.isFile()) throw new Error(`CSV file '${source.path}' is not a file`);
-  if (info.size > MAX_CSV_BYTES) throw new Error(`CSV file '${source.path}' is larger than ${MAX_CSV_BYTES} bytes`);
-  return decode(await readFile(target, { signal }), encoding);
+  return decode(await readConfinedFile(source.path, baseDirectory, MAX_CSV_BYTES, 'CSV', signal), encoding);
 }
 
 function checkedSize(bytes: Buffer): Buffer {

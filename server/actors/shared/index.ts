@@ -25,3 +25,4 @@ export { evaluateRule, isEmptyValue } from './evaluate-rule';
 export { betweenBounds } from './between-bounds';
 export { evaluateRuleSets, ruleSetHolds } from './evaluate-rule-sets';
 export { driverValueToJson, driverRowToJson } from './driver-value';
+export { readConfinedFile } from './confined-file';

@@ -3,10 +3,7 @@ import { type IdeTemplate } from './ide-template';
 /** The template id of a composite node, which runs another graph of the same workflow. */
 export const SUBGRAPH_TEMPLATE_ID = 'subgraph';
 
-/**
- * Templates with no file among the IDE's current templates: the `subgraph` node the IDE builds itself, and
- * the older MongoDB pool of its JSON template list (renamed `tpl_mongodb_pool_manager` since).
- */
+/** The template with no file among the IDE's templates: the `subgraph` node the IDE builds itself. */
 export const builtInTemplates: readonly IdeTemplate[] = [
   {
     id: SUBGRAPH_TEMPLATE_ID,

@@ -60,20 +60,6 @@ export const dataSourceTemplates: readonly IdeTemplate[] = [
     requiredEnvVars: ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'],
   },
   {
-    id: 'tpl_excel_reader',
-    type: 'spreadsheet',
-    title: 'Excel Reader',
-    inputs: ['file-in', 'sheet-in'],
-    outputs: ['data-out', 'sheets-out'],
-    properties: {
-      sheetName: optional('text'),
-      range: optional('text'),
-      hasHeaders: optional('boolean', true),
-      dateFormat: optional('text', 'YYYY-MM-DD'),
-    },
-    requiredEnvVars: [],
-  },
-  {
     id: 'tpl_google_sheets',
     type: 'spreadsheet',
     title: 'Google Sheets',

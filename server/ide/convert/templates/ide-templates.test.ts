@@ -21,7 +21,7 @@ describe('the IDE template table', () => {
 
   it('generates the templates the actors implement and transcribes the rest, file by file as the IDE', () => {
     const implemented = actorDefinitions.filter((actor) => actor.ide !== undefined).map((actor) => actor.id);
-    expect(implemented).toHaveLength(48);
+    expect(implemented).toHaveLength(49);
     const transcribed = {
       aiModels: aiModelTemplates,
       communication: communicationTemplates,
@@ -38,7 +38,7 @@ describe('the IDE template table', () => {
       aiModels: 7,
       communication: 7,
       dataProcessing: 1,
-      dataSources: 6,
+      dataSources: 5,
       graphIO: 2,
       scripting: 1,
       serverNodes: 4,
