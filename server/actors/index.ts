@@ -8,6 +8,7 @@ import { graphIoActors } from './graph-io';
 import { logicActors } from './logic';
 import { createCsvReader, createExcelReader, dataActors } from './data';
 import { coreActors } from './core';
+import { triggerActors } from './triggers';
 import { createMongoPoolActor, createSqlPoolActor, databaseActors } from './databases';
 import { createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor, storageActors } from './storage';
 import { type EventEmitter } from 'node:events';
@@ -25,6 +26,7 @@ const families: readonly (readonly AnyActorDefinition[])[] = [
   coreActors,
   databaseActors,
   storageActors,
+  triggerActors,
 ];
 
 /** Every actor definition the service ships, in catalogue order. */

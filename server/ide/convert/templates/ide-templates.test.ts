@@ -21,7 +21,7 @@ describe('the IDE template table', () => {
 
   it('generates the templates the actors implement and transcribes the rest, file by file as the IDE', () => {
     const implemented = actorDefinitions.filter((actor) => actor.ide !== undefined).map((actor) => actor.id);
-    expect(implemented).toHaveLength(49);
+    expect(implemented).toHaveLength(51);
     const transcribed = {
       aiModels: aiModelTemplates,
       communication: communicationTemplates,
@@ -41,7 +41,7 @@ describe('the IDE template table', () => {
       dataSources: 5,
       graphIO: 2,
       scripting: 1,
-      serverNodes: 4,
+      serverNodes: 2,
       streamDisplay: 2,
       userInputs: 3,
     });

@@ -1,0 +1,9 @@
+import { type AnyActorDefinition } from '../../engine';
+import { cronTriggerActor } from './cron-trigger-actor';
+import { intervalTriggerActor } from './interval-trigger-actor';
+
+/** The trigger family of the catalogue: interval and cron triggers. */
+export const triggerActors: readonly AnyActorDefinition[] = [intervalTriggerActor, cronTriggerActor];
+export { cronTriggerActor, cronProblem, COMMON_SCHEDULES } from './cron-trigger-actor';
+export { intervalTriggerActor } from './interval-trigger-actor';
+export { type TriggerTick, tickOf, tickPayload } from './trigger-tick';
