@@ -3,6 +3,7 @@ import { type TaskTable } from '../offload';
 import { type CsvRowsOptions, readCsvRows } from './data/csv-rows';
 import { JsonSchemaChecker } from './data/json-schema-check';
 import { type JsonTextOptions, parseJsonText } from './data/json-text';
+import { type ArrowRequest, runArrowOperation } from './data/arrow-operation';
 import { type ExcelRowsOptions, readExcelRows } from './data/excel-rows';
 import { xmlToDom } from './data/xml-document';
 import { type XmlOutputFormat, documentOutput, selectionOutput } from './data/xml-output';
@@ -28,6 +29,7 @@ export const TASKS = {
   jsonText: (p: { text: string; options: JsonTextOptions }) => parseJsonText(p.text, p.options),
   schemaCheck: (p: { schema: JsonValue; values: JsonValue[] }) => p.values.map(schemas.validator(p.schema)),
   excelRows: (p: { bytes: Uint8Array; options: ExcelRowsOptions }) => readExcelRows(p.bytes, p.options),
+  arrowOperation: (p: ArrowRequest) => runArrowOperation(p),
 } satisfies TaskTable;
 
 /** The names of the tasks. */

@@ -1,4 +1,5 @@
 import { type AnyActorDefinition } from '../../engine';
+import { arrowOperations } from './arrow-operations';
 import { csvReader } from './csv-reader';
 import { dataTransformer } from './data-transformer';
 import { dateTime } from './date-time';
@@ -7,7 +8,7 @@ import { jsonParser } from './json-parser';
 import { regexMatcher } from './regex-matcher';
 import { xmlParser } from './xml-parser';
 
-/** The data family: transformer, parsers, matchers, date/time and the CSV and Excel readers, keyed by IDE template id. */
-export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher, xmlParser, dateTime, csvReader, excelReader];
+/** The data family: transformer, parsers, matchers, date/time, the CSV and Excel readers and Arrow operations, keyed by IDE template id. */
+export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher, xmlParser, dateTime, csvReader, excelReader, arrowOperations];
 export { createCsvReader } from './csv-reader';
 export { createExcelReader } from './excel-reader';

@@ -1,6 +1,5 @@
 import { aiModelTemplates } from './ai-models';
 import { communicationTemplates } from './communication';
-import { dataProcessingTemplates } from './data-processing';
 import { dataSourceTemplates } from './data-sources';
 import { graphIoTemplates } from './graph-io';
 import { IdeTemplateSchema } from './ide-template';
@@ -21,11 +20,10 @@ describe('the IDE template table', () => {
 
   it('generates the templates the actors implement and transcribes the rest, file by file as the IDE', () => {
     const implemented = actorDefinitions.filter((actor) => actor.ide !== undefined).map((actor) => actor.id);
-    expect(implemented).toHaveLength(51);
+    expect(implemented).toHaveLength(52);
     const transcribed = {
       aiModels: aiModelTemplates,
       communication: communicationTemplates,
-      dataProcessing: dataProcessingTemplates,
       dataSources: dataSourceTemplates,
       graphIO: graphIoTemplates,
       scripting: scriptingTemplates,
@@ -37,7 +35,6 @@ describe('the IDE template table', () => {
     expect(counts).toEqual({
       aiModels: 7,
       communication: 7,
-      dataProcessing: 1,
       dataSources: 5,
       graphIO: 2,
       scripting: 1,

@@ -3,7 +3,6 @@ import { actorTemplate } from './actor-template';
 import { aiModelTemplates } from './ai-models';
 import { builtInTemplates } from './built-in';
 import { communicationTemplates } from './communication';
-import { dataProcessingTemplates } from './data-processing';
 import { dataSourceTemplates } from './data-sources';
 import { graphIoTemplates } from './graph-io';
 import { type IdeTemplate } from './ide-template';
@@ -30,7 +29,6 @@ const implementedTemplates: readonly IdeTemplate[] = actorDefinitions.flatMap((d
 const transcribedTemplates: readonly IdeTemplate[] = [
   ...aiModelTemplates,
   ...communicationTemplates,
-  ...dataProcessingTemplates,
   ...dataSourceTemplates,
   ...graphIoTemplates,
   ...scriptingTemplates,
