@@ -73,6 +73,8 @@ export async function startProcess(args: string[], env: Record<string, string>, 
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
+        // The IPC channel of the loop monitor would keep the process alive after its graceful shutdown.
+        if (child.connected) child.disconnect();
         child.kill('SIGTERM');
       }),
   };

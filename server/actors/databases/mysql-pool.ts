@@ -1,7 +1,7 @@
 import mysql from 'mysql2';
 import { type JsonValue } from '../../engine';
 import { type DatabaseSettings } from './database-settings';
-import { type SqlPool, type SqlQueryOptions, type SqlResult } from './sql-pool';
+import { type SqlConnection, type SqlPool, type SqlQueryOptions, type SqlResult, onConnection } from './sql-pool';
 import { driverRowToJson } from '../shared';
 import { cancelOnServer } from './cancel-on-server';
 
@@ -41,21 +41,15 @@ class MysqlPool implements SqlPool {
   ) {}
 
   async query(sql: string, params: readonly JsonValue[], options: SqlQueryOptions): Promise<SqlResult> {
-    const connection = await new Promise<mysql.PoolConnection>((resolve, reject) => this.pool.getConnection((error, got) => (error ? reject(error) : resolve(got))));
-    const session = connection.promise();
-    let broken = false;
-    try {
-      if (options.transaction) await session.beginTransaction();
-      const result = await this.stream(connection, sql, params, options);
-      if (options.transaction) await session.commit();
-      return result;
-    } catch (error) {
-      if (options.transaction) await session.rollback().catch(() => (broken = true));
-      throw error;
-    } finally {
-      if (broken) connection.destroy();
-      else connection.release();
-    }
+    const checkedOut = await new Promise<mysql.PoolConnection>((resolve, reject) => this.pool.getConnection((error, got) => (error ? reject(error) : resolve(got))));
+    const session = checkedOut.promise();
+    const connection: SqlConnection = {
+      begin: () => session.beginTransaction(),
+      commit: () => session.commit(),
+      rollback: () => session.rollback(),
+      release: (broken) => (broken ? checkedOut.destroy() : checkedOut.release()),
+    };
+    return onConnection(connection, options.transaction, () => this.stream(checkedOut, sql, params, options));
   }
 
   close(): Promise<void> {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type JsonValue } from '../../engine';
 import { type DatabaseSettings } from './database-settings';
-import { type SqlPool, type SqlQueryOptions, type SqlResult } from './sql-pool';
+import { type SqlConnection, type SqlPool, type SqlQueryOptions, type SqlResult, onConnection } from './sql-pool';
 import { driverRowToJson } from '../shared';
 import { cancelOnServer } from './cancel-on-server';
 
@@ -39,18 +39,13 @@ class PostgresPool implements SqlPool {
 
   async query(sql: string, params: readonly JsonValue[], options: SqlQueryOptions): Promise<SqlResult> {
     const client = await this.pool.connect();
-    let broken = false;
-    try {
-      if (options.transaction) await client.query('BEGIN');
-      const result = await this.stream(client, sql, params, options);
-      if (options.transaction) await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      if (options.transaction) await client.query('ROLLBACK').catch(() => (broken = true));
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    const connection: SqlConnection = {
+      begin: () => client.query('BEGIN'),
+      commit: () => client.query('COMMIT'),
+      rollback: () => client.query('ROLLBACK'),
+      release: (broken) => client.release(broken),
+    };
+    return onConnection(connection, options.transaction, () => this.stream(client, sql, params, options));
   }
 
   close(): Promise<void> {

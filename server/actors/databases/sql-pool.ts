@@ -39,3 +39,31 @@ export const SQL_POOL = resourceKind<SqlPool>('sql-pool');
 export interface SqlErrorDetails extends JsonObject {
   readonly code: string;
 }
+
+/** A connection checked out of a pool, as {@link onConnection} drives it. */
+export interface SqlConnection {
+  begin(): Promise<unknown>;
+  commit(): Promise<unknown>;
+  rollback(): Promise<unknown>;
+  /** Gives the connection back, or closes it when `broken` (a failed rollback leaves it in a transaction). */
+  release(broken: boolean): void;
+}
+
+/**
+ * Runs a statement on a checked-out connection, between BEGIN and COMMIT when `transaction` is set (rolled
+ * back when it fails), and gives the connection back to its pool in every case.
+ */
+export async function onConnection<T>(connection: SqlConnection, transaction: boolean, statement: () => Promise<T>): Promise<T> {
+  let broken = false;
+  try {
+    if (transaction) await connection.begin();
+    const result = await statement();
+    if (transaction) await connection.commit();
+    return result;
+  } catch (error) {
+    if (transaction) await connection.rollback().catch(() => (broken = true));
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
+}

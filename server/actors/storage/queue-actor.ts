@@ -8,6 +8,7 @@ import { type QueueProvider } from './queue-message';
 import { RabbitmqQueue } from './rabbitmq-queue';
 import { RedisQueue } from './redis-queue';
 import { runRedis } from './redis-connection';
+import { checkedServerUrl } from './server-url';
 
 /** What the queue node takes from the server. */
 export interface QueueActorOptions {
@@ -96,15 +97,7 @@ export function createQueueActor(options: QueueActorOptions = {}) {
 
 /** The run's RabbitMQ channel for a broker, opened once (the URL's host checked by the egress policy). */
 async function rabbitmq(ctx: Parameters<typeof runRedis>[0], text: string, egress: EgressPolicy): Promise<RabbitmqQueue> {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error('The queue connection string is not a URL: write amqp://user:password@host:port');
-  }
-  if (url.protocol !== 'amqp:' && url.protocol !== 'amqps:') throw new Error(`The RabbitMQ URL must start with amqp:// or amqps://, not ${url.protocol}//`);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const address = await egress.checkedAddress(host, Number(url.port || (url.protocol === 'amqps:' ? 5671 : 5672)));
+  const { url, address } = await checkedServerUrl(text, { 'amqp:': 5672, 'amqps:': 5671 }, 'RabbitMQ', egress);
   const checked = new URL(url.href);
   checked.hostname = address.includes(':') ? `[${address}]` : address;
   return ctx.resources.shared(RABBITMQ, checked.href, () => RabbitmqQueue.open(checked.href), async (opened) => (await opened.catch(() => undefined))?.close());

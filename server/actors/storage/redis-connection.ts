@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { type RunResources, errorMessage, resourceKind } from '../../engine';
 import { type EgressPolicy } from '../../outbound-http';
+import { checkedServerUrl } from './server-url';
 
 /** The Redis clients of a run, one per server and database. */
 const REDIS_CLIENT = resourceKind<Promise<Redis>>('redis');
@@ -30,16 +31,7 @@ export interface RedisContext {
  */
 export async function runRedis(ctx: RedisContext, target: RedisTarget, egress: EgressPolicy): Promise<Redis> {
   const text = target.url ?? ctx.secret('REDIS_URL') ?? DEFAULT_REDIS_URL;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error('The Redis URL is not a URL: write redis://host:port or rediss://host:port');
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new Error(`The Redis URL must start with redis:// or rediss://, not ${url.protocol}//`);
-  const port = Number(url.port || 6379);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const address = await egress.checkedAddress(host, port);
+  const { url, host, port, address } = await checkedServerUrl(text, { 'redis:': 6379, 'rediss:': 6379 }, 'Redis', egress);
   const db = target.database ?? (Number(url.pathname.slice(1)) || 0);
   const opened = ctx.resources.shared(
     REDIS_CLIENT,
