@@ -1,20 +1,8 @@
 import { type Table, tableFromJSON, tableToIPC } from 'apache-arrow';
 import { type JsonObject, type JsonValue, isJsonObject } from '../../engine';
 import { driverValueToJson } from '../shared/driver-value';
+import { type ArrowRequest } from './arrow-request';
 
-/** The operations of the `tpl_arrow_operations` template. */
-export const ARROW_OPERATIONS = ['convert', 'filter', 'aggregate', 'join', 'sort'] as const;
-export type ArrowOperation = (typeof ARROW_OPERATIONS)[number];
-
-/** What one operation is asked to do. */
-export interface ArrowRequest {
-  readonly operation: ArrowOperation;
-  readonly records: JsonObject[];
-  /** The operation's parameters (`schema-in`): see {@link runArrowOperation}. */
-  readonly spec: JsonObject;
-  readonly chunkSize: number;
-  readonly statistics: boolean;
-}
 
 /** A column's statistics. */
 interface ColumnStats extends JsonObject {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineActor, isJsonObject } from '../../engine';
 import { booleanSetting, choiceSetting, numberSetting } from '../shared';
-import { ARROW_OPERATIONS } from './arrow-operation';
+import { ARROW_OPERATIONS } from './arrow-request';
 import { runHeavy } from '../heavy-work';
 
 /** The `tpl_arrow_operations` properties. */

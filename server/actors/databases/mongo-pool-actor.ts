@@ -1,4 +1,4 @@
-import { MongoClient } from 'mongodb';
+import type { MongoClient } from 'mongodb';
 import { z } from 'zod';
 import { ActorError, defineActor, errorMessage, resourceKind } from '../../engine';
 import { DEFAULT_EGRESS } from '../network/network-actor-options';
@@ -56,7 +56,9 @@ export function createMongoPoolActor(id: keyof typeof TEMPLATES, options: Databa
       const address = await (options.egress ?? DEFAULT_EGRESS).checkedAddress(config.host, config.port);
       const user = config.user ?? secret('MONGODB_USER');
       const password = config.password ?? secret('MONGODB_PASSWORD');
-      const client = new MongoClient(`mongodb://${address.includes(':') ? `[${address}]` : address}:${config.port}/${encodeURIComponent(config.database)}`, {
+      // The driver is loaded by the first MongoDB node, so that a service that never uses it does not pay for it.
+      const { MongoClient: Client } = await import('mongodb');
+      const client = new Client(`mongodb://${address.includes(':') ? `[${address}]` : address}:${config.port}/${encodeURIComponent(config.database)}`, {
         maxPoolSize: config.maxConnections,
         serverSelectionTimeoutMS: config.connectionTimeout,
         connectTimeoutMS: config.connectionTimeout,

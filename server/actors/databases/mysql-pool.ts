@@ -1,4 +1,4 @@
-import mysql from 'mysql2';
+import type mysql from 'mysql2';
 import { type JsonValue } from '../../engine';
 import { type DatabaseSettings } from './database-settings';
 import { type SqlConnection, type SqlPool, type SqlQueryOptions, type SqlResult, onConnection } from './sql-pool';
@@ -7,6 +7,8 @@ import { cancelOnServer } from './cancel-on-server';
 
 /** Opens a MySQL (or MariaDB) pool and checks it with one round trip; answers the pool and the server's version. */
 export async function openMysqlPool(settings: DatabaseSettings): Promise<{ pool: SqlPool; version: string }> {
+  // The driver is loaded by the first pool, so that a service whose graphs never use it does not pay for it.
+  const library = await import('mysql2');
   const config: mysql.ConnectionOptions = {
     host: settings.address,
     port: settings.port,
@@ -21,11 +23,11 @@ export async function openMysqlPool(settings: DatabaseSettings): Promise<{ pool:
     // One statement per query: a parameter can never smuggle in a second one.
     multipleStatements: false,
   };
-  const pool = mysql.createPool({ ...config, connectionLimit: settings.maxConnections, waitForConnections: true });
+  const pool = library.createPool({ ...config, connectionLimit: settings.maxConnections, waitForConnections: true });
   pool.on('connection', (connection) => connection.on('error', () => undefined));
   try {
     const [rows] = await pool.promise().query<mysql.RowDataPacket[]>('SELECT VERSION() AS version');
-    return { pool: new MysqlPool(pool, config), version: String(rows[0]?.version ?? '') };
+    return { pool: new MysqlPool(library, pool, config), version: String(rows[0]?.version ?? '') };
   } catch (error) {
     await pool.promise().end().catch(() => undefined);
     throw error;
@@ -36,6 +38,7 @@ class MysqlPool implements SqlPool {
   readonly driver = 'mysql';
 
   constructor(
+    private readonly library: typeof mysql,
     private readonly pool: mysql.Pool,
     private readonly config: mysql.ConnectionOptions,
   ) {}
@@ -81,7 +84,7 @@ class MysqlPool implements SqlPool {
   // KILL QUERY stops the statement and keeps the connection; it goes over a connection of its own.
   private async kill(threadId: number | null): Promise<void> {
     if (threadId === null) return;
-    const killer = mysql.createConnection(this.config).promise();
+    const killer = this.library.createConnection(this.config).promise();
     try {
       await killer.query('KILL QUERY ?', [threadId]);
     } finally {

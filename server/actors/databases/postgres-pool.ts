@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { type JsonValue } from '../../engine';
 import { type DatabaseSettings } from './database-settings';
 import { type SqlConnection, type SqlPool, type SqlQueryOptions, type SqlResult, onConnection } from './sql-pool';
@@ -7,6 +7,8 @@ import { cancelOnServer } from './cancel-on-server';
 
 /** Opens a PostgreSQL pool and checks it with one round trip; answers the pool and the server's version. */
 export async function openPostgresPool(settings: DatabaseSettings): Promise<{ pool: SqlPool; version: string }> {
+  // The driver is loaded by the first pool, so that a service whose graphs never use it does not pay for it.
+  const library = await import('pg');
   const config: pg.PoolConfig = {
     host: settings.address,
     port: settings.port,
@@ -17,12 +19,12 @@ export async function openPostgresPool(settings: DatabaseSettings): Promise<{ po
     connectionTimeoutMillis: settings.connectionTimeoutMs,
     application_name: 'workflow-execution-service',
   };
-  const pool = new pg.Pool(config);
+  const pool = new library.Pool(config);
   // An idle connection the server drops (a restart, an idle timeout) must not crash the process.
   pool.on('error', () => undefined);
   try {
-    const { rows } = await pool.query<{ version: string }>('SHOW server_version');
-    return { pool: new PostgresPool(pool, config), version: rows[0]?.version ?? '' };
+    const { rows } = await pool.query<{ server_version: string }>('SHOW server_version');
+    return { pool: new PostgresPool(library, pool, config), version: rows[0]?.server_version ?? '' };
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
@@ -33,6 +35,7 @@ class PostgresPool implements SqlPool {
   readonly driver = 'postgresql';
 
   constructor(
+    private readonly library: typeof pg,
     private readonly pool: pg.Pool,
     private readonly config: pg.PoolConfig,
   ) {}
@@ -56,7 +59,7 @@ class PostgresPool implements SqlPool {
   private stream(client: pg.PoolClient, sql: string, params: readonly JsonValue[], options: SqlQueryOptions): Promise<SqlResult> {
     const rows: Record<string, unknown>[] = [];
     let truncated = false;
-    const query = new pg.Query({ text: sql, values: params.map(bindable) });
+    const query = new this.library.Query({ text: sql, values: params.map(bindable) });
     query.on('row', (row: Record<string, unknown>) => {
       if (rows.length < options.maxRows) rows.push(row);
       else truncated = true;
@@ -70,7 +73,7 @@ class PostgresPool implements SqlPool {
     });
     client.query(query);
     // The cancel request goes over a connection of its own, as the protocol asks; the server closes it.
-    const cancel = async (): Promise<void> => (new pg.Client(this.config) as unknown as ProtocolCanceller).cancel(client, query);
+    const cancel = async (): Promise<void> => (new this.library.Client(this.config) as unknown as ProtocolCanceller).cancel(client, query);
     return cancelOnServer(done, cancel, options.timeoutMs, options.signal);
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import amqp from 'amqplib';
+import type amqp from 'amqplib';
 import { type JsonValue } from '../../engine';
 import { type QueueMessage, type QueueProvider } from './queue-message';
 
@@ -20,7 +20,9 @@ export class RabbitmqQueue implements QueueProvider {
 
   /** Connects and opens the run's channel. */
   static async open(url: string): Promise<RabbitmqQueue> {
-    const connection = await amqp.connect(url);
+    // The client library is loaded by the first RabbitMQ node, so that a service that never uses it does not pay for it.
+    const { connect } = await import('amqplib');
+    const connection = await connect(url);
     connection.on('error', () => undefined);
     const channel = await connection.createConfirmChannel();
     channel.on('error', () => undefined);

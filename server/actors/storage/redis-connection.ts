@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type RunResources, errorMessage, resourceKind } from '../../engine';
 import { type EgressPolicy } from '../../outbound-http';
 import { checkedServerUrl } from './server-url';
@@ -37,7 +37,9 @@ export async function runRedis(ctx: RedisContext, target: RedisTarget, egress: E
     REDIS_CLIENT,
     `${url.protocol}//${address}:${port}/${db}`,
     async () => {
-      const client = new Redis({
+      // The client library is loaded by the first Redis node, so that a service that never uses it does not pay for it.
+      const { Redis: Client } = await import('ioredis');
+      const client = new Client({
         host: address,
         port,
         db,
