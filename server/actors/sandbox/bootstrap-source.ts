@@ -148,18 +148,25 @@ function logsText() {
 function send_output(port, value) {
   if (typeof port !== 'string') throw new ErrorConstructor('send_output: the port must be a string');
   if (outputs.length >= limits.maxOutputs) throw new ErrorConstructor('send_output was called more than ' + limits.maxOutputs + ' times');
-  const text = jsonText(value, 'the value sent on ' + stringify(port), []);
+  const text = checkedSize(jsonText(value, 'the value sent on ' + stringify(port), []), 'the value sent on ' + stringify(port));
   outputs.push('{"port":' + stringify(port) + ',"value":' + (text === undefined ? 'null' : text) + '}');
 }
 
 function success(value) {
   let text;
   try {
-    text = jsonText(value, 'result', []);
+    text = checkedSize(jsonText(value, 'result', []), 'the result');
   } catch (error) {
     return failure(error);
   }
   return '{"ok":true,"value":' + (text === undefined ? 'null' : text) + ',"outputs":[' + outputs.join(',') + '],"logs":' + logsText() + '}';
+}
+
+function checkedSize(text, what) {
+  if (text !== undefined && text.length > limits.maxValueChars) {
+    throw new ErrorConstructor(what + ' is larger than ' + limits.maxValueChars + ' characters of JSON');
+  }
+  return text;
 }
 
 function failure(error) {

@@ -25,6 +25,12 @@ export interface SandboxLimits {
    * @default 8192
    */
   maxErrorChars: number;
+  /**
+   * Characters of JSON one value leaving the sandbox (the result, or one `send_output` value) may have; a
+   * larger one fails the call inside the sandbox, before the host copies and parses it on its event loop.
+   * @default 8388608 (8 MiB)
+   */
+  maxValueChars: number;
 }
 
 /** The limits every sandboxed call runs with. */
@@ -34,6 +40,7 @@ export const SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   maxOutputs: 10_000,
   maxDepth: 512,
   maxErrorChars: 8192,
+  maxValueChars: 8 * 1024 * 1024,
 });
 
 /** The smallest memory limit an isolate accepts, in MB. */

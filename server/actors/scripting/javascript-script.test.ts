@@ -60,6 +60,16 @@ describe('tpl_javascript_script', () => {
     expect(result.errors).toEqual([{ node_id: 'risky', message: 'too big: 7' }]);
   });
 
+  it('refuses a result or a sent value larger than 8 MiB of JSON inside the sandbox, before the host parses it', async () => {
+    const catalogue = createCatalogue([javascriptScript]);
+    const big = await runGraph({ processes: { big: scriptNode("return 'x'.repeat(9 * 1024 * 1024);") } }, catalogue, run);
+    expect(big.result.errors).toEqual([{ node_id: 'big', message: 'the result is larger than 8388608 characters of JSON' }]);
+    const sent = await runGraph({ processes: { big: scriptNode("function process(inputs, context) { context.send_output('result-out', 'x'.repeat(9 * 1024 * 1024)); }") } }, catalogue, run);
+    expect(sent.result.errors[0].message).toContain("the value sent on \"result-out\" is larger than 8388608 characters of JSON");
+    const fits = await runGraph({ processes: { ok: scriptNode("return 'x'.repeat(1024 * 1024);") } }, catalogue, run);
+    expect(fits.result.success).toBe(true);
+  });
+
   it('runs a top-level script with data, metadata and imports in scope, keeping metadata for later packets', async () => {
     const received: JsonValue[] = [];
     const graph = {
