@@ -1,4 +1,5 @@
 import { type JsonValue } from '../../engine';
+import { jsonOrText } from '../shared';
 
 const TEXT_TYPES = ['application/xml', 'application/javascript', 'application/ecmascript', 'application/x-www-form-urlencoded', 'application/graphql'];
 
@@ -28,14 +29,7 @@ export function decodeBody(bytes: Uint8Array, contentType: string | null): JsonV
   if (bytes.byteLength === 0) return null;
   const type = contentType ?? '';
   const mediaType = type.split(';')[0].trim().toLowerCase();
-  if (isJsonType(mediaType)) {
-    const text = decodeText(bytes, type);
-    try {
-      return JSON.parse(text) as JsonValue;
-    } catch {
-      return text;
-    }
-  }
+  if (isJsonType(mediaType)) return jsonOrText(decodeText(bytes, type));
   if (isTextType(mediaType)) return decodeText(bytes, type);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }

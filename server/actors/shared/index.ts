@@ -26,3 +26,4 @@ export { betweenBounds } from './between-bounds';
 export { evaluateRuleSets, ruleSetHolds } from './evaluate-rule-sets';
 export { driverValueToJson, driverRowToJson } from './driver-value';
 export { readConfinedFile } from './confined-file';
+export { jsonOrText } from './json-or-text';

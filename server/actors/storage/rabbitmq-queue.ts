@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type amqp from 'amqplib';
 import { type JsonValue } from '../../engine';
+import { jsonOrText } from '../shared';
 import { type QueueMessage, type QueueProvider } from './queue-message';
 
 /**
@@ -90,13 +91,8 @@ export class RabbitmqQueue implements QueueProvider {
   }
 
   private message(queue: string, got: amqp.GetMessage, receipt: string | null): QueueMessage {
-    const text = got.content.toString('utf8');
-    let body: JsonValue = text;
-    try {
-      body = JSON.parse(text) as JsonValue;
-    } catch {
-      // A message another producer sent as plain text stays text.
-    }
+    // A message another producer sent as plain text stays text.
+    const body = jsonOrText(got.content.toString('utf8'));
     return { id: String(got.properties.messageId ?? got.fields.deliveryTag), queue, provider: 'rabbitmq', body, receipt, redelivered: got.fields.redelivered };
   }
 }

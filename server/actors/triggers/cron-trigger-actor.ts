@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { choiceSetting, numberSetting, textSetting } from '../shared';
-import { TRIGGER_TIME_ZONES, tickOf, tickPayload } from './trigger-tick';
+import { TRIGGER_TIME_ZONES, tickPacket } from './trigger-tick';
 
 /** The expressions of the template's `commonSchedules` presets; `Custom` uses `cronExpression`. */
 export const COMMON_SCHEDULES = {
@@ -55,7 +55,7 @@ export const cronTriggerActor = defineActor({
   outports: { 'trigger-out': { description: 'The payload of the tick.' } },
   config: CronTriggerConfigSchema,
   fire: async ({ config, execution, node, send }) => {
-    const tick = tickOf(node.id, execution.metadata);
-    if (tick !== undefined) await send('trigger-out', tickPayload(config.payload, { ...tick, schedule: config.schedule }));
+    const packet = tickPacket(node, execution, config.payload, config.schedule);
+    if (packet !== undefined) await send('trigger-out', packet);
   },
 });

@@ -6,4 +6,4 @@ import { intervalTriggerActor } from './interval-trigger-actor';
 export const triggerActors: readonly AnyActorDefinition[] = [intervalTriggerActor, cronTriggerActor];
 export { cronTriggerActor, cronProblem, COMMON_SCHEDULES } from './cron-trigger-actor';
 export { intervalTriggerActor } from './interval-trigger-actor';
-export { type TriggerTick, tickOf, tickPayload } from './trigger-tick';
+export { type TriggerTick, tickOf, tickPacket, tickPayload } from './trigger-tick';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { booleanSetting, choiceSetting, numberSetting, textSetting } from '../shared';
-import { TRIGGER_TIME_ZONES, tickOf, tickPayload } from './trigger-tick';
+import { TRIGGER_TIME_ZONES, tickPacket } from './trigger-tick';
 
 /** The `tpl_interval_trigger` properties. `interval` is in milliseconds, as the IDE labels it; `intervalUnit` is how the IDE shows it. */
 export const IntervalTriggerConfigSchema = z.object({
@@ -26,7 +26,7 @@ export const intervalTriggerActor = defineActor({
   outports: { 'trigger-out': { description: 'The payload of the tick.' } },
   config: IntervalTriggerConfigSchema,
   fire: async ({ config, execution, node, send }) => {
-    const tick = tickOf(node.id, execution.metadata);
-    if (tick !== undefined) await send('trigger-out', tickPayload(config.payload, tick));
+    const packet = tickPacket(node, execution, config.payload);
+    if (packet !== undefined) await send('trigger-out', packet);
   },
 });

@@ -1,4 +1,5 @@
 import { type JsonObject, type JsonValue, isJsonObject } from '../../engine';
+import { jsonOrText } from '../shared';
 
 /** The time zones the trigger templates offer; `Local` is the server's own. */
 export const TRIGGER_TIME_ZONES = ['UTC', 'Local', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
@@ -32,10 +33,11 @@ export function tickOf(nodeId: string, metadata: JsonObject, now: () => number =
  */
 export function tickPayload(template: string, tick: TriggerTick): JsonValue {
   const values: Record<string, string> = { timestamp: tick.timestamp, executionCount: String(tick.executionCount), schedule: tick.schedule ?? '' };
-  const text = template.replace(/\$\{(timestamp|executionCount|schedule)\}/g, (_, name: string) => values[name]);
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return text;
-  }
+  return jsonOrText(template.replace(/\$\{(timestamp|executionCount|schedule)\}/g, (_, name: string) => values[name]));
+}
+
+/** What a trigger node sends in this run: the payload of its tick (see {@link tickOf}), or undefined when it stays silent. */
+export function tickPacket(node: { readonly id: string }, execution: { readonly metadata: JsonObject }, payload: string, schedule?: string): JsonValue | undefined {
+  const tick = tickOf(node.id, execution.metadata);
+  return tick === undefined ? undefined : tickPayload(payload, { ...tick, schedule });
 }
