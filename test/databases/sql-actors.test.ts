@@ -136,7 +136,7 @@ describe.each(Object.keys(SERVERS) as Driver[])('SQL nodes on %s', (driver) => {
     await db.query(`INSERT INTO ${table} (id, name, created) VALUES (1, 'a', '2026-01-02 03:04:05'), (2, 'b', NULL), (3, 'c', NULL), (4, 'd', NULL)`);
     const { received } = await runSql({ driver, query: `SELECT id, created FROM ${table} ORDER BY id`, sql: { maxRows: 2 } });
     const [result] = received.result as JsonObject[];
-    expect(result).toMatchObject({ rows: [{ id: 1, created: '2026-01-02T03:04:05.000Z' }, { id: 2, created: null }], truncated: true });
+    expect(result).toMatchObject({ rows: [{ id: 1, created: '2026-01-02T03:04:05.000Z' }, { id: 2, created: null }], rowCount: 4, truncated: true });
   });
 
   it("sends a database error to error-out with the server's code, and the run goes on", async () => {

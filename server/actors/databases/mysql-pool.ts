@@ -1,8 +1,7 @@
 import type mysql from 'mysql2';
 import { type JsonValue } from '../../engine';
 import { type DatabaseSettings } from './database-settings';
-import { type SqlConnection, type SqlPool, type SqlQueryOptions, type SqlResult, onConnection } from './sql-pool';
-import { driverRowToJson } from '../shared';
+import { KeptRows, type SqlConnection, type SqlPool, type SqlQueryOptions, type SqlResult, bindableParam, onConnection } from './sql-pool';
 import { cancelOnServer } from './cancel-on-server';
 
 /** Opens a MySQL (or MariaDB) pool and checks it with one round trip; answers the pool and the server's version. */
@@ -61,21 +60,19 @@ class MysqlPool implements SqlPool {
 
   // Rows are taken one by one as they arrive, and only the first `maxRows` are kept.
   private stream(connection: mysql.Connection, sql: string, params: readonly JsonValue[], options: SqlQueryOptions): Promise<SqlResult> {
-    const rows: Record<string, unknown>[] = [];
-    let truncated = false;
+    const rows = new KeptRows(options.maxRows);
     let rowCount: number | undefined;
     let fields: string[] = [];
     const done = new Promise<SqlResult>((resolve, reject) => {
       connection
-        .query({ sql, values: params.map(bindable) })
+        .query({ sql, values: params.map(bindableParam) })
         .on('fields', (columns: mysql.FieldPacket[] | undefined) => (fields = (columns ?? []).map((column) => column.name)))
         .on('result', (row: Record<string, unknown> | mysql.ResultSetHeader) => {
           if (isResultHeader(row)) rowCount = row.affectedRows;
-          else if (rows.length < options.maxRows) rows.push(row);
-          else truncated = true;
+          else rows.add(row);
         })
         .on('error', reject)
-        .on('end', () => resolve({ rows: rows.map(driverRowToJson), rowCount: rowCount ?? rows.length + (truncated ? 1 : 0), fields, truncated }));
+        .on('end', () => resolve(rows.result(fields, rowCount)));
     });
     const cancel = () => this.kill(connection.threadId);
     return cancelOnServer(done, cancel, options.timeoutMs, options.signal);
@@ -95,9 +92,4 @@ class MysqlPool implements SqlPool {
 
 function isResultHeader(row: object): row is mysql.ResultSetHeader {
   return row.constructor?.name === 'ResultSetHeader';
-}
-
-// Objects and arrays are bound as JSON text (JSON columns take it); scalars as they are.
-function bindable(value: JsonValue): unknown {
-  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
 }

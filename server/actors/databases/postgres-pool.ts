@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import { type JsonValue } from '../../engine';
 import { type DatabaseSettings } from './database-settings';
-import { type SqlConnection, type SqlPool, type SqlQueryOptions, type SqlResult, onConnection } from './sql-pool';
-import { driverRowToJson } from '../shared';
+import { KeptRows, type SqlConnection, type SqlPool, type SqlQueryOptions, type SqlResult, bindableParam, onConnection } from './sql-pool';
 import { cancelOnServer } from './cancel-on-server';
 
 /** Opens a PostgreSQL pool and checks it with one round trip; answers the pool and the server's version. */
@@ -57,18 +56,13 @@ class PostgresPool implements SqlPool {
 
   // Rows are taken one by one as they arrive, and only the first `maxRows` are kept.
   private stream(client: pg.PoolClient, sql: string, params: readonly JsonValue[], options: SqlQueryOptions): Promise<SqlResult> {
-    const rows: Record<string, unknown>[] = [];
-    let truncated = false;
-    const query = new this.library.Query({ text: sql, values: params.map(bindable) });
-    query.on('row', (row: Record<string, unknown>) => {
-      if (rows.length < options.maxRows) rows.push(row);
-      else truncated = true;
-    });
+    const rows = new KeptRows(options.maxRows);
+    const query = new this.library.Query({ text: sql, values: params.map(bindableParam) });
+    query.on('row', (row: Record<string, unknown>) => rows.add(row));
     const done = new Promise<SqlResult>((resolve, reject) => {
       query.on('error', reject);
       query.on('end', (result: pg.QueryResult) => {
-        const fields = (result.fields ?? []).map((field) => field.name);
-        resolve({ rows: rows.map(driverRowToJson), rowCount: result.rowCount ?? rows.length, fields, truncated });
+        resolve(rows.result((result.fields ?? []).map((field) => field.name), result.rowCount));
       });
     });
     client.query(query);
@@ -81,9 +75,4 @@ class PostgresPool implements SqlPool {
 /** pg's protocol-level cancel request (`Client#cancel`), which its type declarations leave out. */
 interface ProtocolCanceller {
   cancel(client: pg.PoolClient, query: pg.Query): void;
-}
-
-// Objects and arrays are bound as JSON text (json and jsonb columns take it); scalars as they are.
-function bindable(value: JsonValue): unknown {
-  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
 }

@@ -1,4 +1,5 @@
 import { type JsonObject, type JsonValue, resourceKind } from '../../engine';
+import { driverRowToJson } from '../shared';
 
 /** How one statement runs. */
 export interface SqlQueryOptions {
@@ -65,5 +66,27 @@ export async function onConnection<T>(connection: SqlConnection, transaction: bo
     throw error;
   } finally {
     connection.release(broken);
+  }
+}
+
+/** A parameter as the drivers bind it: objects and arrays as JSON text (JSON columns take it), scalars as they are. */
+export function bindableParam(value: JsonValue): unknown {
+  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+}
+
+/** The rows of a statement as they arrive: the first `maxRows` kept, the others only counted. */
+export class KeptRows {
+  private readonly kept: Record<string, unknown>[] = [];
+  private seen = 0;
+
+  constructor(private readonly maxRows: number) {}
+
+  add(row: Record<string, unknown>): void {
+    if (this.seen++ < this.maxRows) this.kept.push(row);
+  }
+
+  /** The result, with `rowCount` as the driver reports it (changed rows), else the rows the statement returned. */
+  result(fields: string[], rowCount?: number | null): SqlResult {
+    return { rows: this.kept.map(driverRowToJson), rowCount: rowCount ?? this.seen, fields, truncated: this.seen > this.maxRows };
   }
 }
