@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { type JsonValue, defineActor, resourceKind } from '../../engine';
 import { choiceSetting, numberSetting } from '../shared';
+import { keyText } from './key-text';
 
 /** The run's in-memory cache, shared by its cache nodes. */
 const RUN_CACHE = resourceKind<LRUCache<string, { value: JsonValue }>>('cache');
@@ -16,12 +17,6 @@ export const CacheConfigSchema = z.object({
     "evictionPolicy 'lfu' is not supported: use 'lru' or 'fifo'",
   ),
 });
-
-/** The key of a firing: `key-in` as text (a number or boolean counts as its text). */
-function cacheKey(value: JsonValue | undefined, operation: string): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new Error(`${operation} needs a key (text or a number) on key-in`);
-}
 
 /**
  * The `tpl_cache` actor: an in-memory cache with a time to live and a size bound (lru-cache), shared by the
@@ -47,14 +42,14 @@ export const cacheActor = defineActor({
     const fifo = config.evictionPolicy === 'fifo';
     switch (config.operation) {
       case 'get': {
-        const key = cacheKey(inputs['key-in'], 'get');
+        const key = keyText(inputs['key-in'], 'get');
         const entry = fifo ? cache.peek(key) : cache.get(key);
         await send('hit-out', entry !== undefined);
         await send('cached-out', entry?.value ?? null);
         return;
       }
       case 'set': {
-        const key = cacheKey(inputs['key-in'], 'set');
+        const key = keyText(inputs['key-in'], 'set');
         const value = inputs['value-in'];
         if (value === undefined) throw new Error('set needs the value on value-in');
         const had = cache.has(key);
@@ -64,11 +59,11 @@ export const cacheActor = defineActor({
         return;
       }
       case 'delete': {
-        await send('hit-out', cache.delete(cacheKey(inputs['key-in'], 'delete')));
+        await send('hit-out', cache.delete(keyText(inputs['key-in'], 'delete')));
         return;
       }
       case 'has': {
-        await send('hit-out', cache.has(cacheKey(inputs['key-in'], 'has')));
+        await send('hit-out', cache.has(keyText(inputs['key-in'], 'has')));
         return;
       }
       case 'clear': {

@@ -5,13 +5,13 @@ import { type JsonObject, defineActor } from '../../engine';
 import { type EgressPolicy } from '../../outbound-http';
 import { DEFAULT_EGRESS } from '../network/network-actor-options';
 import { booleanSetting, choiceSetting, optionalText, requiredText } from '../shared';
-import { runRedis } from './redis-connection';
+import { DEFAULT_REDIS_PREFIX, runRedis } from './redis-connection';
 
 /** What the event emitter takes from the server. */
 export interface EventEmitterOptions {
   /** The in-process bus that `transport: memory` publishes on; each channel is an event name of it. @default a bus of the actor's own */
   bus?: EventEmitter;
-  /** Prefix of the Redis streams kept for `persistence` (the service's namespace). @default 'wes:' */
+  /** Prefix of the Redis streams kept for `persistence` (the service's namespace). @default DEFAULT_REDIS_PREFIX */
   redisPrefix?: string;
   egress?: EgressPolicy;
 }
@@ -63,7 +63,7 @@ export function createEventEmitterActor(options: EventEmitterOptions = {}) {
         const client = await runRedis(ctx, { url: config.url }, options.egress ?? DEFAULT_EGRESS);
         const text = JSON.stringify(event);
         await client.publish(channel, text);
-        if (config.persistence) await client.xadd(`${options.redisPrefix ?? 'wes:'}events:${channel}`, 'MAXLEN', '~', String(PERSISTED_EVENTS), '*', 'event', text);
+        if (config.persistence) await client.xadd(`${options.redisPrefix ?? DEFAULT_REDIS_PREFIX}events:${channel}`, 'MAXLEN', '~', String(PERSISTED_EVENTS), '*', 'event', text);
       }
       await send('published-out', event);
       await send('id-out', event.id);

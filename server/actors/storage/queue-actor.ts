@@ -7,12 +7,12 @@ import { choiceSetting, numberSetting, optionalText, requiredText } from '../sha
 import { type QueueProvider } from './queue-message';
 import { RabbitmqQueue } from './rabbitmq-queue';
 import { RedisQueue } from './redis-queue';
-import { runRedis } from './redis-connection';
+import { DEFAULT_REDIS_PREFIX, runRedis } from './redis-connection';
 import { checkedServerUrl } from './server-url';
 
 /** What the queue node takes from the server. */
 export interface QueueActorOptions {
-  /** Prefix of the Redis keys (the service's namespace). @default 'wes:' */
+  /** Prefix of the Redis keys (the service's namespace). @default DEFAULT_REDIS_PREFIX */
   redisPrefix?: string;
   egress?: EgressPolicy;
 }
@@ -67,7 +67,7 @@ export function createQueueActor(options: QueueActorOptions = {}) {
       const max = typeof overrides.maxMessages === 'number' && Number.isInteger(overrides.maxMessages) && overrides.maxMessages > 0 ? Math.min(overrides.maxMessages, 1000) : config.maxMessages;
       const provider: QueueProvider =
         config.provider === 'redis'
-          ? new RedisQueue(await runRedis(ctx, { url: config.url }, egress), options.redisPrefix ?? 'wes:')
+          ? new RedisQueue(await runRedis(ctx, { url: config.url }, egress), options.redisPrefix ?? DEFAULT_REDIS_PREFIX)
           : await rabbitmq(ctx, config.url ?? ctx.secret('QUEUE_CONNECTION_STRING') ?? DEFAULT_AMQP_URL, egress);
       const message = inputs['message-in'];
       switch (config.operation) {

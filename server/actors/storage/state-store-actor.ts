@@ -1,17 +1,18 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type JsonValue, defineActor } from '../../engine';
+import { defineActor } from '../../engine';
 import { type EgressPolicy } from '../../outbound-http';
 import { DEFAULT_EGRESS } from '../network/network-actor-options';
 import { choiceSetting, numberSetting, optionalText } from '../shared';
 import { FileStateBackend, MemoryStateBackend, RedisStateBackend, type StateBackend } from './state-backends';
-import { runRedis } from './redis-connection';
+import { DEFAULT_REDIS_PREFIX, runRedis } from './redis-connection';
+import { keyText } from './key-text';
 
 /** What the state store takes from the server. */
 export interface StateStoreOptions {
   /** The service's data directory: file state lives in its `state/` folder. Without one, `file` is refused. */
   dataDir?: string;
-  /** Prefix of the Redis keys (the service's namespace). @default 'wes:' */
+  /** Prefix of the Redis keys (the service's namespace). @default DEFAULT_REDIS_PREFIX */
   redisPrefix?: string;
   egress?: EgressPolicy;
 }
@@ -24,11 +25,6 @@ export const StateStoreConfigSchema = z.object({
   storageType: choiceSetting('memory: this process; redis: the Redis server; file: the service data directory', ['memory', 'redis', 'file'], 'memory'),
   url: optionalText('redis://host:port for storageType redis; when unset, the secret REDIS_URL, else redis://127.0.0.1:6379'),
 });
-
-function stateKey(value: JsonValue | undefined, operation: string): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new Error(`${operation} needs a key (text or a number) on key-in`);
-}
 
 /**
  * Builds the `tpl_state_store` actor: keys and values that outlive an execution, by namespace, with a time to
@@ -56,8 +52,8 @@ export function createStateStoreActor(options: StateStoreOptions = {}) {
       else if (config.storageType === 'file') {
         if (files === undefined) throw new Error('storageType file needs the service data_dir');
         backend = files;
-      } else backend = new RedisStateBackend(await runRedis(ctx, { url: config.url }, options.egress ?? DEFAULT_EGRESS), options.redisPrefix ?? 'wes:');
-      const key = stateKey(inputs['key-in'], config.operation);
+      } else backend = new RedisStateBackend(await runRedis(ctx, { url: config.url }, options.egress ?? DEFAULT_EGRESS), options.redisPrefix ?? DEFAULT_REDIS_PREFIX);
+      const key = keyText(inputs['key-in'], config.operation);
       const namespace = config.namespace ?? 'default';
       switch (config.operation) {
         case 'get': {
