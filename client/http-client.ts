@@ -17,6 +17,10 @@ export type StartWorkflowBody = components['schemas']['StartWorkflowRequest'];
 export type Execution = components['schemas']['Execution'];
 /** One event of an execution's log. */
 export type ExecutionEvent = components['schemas']['ExecutionEvent'];
+/** A deployment request body. */
+export type DeploymentBody = components['schemas']['DeploymentRequest'];
+/** A deployment with its triggers and hooks. */
+export type Deployment = components['schemas']['Deployment'];
 /** An IDE workflow. */
 export type IdeWorkflow = components['schemas']['IdeWorkflow'];
 
@@ -31,7 +35,7 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
  * const { data } = await client.startWorkflow({ graph_json, input: { x: 3 } });
  */
 export function createWorkflowClient(options: WorkflowClientOptions) {
-  const raw = createClient<paths>({
+  const raw = createClient<paths, 'application/json'>({
     baseUrl: options.baseUrl,
     headers: options.token ? { Authorization: `Bearer ${options.token}` } : undefined,
     fetch: options.fetch,
@@ -56,6 +60,10 @@ export function createWorkflowClient(options: WorkflowClientOptions) {
     getActor: (actorId: string) => raw.GET('/actors/{actor_id}', { params: { path: { actor_id: actorId } } }),
     executeIdeWorkflow: (body: components['schemas']['IdeExecuteRequest']) => raw.POST('/ide/workflows', { body }),
     convertIdeWorkflow: (workflow: IdeWorkflow) => raw.POST('/ide/convert', { body: workflow }),
+    createDeployment: (body: DeploymentBody) => raw.POST('/deployments', { body }),
+    listDeployments: () => raw.GET('/deployments'),
+    getDeployment: (deploymentId: string) => raw.GET('/deployments/{deployment_id}', { params: { path: { deployment_id: deploymentId } } }),
+    deleteDeployment: (deploymentId: string) => raw.DELETE('/deployments/{deployment_id}', { params: { path: { deployment_id: deploymentId } } }),
     /**
      * Polls an execution until it reaches a final state, and resolves with it.
      * @throws Error when it is not found or does not finish within `timeoutMs`

@@ -11,6 +11,8 @@ export const ErrorCodeSchema = z
     'PAYLOAD_TOO_LARGE',
     'UNAVAILABLE',
     'INTERNAL',
+    'WORKFLOW_FAILED',
+    'TIMEOUT',
   ])
   .openapi('ErrorCode');
 /** A stable machine-readable error code. */

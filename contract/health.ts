@@ -17,4 +17,11 @@ export const healthContract = c.router({
     description: 'Answers with a fixed message while the service runs; needs no token.',
     responses: { 200: successEnvelope(z.string().openapi({ example: HEALTH_MESSAGE })), ...errorResponses() },
   },
+  ready: {
+    method: 'GET',
+    path: '/ready',
+    summary: 'Readiness check',
+    description: 'Answers 200 while the service takes executions (its store is writable and it is not shutting down), 503 with the reason otherwise; needs no token.',
+    responses: { 200: successEnvelope(z.literal('ready')), ...errorResponses() },
+  },
 }, { strictStatusCodes: true });

@@ -4,6 +4,7 @@ import { graphsContract } from './graphs';
 import { healthContract } from './health';
 import { ideContract } from './ide';
 import { workflowsContract } from './workflows';
+import { deploymentsContract } from './deployments';
 
 export * from './envelope';
 export * from './graph';
@@ -15,10 +16,11 @@ export * from './ide';
 export * from './health';
 export * from './ws';
 export * from './actors';
+export * from './deployments';
 
 const c = initContract();
 
 /** Every HTTP route of the service, in one ts-rest router. */
-export const contract = c.router({ ...healthContract, ...workflowsContract, ...graphsContract, ...ideContract, ...actorsContract });
+export const contract = c.router({ ...healthContract, ...workflowsContract, ...graphsContract, ...ideContract, ...actorsContract, ...deploymentsContract });
 /** The type of the whole HTTP contract. */
 export type Contract = typeof contract;

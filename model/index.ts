@@ -33,3 +33,15 @@ export {
   requireOneGraph,
 } from './start-request';
 export { type GraphIssue, type GraphIssueCode, GraphIssueCodeSchema, GraphIssueCodes, GraphIssueSchema } from './graph-issue';
+export {
+  type Deployment,
+  type DeploymentHook,
+  type DeploymentRequest,
+  type DeploymentTrigger,
+  DeploymentHookSchema,
+  DeploymentIdSchema,
+  DeploymentRequestSchema,
+  DeploymentSchema,
+  DeploymentTriggerSchema,
+  requireOneWorkflow,
+} from './deployment';

@@ -24,6 +24,8 @@ import {
   requestValidationErrorHandler,
   workflowRoutes,
   graphRoutes,
+  deploymentRoutes,
+  hookRoutes,
 } from './http';
 import { buildOpenApiDocument } from './openapi';
 import { type WsGateway, attachWsGateway } from './ws';
@@ -43,7 +45,12 @@ export interface App {
   readonly app: express.Express;
   /** Listens on the configured port and address; resolves with the base URL. */
   listen(): Promise<string>;
-  /** Closes WebSocket sessions, then the HTTP server. */
+  /**
+   * Waits, at most `timeoutMs`, until every event stream (SSE and `/ws` subscriptions) has sent the log it
+   * follows to its end: after a shutdown cancelled the runs, subscribers still get their terminal events.
+   */
+  drain(timeoutMs: number): Promise<void>;
+  /** Closes WebSocket sessions (1001), then the HTTP server. */
   close(): Promise<void>;
 }
 
@@ -80,15 +87,18 @@ export function createApp({ config, services, logger }: AppOptions): App {
   app.get('/health', earlyHealth());
   const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute });
   app.use(budget.middleware());
+  // Hooks are the deployments' own public entry points: each checks the authentication its workflow asks for.
+  app.use(hookRoutes(services.deployments, services.executions, config.max_body_bytes));
   app.use(auth.middleware());
   app.use(docsRoutes(buildOpenApiDocument()));
   app.use(plainQuery());
   const graphLimits = { maxNodes: config.max_graph_nodes, maxConnections: config.max_graph_connections };
   app.use(jsonBody(config.max_body_bytes, graphLimits));
-  app.get('/workflows/:execution_id/events', eventStreamHandler(services));
+  const streams = new Set<unknown>();
+  app.get('/workflows/:execution_id/events', eventStreamHandler(services, streams));
   createExpressEndpoints(
     contract,
-    s.router(contract, { ...healthRoutes(), ...workflowRoutes(services), ...graphRoutes(services), ...ideRoutes(services), ...actorRoutes(services) }),
+    s.router(contract, { ...healthRoutes(services), ...workflowRoutes(services), ...graphRoutes(services), ...ideRoutes(services), ...actorRoutes(services), ...deploymentRoutes(services) }),
     app,
     { requestValidationErrorHandler, logInitialization: false },
   );
@@ -122,6 +132,10 @@ export function createApp({ config, services, logger }: AppOptions): App {
           resolve(`http://${host}:${port}`);
         });
       }),
+    drain: async (timeoutMs) => {
+      const until = Date.now() + timeoutMs;
+      while ((streams.size > 0 || gateway.openSubscriptions() > 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
     close: async () => {
       await gateway.close();
       await new Promise<void>((resolve) => {

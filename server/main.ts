@@ -4,6 +4,16 @@ import { loadServerConfig, usage, wantsHelp } from './config';
 import { createServices } from './services';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+/** How long a shutdown waits for event streams to send their last events before closing them. */
+const STREAM_DRAIN_MS = 2000;
+
+/** One line saying why the server could not listen, naming the setting to change. */
+function listenProblem(error: NodeJS.ErrnoException, address: string, port: number): string {
+  if (error.code === 'EADDRINUSE') return `Port ${port} on ${address} is already in use: stop the process that holds it, or choose another --port`;
+  if (error.code === 'EACCES') return `Not allowed to listen on ${address}:${port}: choose a port above 1023, or another --bind-address`;
+  if (error.code === 'EADDRNOTAVAIL') return `Address ${address} is not an address of this machine: choose another --bind-address`;
+  return `Could not listen on ${address}:${port}: ${error.message}`;
+}
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -26,9 +36,19 @@ async function main(): Promise<void> {
     logger.warn({ python_sandbox: 'none' }, 'Python scripts run WITHOUT a sandbox: any graph can read and write files, use the network and signal processes as this service\'s user');
   }
   if (interrupted > 0) logger.warn({ interrupted }, 'Marked executions interrupted by the previous shutdown as failed');
+  services.deployments.restore();
 
   const app = createApp({ config, services, logger });
-  const url = await app.listen();
+  let url: string;
+  try {
+    url = await app.listen();
+  } catch (error) {
+    console.error(listenProblem(error as NodeJS.ErrnoException, config.bind_address, config.port));
+    await services.shutdown(0);
+    await services.close();
+    process.exitCode = 2;
+    return;
+  }
   if (config.auth_tokens.length === 0 && !LOOPBACK.has(config.bind_address)) {
     logger.warn({ bind_address: config.bind_address }, 'No auth_tokens configured while listening on a non-loopback address: anyone who can reach it can run workflows');
   }
@@ -38,9 +58,14 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'Shutting down');
+    logger.info({ signal, grace_ms: config.shutdown_grace_ms }, 'Shutting down: no new executions; running ones may finish within the grace time');
+    // Runs end first (cancelled after the grace time), then their subscribers get the terminal events, then the sockets close.
+    await services.shutdown(config.shutdown_grace_ms);
+    await app.drain(STREAM_DRAIN_MS);
     await app.close();
-    await services.shutdown();
+    await services.close();
+    logger.info({ signal }, 'Stopped');
+    process.exitCode = 0;
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

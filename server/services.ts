@@ -15,6 +15,7 @@ import { type EventBridge, createEventBridge } from './ide';
 import { type Logger } from './logger';
 import { EgressPolicy } from './outbound-http';
 import { connectWsBridgeSocket } from './outbound-ws';
+import { DeploymentService, type DeploymentStore, HookAnswers, SqliteDeploymentStore } from './deployments';
 
 /** How often finished executions past the retention limits are deleted. */
 const RETENTION_INTERVAL_MS = 10 * 60_000;
@@ -23,6 +24,7 @@ const RETENTION_INTERVAL_MS = 10 * 60_000;
 export interface ServiceOverrides {
   catalogue?: Catalogue;
   store?: ExecutionStore;
+  deploymentStore?: DeploymentStore;
   observers?: ExecutionObserver[];
 }
 
@@ -31,32 +33,42 @@ export interface Services extends AppServices {
   store: ExecutionStore;
   /** The IDE event bridge, when `ide_url` is set. */
   ideBridge?: EventBridge;
-  /** Stops accepting executions, lets running ones end (or cancels them after `graceMs`), and closes the store. */
+  /** Stops the triggers and accepting executions, and lets running ones end (or cancels them after `graceMs`). */
   shutdown(graceMs?: number): Promise<void>;
+  /** Closes the IDE bridge and the stores; after {@link shutdown} and after the event streams have drained. */
+  close(): Promise<void>;
 }
 
 /** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), secret resolution, execution service, webhooks, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
   const egress = new EgressPolicy({ deny: config.egress_deny, allow: config.egress_allow, ownPort: () => (config.port === 0 ? undefined : config.port) });
+  const hookAnswers = new HookAnswers();
+  const secrets = new SecretResolver({ envPrefix: config.secret_env_prefix, stores: config.secrets_dir ? [new DirectorySecretStore(config.secrets_dir)] : [] });
   const catalogue =
     overrides.catalogue ??
     createActorCatalogue({
       python: { sandbox: config.python_sandbox, allowNetwork: config.python_allow_network },
+      nushell: { nuBinary: config.nushell_binary, sandbox: config.python_sandbox },
       maxScriptMemoryMb: config.max_script_memory_mb,
       maxHttpTimeoutMs: config.max_http_timeout_ms,
       egress,
       dataDir: config.data_dir,
       filesDir: config.files_dir,
+      s3Endpoint: config.s3_endpoint,
+      maxMediaBytes: config.max_media_bytes,
       redisPrefix: `${config.namespace}:`,
       globalVariables: config.global_variables,
       variableEnvAllow: config.variable_env_allow,
+      secret: (name) => secrets.lookup(name),
+      aiEndpoints: config.ai_endpoints,
+      saasEndpoints: config.saas_endpoints,
+      hookAnswers,
     });
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
   const ideBridge = config.ide_url
     ? createEventBridge({ ideUrl: config.ide_url, namespace: config.namespace, nodeId: config.node_id, logger, connectSocket: (url) => connectWsBridgeSocket(url) })
     : undefined;
   const observers = [...(overrides.observers ?? []), ...(ideBridge ? [ideBridge] : [])];
-  const secrets = new SecretResolver({ envPrefix: config.secret_env_prefix, stores: config.secrets_dir ? [new DirectorySecretStore(config.secrets_dir)] : [] });
   const executions = new ExecutionService({
     catalogue,
     store,
@@ -69,6 +81,17 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     maxEventsPerExecution: config.max_events_per_execution,
     webhooks: new WebhookNotifier({ logger, egress }),
     observers,
+    logger,
+  });
+  const deploymentStore = overrides.deploymentStore ?? new SqliteDeploymentStore(join(config.data_dir, 'deployments.db'));
+  const deployments = new DeploymentService({
+    store: deploymentStore,
+    executions,
+    catalogue,
+    secret: (name) => secrets.lookup(name),
+    answers: hookAnswers,
+    catchUpMissedTicks: config.deployment_catch_up,
+    hookTimeoutMs: config.hook_timeout_ms,
     logger,
   });
   // Retention runs at start and then every ten minutes, in the background.
@@ -86,13 +109,18 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
   return {
     catalogue,
     executions,
+    deployments,
     store,
     ideBridge,
     shutdown: async (graceMs = 5000) => {
       clearInterval(retention);
+      deployments.stop();
       await executions.shutdown(graceMs);
+    },
+    close: async () => {
       await ideBridge?.close();
       store.close();
+      deploymentStore.close();
     },
   };
 }

@@ -2,6 +2,11 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { ideFixture, withUrl } from './support/ide-fixtures';
 import { type TestApp, startTestApp } from './support/test-app';
+import { actorDefinitions } from '../server/actors';
+import { createCatalogue } from '../server/engine';
+
+/** A server whose catalogue lacks one actor, as a build without a family of nodes would: every IDE template has an actor in the full one. */
+const startWithoutActor = (id: string) => startTestApp({ catalogue: createCatalogue(actorDefinitions.filter((actor) => actor.id !== id)) });
 
 const FIXTURE_URL = 'http://127.0.0.1:8080/api/orders?status=open';
 
@@ -56,9 +61,11 @@ describe('IDE workflows', () => {
     });
 
     it('lists templates without an actor instead of failing', async () => {
+      const lacking = await startWithoutActor('tpl_openai_gpt');
       const workflow = ideFixture('script-loop') as { graphs: { nodes: { metadata: { templateId: string } }[] }[] };
       workflow.graphs[0].nodes[0].metadata.templateId = 'tpl_openai_gpt';
-      const { data, response } = await app.client.convertIdeWorkflow(workflow);
+      const { data, response } = await lacking.client.convertIdeWorkflow(workflow);
+      await lacking.close();
       expect(response.status).toBe(200);
       expect(data!.data.unsupported_actors).toEqual(['tpl_openai_gpt']);
       expect(data!.data.required_actors).toContain('tpl_openai_gpt');
@@ -126,13 +133,15 @@ describe('IDE workflows', () => {
     });
 
     it('refuses a workflow using a template without an actor, running nothing', async () => {
+      const lacking = await startWithoutActor('tpl_openai_gpt');
       const workflow = ideFixture('script-loop') as { graphs: { nodes: { metadata: { templateId: string } }[] }[] };
       workflow.graphs[0].nodes[0].metadata.templateId = 'tpl_openai_gpt';
-      const before = app.store.list({ limit: 100 }).items.length;
-      const { response, error } = await app.client.executeIdeWorkflow({ workflow, input: {} });
+      const { response, error } = await lacking.client.executeIdeWorkflow({ workflow, input: {} });
+      const stored = lacking.store.list({ limit: 100 }).items;
+      await lacking.close();
       expect(response.status).toBe(400);
       expect(error!.error).toContain('tpl_openai_gpt');
-      expect(app.store.list({ limit: 100 }).items).toHaveLength(before);
+      expect(stored).toEqual([]);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { type AnyActorDefinition, type Catalogue, createCatalogue } from '../engine';
-import { type PythonScriptActorOptions, createJavascriptScriptActor, createPythonScriptActor, scriptingActors } from './scripting';
+import { type NushellScriptActorOptions, type PythonScriptActorOptions, createJavascriptScriptActor, createNushellScriptActor, createPythonScriptActor, scriptingActors } from './scripting';
 import { createGraphqlQueryActor, createHttpRequestActor, createRpcCallActor, networkActors } from './network';
 import { type EgressPolicy } from '../outbound-http';
 import { mathActors } from './math';
@@ -9,10 +9,17 @@ import { logicActors } from './logic';
 import { createCsvReader, createExcelReader, dataActors } from './data';
 import { coreActors } from './core';
 import { triggerActors } from './triggers';
+import { aiActors, createAiActors } from './ai';
+import { createS3StorageActor, fileActors } from './files';
+import { createMediaActors, mediaActors } from './media';
+import { type HookAnswerSink, createServerRequestActor, createServerResponseActor, serverNodeActors } from './server-nodes';
 import { createMongoPoolActor, createSqlPoolActor, databaseActors } from './databases';
+import { type SaasEndpoints, createSaasActors, saasActors } from './saas';
+import { createMessagingActors, messagingActors } from './messaging';
 import { createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor, storageActors } from './storage';
 import { type EventEmitter } from 'node:events';
 import { type JsonObject } from '../engine';
+import { type NamedSecretLookup } from './shared';
 
 /** Every actor family of the catalogue; each family folder exports its definitions as one array. */
 const families: readonly (readonly AnyActorDefinition[])[] = [
@@ -27,6 +34,12 @@ const families: readonly (readonly AnyActorDefinition[])[] = [
   databaseActors,
   storageActors,
   triggerActors,
+  aiActors,
+  fileActors,
+  mediaActors,
+  serverNodeActors,
+  saasActors,
+  messagingActors,
 ];
 
 /** Every actor definition the service ships, in catalogue order. */
@@ -35,13 +48,17 @@ export const actorDefinitions: readonly AnyActorDefinition[] = families.flat();
 /** How the server configures the actors that depend on it. */
 export interface ActorCatalogueOptions {
   python?: Omit<PythonScriptActorOptions, 'maxMemoryMb'>;
+  /** The Nushell binary and sandbox of NuShell Script nodes (their working directories are under `filesDir`). */
+  nushell?: Pick<NushellScriptActorOptions, 'nuBinary' | 'searchPath' | 'sandbox'>;
   /** The most memory a script node may ask for, in MB. */
   maxScriptMemoryMb?: number;
   /** The longest an HTTP request node's attempt may last, in ms. */
   maxHttpTimeoutMs?: number;
   /** What the HTTP, GraphQL and RPC nodes, the database pools, Redis and the brokers may reach. */
   egress?: EgressPolicy;
-  /** The one directory graphs may read files from by path (CSV and Excel readers); unset turns path reading off. */
+  /** The S3-compatible server of S3 nodes that name none (`s3_endpoint`); unset is AWS. */
+  s3Endpoint?: string;
+  /** The one directory graphs may read files from by path (CSV and Excel readers, media inputs); unset turns path reading off. */
   filesDir?: string;
   /** The service's data directory (file state of the State Store). */
   dataDir?: string;
@@ -53,12 +70,23 @@ export interface ActorCatalogueOptions {
   variableEnvAllow?: readonly string[];
   /** The in-process bus the Event Emitter publishes on. */
   eventBus?: EventEmitter;
+  /** The operator's named secrets, for nodes that check at validation that their vendor key is configured. */
+  secret?: NamedSecretLookup;
+  /** Base URLs of the AI vendors by name (`ai_endpoints`), replacing their public addresses. */
+  aiEndpoints?: Readonly<Record<string, string>>;
+  /** The largest image, audio or video a media node reads, whatever its maxFileSize asks, in bytes. */
+  maxMediaBytes?: number;
+  /** Takes the answers of Server Response nodes for the HTTP requests that started their runs. */
+  hookAnswers?: HookAnswerSink;
+  /** Server-wide addresses of the SaaS vendors (`saas_endpoints`), replacing their public APIs where a node names none. */
+  saasEndpoints?: SaasEndpoints;
 }
 
 /** Builds the catalogue of every actor the service ships, keyed by IDE template id, with the server's limits. */
 export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catalogue {
   const configured = [
     createPythonScriptActor({ ...options.python, maxMemoryMb: options.maxScriptMemoryMb }),
+    createNushellScriptActor({ ...options.nushell, maxMemoryMb: options.maxScriptMemoryMb, filesDir: options.filesDir }),
     createJavascriptScriptActor({ maxMemoryMb: options.maxScriptMemoryMb }),
     createHttpRequestActor({ maxTimeoutMs: options.maxHttpTimeoutMs, egress: options.egress }),
     createGraphqlQueryActor({ egress: options.egress }),
@@ -74,12 +102,78 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
     createVariableLookupActor({ globals: options.globalVariables, environmentAllowed: options.variableEnvAllow }),
     createEventEmitterActor({ bus: options.eventBus, redisPrefix: options.redisPrefix, egress: options.egress }),
     createQueueActor({ redisPrefix: options.redisPrefix, egress: options.egress }),
+    ...createAiActors({ egress: options.egress, secret: options.secret, endpoints: options.aiEndpoints }),
+    createS3StorageActor({ egress: options.egress, secret: options.secret, endpoint: options.s3Endpoint }),
+    createServerRequestActor(options.hookAnswers),
+    createServerResponseActor(options.hookAnswers),
+    ...createMediaActors({ egress: options.egress, filesDir: options.filesDir, maxMediaBytes: options.maxMediaBytes }),
+    ...createSaasActors({ egress: options.egress, secret: options.secret, maxTimeoutMs: options.maxHttpTimeoutMs, endpoints: options.saasEndpoints }),
+    ...createMessagingActors({ egress: options.egress, secret: options.secret, maxTimeoutMs: options.maxHttpTimeoutMs }),
   ];
   return createCatalogue(actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition));
 }
 
 export { describeActor, type ActorDescriptionData } from './describe-actor';
-export { createJavascriptScriptActor, createPythonScriptActor } from './scripting';
+export {
+  type AiActorOptions,
+  aiActors,
+  createAiActors,
+  createClaudeActor,
+  createGeminiActor,
+  createHuggingFaceActor,
+  createLangchainAgentActor,
+  createOpenAiGptActor,
+  createOpenRouterActor,
+  createReplicateActor,
+} from './ai';
+export {
+  type MediaActorOptions,
+  DEFAULT_MAX_MEDIA_BYTES,
+  mediaActors,
+  createMediaActors,
+  createImageInputActor,
+  createAudioInputActor,
+  createVideoInputActor,
+  createImageStreamDisplayActor,
+  createAudioStreamDisplayActor,
+} from './media';
+export { createJavascriptScriptActor, createNushellScriptActor, createPythonScriptActor } from './scripting';
 export { createHttpRequestActor } from './network';
+export { type S3StorageActorOptions, createS3StorageActor } from './files';
 export { createMongoPoolActor, createSqlPoolActor, mongoGetCollectionActor, mongoWriteCollectionActor, sqlScriptActor } from './databases';
 export { cacheActor, createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor } from './storage';
+export {
+  type HookAnswer,
+  type HookAnswerSink,
+  type HookRequest,
+  type ServerRequestConfig,
+  HTTP_REQUEST_METADATA_KEY,
+  ServerRequestConfigSchema,
+  createServerRequestActor,
+  createServerResponseActor,
+} from './server-nodes';
+export { COMMON_SCHEDULES, CronTriggerConfigSchema, IntervalTriggerConfigSchema, cronProblem } from './triggers';
+export { type NamedSecretLookup } from './shared';
+export {
+  type SaasActorOptions,
+  type SaasEndpoints,
+  type GoogleSheetsActorOptions,
+  saasActors,
+  createSaasActors,
+  createGithubActor,
+  createGoogleSheetsActor,
+  createHubspotActor,
+  createSalesforceActor,
+} from './saas';
+export {
+  type MessagingActorOptions,
+  messagingActors,
+  createMessagingActors,
+  createEmailSenderActor,
+  createSlackWebhookActor,
+  createDiscordWebhookActor,
+  createTwilioSmsActor,
+  createTwitterPostActor,
+  createLinkedinPostActor,
+  createFacebookPostActor,
+} from './messaging';

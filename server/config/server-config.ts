@@ -15,6 +15,10 @@ function parseJsonText(value: unknown): unknown {
 }
 const count = z.number().int().min(0);
 
+// The vendors of `saas_endpoints`, and one address: an absolute http(s) URL.
+const SAAS_VENDORS = ['github', 'google_sheets', 'google_token', 'hubspot', 'salesforce'];
+const saasUrl = z.string().url().refine((url) => /^https?:\/\//i.test(url), 'must be an http:// or https:// URL').optional();
+
 /**
  * The server configuration: the eight fields of the spec, then the service's own additions.
  * Every field has a default, so an empty configuration is a working one.
@@ -31,7 +35,7 @@ export const ServerConfigSchema = z
     node_id: z.string().min(1).default(() => `engine-${randomUUID().slice(0, 8)}`).describe('Identity of this engine; engine-<8 hex> by default'),
     max_body_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('Largest accepted request body; larger ones get 413'),
     data_dir: z.string().min(1).default('data').describe('Directory of the embedded database'),
-    files_dir: z.string().min(1).optional().describe('The one directory CSV and Excel reader nodes may read files from by path; unset, graphs can only send file content'),
+    files_dir: z.string().min(1).optional().describe('The one directory CSV and Excel reader nodes and media input nodes may read files from by path; unset, graphs can only send file content'),
     auth_tokens: z
       .preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(16, 'a token has at least 16 characters')))
       .default([])
@@ -46,8 +50,9 @@ export const ServerConfigSchema = z
     max_graph_connections: z.number().int().positive().default(100_000).describe('Connections a submitted graph may have, subgraphs included; more is a 400 before any work'),
     retention_max_age_hours: count.default(24 * 30).describe('Finished executions older than this are deleted, with their events, in the background; 0 keeps them'),
     retention_max_executions: count.default(100_000).describe('Only the newest this many finished executions are kept; 0 keeps them all'),
-    max_script_memory_mb: z.number().int().min(8).default(256).describe('The most memory a JavaScript or Python node may use, whatever its memoryLimit asks'),
+    max_script_memory_mb: z.number().int().min(8).default(256).describe('The most memory a JavaScript or Python node may use, whatever its memoryLimit asks, and the address space of a Nushell node'),
     max_http_timeout_ms: z.number().int().positive().default(300_000).describe('The longest one attempt of an HTTP request node may last, whatever its timeout asks'),
+    max_media_bytes: z.number().int().positive().default(32 * 1024 * 1024).describe('The largest image, audio or video a media node reads (URL, base64 or file) or a stream display takes per frame, whatever its maxFileSize asks'),
     max_result_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('An output of a run larger than this (as JSON) is stored as a marker; the run still completes'),
     headers_timeout_ms: z.number().int().positive().default(10_000).describe('A connection that has not sent a whole request head within this time is closed'),
     request_timeout_ms: z.number().int().positive().default(30_000).describe('A request whose body has not arrived within this time is answered 408 and closed'),
@@ -63,6 +68,24 @@ export const ServerConfigSchema = z
       .preprocess(parseJsonText, JsonObjectSchema)
       .default({})
       .describe('Variables the Variable Lookup node reads in its global scope: a JSON object (as JSON text in a flag or environment variable)'),
+    ai_endpoints: z
+      .preprocess(parseJsonText, z.record(z.string().min(1), z.string().url().refine((url) => /^https?:\/\//i.test(url), 'must be an http:// or https:// URL')))
+      .default({})
+      .describe('Base URLs of the AI model nodes\' vendors by name (openai, openrouter, anthropic, google, huggingface, replicate, serpapi, wikipedia), replacing their public addresses; a node\'s baseUrl wins: a JSON object (as JSON text in a flag or environment variable)'),
+    saas_endpoints: z
+      .preprocess(
+        parseJsonText,
+        z
+          .object({ github: saasUrl, google_sheets: saasUrl, google_token: saasUrl, hubspot: saasUrl, salesforce: saasUrl })
+          .passthrough()
+          .superRefine((endpoints, ctx) => {
+            for (const vendor of Object.keys(endpoints).filter((key) => !SAAS_VENDORS.includes(key))) {
+              ctx.addIssue({ code: z.ZodIssueCode.custom, path: [vendor], message: `is no SaaS vendor of ours: ${SAAS_VENDORS.join(', ')}` });
+            }
+          }),
+      )
+      .default({})
+      .describe("Addresses of the SaaS nodes' vendors, replacing their public APIs where a node sets no baseUrl (loginUrl, tokenUrl): github (API root, https://host/api/v3 for GitHub Enterprise), google_sheets, google_token (the service-account token endpoint), hubspot, salesforce (the login host): a JSON object (as JSON text in a flag or environment variable)"),
     variable_env_allow: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
       .default([])
       .describe('Environment variables the Variable Lookup node may read in its environment scope; no other is ever read'),
@@ -70,11 +93,24 @@ export const ServerConfigSchema = z
     python_sandbox: z
       .enum(['bwrap', 'none'])
       .default('bwrap')
-      .describe('How Python scripts are isolated: bwrap (bubblewrap namespaces; scripts are refused when it cannot run) or none (no isolation, with a warning at start-up)'),
+      .describe('How Python and Nushell scripts are isolated: bwrap (bubblewrap namespaces; scripts are refused when it cannot run) or none (no isolation, with a warning at start-up)'),
     python_allow_network: z
       .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
       .default(false)
       .describe('Whether a Python node may ask for the network (allowNetwork); otherwise scripts have none'),
+    shutdown_grace_ms: count.default(10_000).describe('On SIGTERM or SIGINT, how long running executions may go on before they are cancelled with the reason shutdown'),
+    hook_timeout_ms: z.number().int().positive().default(30_000).describe('How long a request to /hooks/... waits for its run to answer before it gets 504 (the run goes on)'),
+    deployment_catch_up: z
+      .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+      .default(false)
+      .describe('At start-up, run one catch-up tick for each deployment trigger whose ticks fell while the service was down; otherwise missed ticks are not replayed'),
+    s3_endpoint: z
+      .string()
+      .url()
+      .refine((url) => /^https?:\/\//i.test(url), 'must be an http:// or https:// URL')
+      .optional()
+      .describe('Base URL of the S3-compatible server (MinIO, Ceph) of S3 nodes that name no endpoint; unset, AWS S3'),
+    nushell_binary: z.string().min(1).default('nu').describe("The Nushell binary NuShell Script nodes run (in the Python scripts' sandbox): a path, or a name looked up on the service's PATH"),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log verbosity'),
     config: z.string().min(1).optional().describe('YAML, TOML or JSON file to read the configuration from'),
     profile: z.string().min(1).optional().describe('Profile whose file <base>.<profile>.<ext> is merged over the config file'),

@@ -13,12 +13,13 @@ export { type ActorContext, type AnyActorDefinition, type IdeFacts, defineActor,
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { type ResourceKind, type RunResources, resourceKind } from './sdk/run-resources';
 export { ActorError, errorMessage } from './sdk/actor-error';
+export { parseActorConfig } from './sdk/parse-actor-config';
 export { type GraphIssue } from './graph/graph-issue';
 export { type Graph, SUBGRAPH_COMPONENT } from './graph/graph';
 export { parseGraph, readGraph } from './graph/parse-graph';
 export { readFbpText } from './graph/fbp-text';
 export { graphJsonOf } from './graph/graph-json-of';
-export { validateGraph } from './graph/validate-graph';
+export { mergeConfig, validateGraph } from './graph/validate-graph';
 export { type CompiledGraph, GraphCompiler } from './graph/graph-compiler';
 export { type ValidGraph } from './graph/valid-graph';
 export { type NetworkOptions, type ActorLogEntry } from './runtime/network-options';

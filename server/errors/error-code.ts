@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNAVAILABLE',
   'INTERNAL',
+  'WORKFLOW_FAILED',
+  'TIMEOUT',
 ] as const;
 
 /** A failure code of the service. */

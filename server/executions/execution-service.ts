@@ -93,6 +93,9 @@ export interface EventPage {
   nextSeq: number | null;
 }
 
+/** The error a run cancelled by a shutdown of the service ends with. */
+export const SHUTDOWN_REASON = 'shutdown: the service stopped before the run ended';
+
 const STATUS_OF_TERMINAL_EVENT = { Completed: 'completed', Failed: 'failed', Cancelled: 'cancelled' } as const satisfies Record<string, ExecutionStatus>;
 
 /**
@@ -194,22 +197,22 @@ export class ExecutionService {
   }
 
   /**
-   * Cancels a queued or running execution and waits until it has stopped.
+   * Cancels a queued or running execution and waits until it has stopped; a `reason` is kept in its result's errors.
    * @throws AppError NOT_FOUND, or CONFLICT when it has already finished (its state is left as it was)
    */
-  async cancel(id: string): Promise<ExecutionRecord> {
+  async cancel(id: string, reason?: string): Promise<ExecutionRecord> {
     const record = this.get(id);
     if (isTerminalStatus(record.status)) {
       throw new AppError('CONFLICT', `Execution '${id}' has already finished with status '${record.status}'`);
     }
     if (this.queue.remove(id)) {
       const endedAt = this.now();
-      this.append(id, { _type: 'Cancelled', seq: this.store.lastSeq(id) + 1, timestamp: endedAt, result: resultWithoutRun(record, endedAt, 'Execution cancelled before it started') });
+      this.append(id, { _type: 'Cancelled', seq: this.store.lastSeq(id) + 1, timestamp: endedAt, result: resultWithoutRun(record, endedAt, reason ?? 'Execution cancelled before it started') });
       return this.get(id);
     }
     const active = this.networks.get(id);
     if (active) {
-      active.network.cancel();
+      active.network.cancel(reason);
       await active.done;
     }
     const after = this.get(id);
@@ -295,13 +298,24 @@ export class ExecutionService {
     return unfinished.length;
   }
 
-  /** Stops accepting executions, lets running ones finish for `graceMs`, then cancels the rest. */
+  /** Why the service cannot take executions now (shutting down, or a store that takes no writes), or undefined when it can. */
+  notReadyReason(): string | undefined {
+    if (!this.accepting) return 'The service is shutting down';
+    if (!this.store.isWritable()) return 'The execution store takes no writes';
+    return undefined;
+  }
+
+  /**
+   * Stops accepting executions (starts answer UNAVAILABLE), lets running ones finish for `graceMs`, then cancels
+   * the rest with the reason {@link SHUTDOWN_REASON}, so that their records say why they ended.
+   */
   async shutdown(graceMs = 5000): Promise<void> {
     this.accepting = false;
     await settleWithin([...this.networks.values()].map((a) => a.done), graceMs);
     for (const record of this.store.listUnfinished()) {
-      await this.cancel(record.id).catch(() => undefined);
+      await this.cancel(record.id, SHUTDOWN_REASON).catch(() => undefined);
     }
+    await this.store.written();
     await this.options.webhooks?.close();
   }
 

@@ -47,6 +47,8 @@ export interface ExecutionStore {
    * @throws Error when the write failed.
    */
   written(): Promise<void>;
+  /** Whether the store can take writes now (open, not read-only): what readiness reports. */
+  isWritable(): boolean;
   close(): void;
 }
 

@@ -7,3 +7,5 @@ export { WebhookNotifier, type WebhookOptions } from './webhook-notifier';
 export { type StartDefaults, workflowIdOf } from './start-request';
 export { EventFollower, type EventFollowerOptions, type DeliveryVerdict } from './event-follower';
 export { ExecutionService, type ExecutionServiceOptions, type StartOutcome, type EventSlice, type EventPage, type RetentionPolicy } from './execution-service';
+export { type GraphCheck, graphError } from './graph-check';
+export { SHUTDOWN_REASON } from './execution-service';

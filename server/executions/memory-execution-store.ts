@@ -83,6 +83,10 @@ export class MemoryExecutionStore implements ExecutionStore {
     return Promise.resolve();
   }
 
+  isWritable(): boolean {
+    return true;
+  }
+
   close(): void {
     this.entries.clear();
   }

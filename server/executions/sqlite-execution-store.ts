@@ -329,6 +329,10 @@ export class SqliteExecutionStore implements ExecutionStore {
     })();
   }
 
+  isWritable(): boolean {
+    return this.db.open && !this.db.readonly;
+  }
+
   close(): void {
     if (!this.db.open) return;
     this.flush();

@@ -1,3 +1,4 @@
+import { type DeploymentService } from '../deployments';
 import { type Catalogue } from '../engine';
 import { type ExecutionService } from '../executions';
 
@@ -5,4 +6,5 @@ import { type ExecutionService } from '../executions';
 export interface AppServices {
   executions: ExecutionService;
   catalogue: Catalogue;
+  deployments: DeploymentService;
 }

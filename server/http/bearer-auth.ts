@@ -3,8 +3,8 @@ import { type IncomingMessage } from 'node:http';
 import { type RequestHandler } from 'express';
 import { AppError } from '../errors';
 
-/** Paths open without a token: the health check and the API documentation. */
-export const PUBLIC_PATHS: readonly string[] = ['/health', '/openapi.json'];
+/** Paths open without a token: the health and readiness checks and the API documentation. */
+export const PUBLIC_PATHS: readonly string[] = ['/health', '/ready', '/openapi.json'];
 
 function matches(candidate: string, tokens: readonly Buffer[]): boolean {
   const given = Buffer.from(candidate);

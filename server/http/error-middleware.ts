@@ -4,6 +4,9 @@ import { failure } from './envelope';
 import { STATUS_OF_ERROR } from './error-status';
 import { type Logger } from '../logger';
 
+/** What a 503 asks the client to wait before it tries again, in seconds. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** Body-parser failures carry a `type` telling what went wrong with the body. */
 function bodyParserError(error: unknown): AppError | undefined {
   if (!(error instanceof Error) || !('type' in error)) return undefined;
@@ -36,6 +39,8 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const appError = isAppError(error) ? error : (bodyParserError(error) ?? clientError(error));
     if (appError) {
+      // A service that is shutting down or overloaded asks the client to come back, as a load balancer would.
+      if (appError.code === 'UNAVAILABLE' && !res.hasHeader('retry-after')) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       res.status(STATUS_OF_ERROR[appError.code]).json(failure(appError));
       return;
     }

@@ -11,6 +11,8 @@ export const STATUS_OF_ERROR: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  WORKFLOW_FAILED: 500,
+  TIMEOUT: 504,
 };
 
 type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -3,6 +3,8 @@ import { EventFollower } from '../executions';
 import { type AppServices } from './app-services';
 
 const HEARTBEAT_MS = 15_000;
+/** How long an EventSource waits before it reconnects after a dropped connection. */
+const RETRY_MS = 3000;
 
 function resumeSeq(lastEventId: string | undefined, fromSeq: unknown): number {
   const last = Number(lastEventId);
@@ -12,34 +14,43 @@ function resumeSeq(lastEventId: string | undefined, fromSeq: unknown): number {
 }
 
 /**
- * Streams an execution's events as Server-Sent Events when the client asks for `text/event-stream`
- * (each event's `id` is its seq, so `Last-Event-ID` resumes after it); other requests pass on to the
- * JSON route. The stream ends after the terminal event.
+ * Streams an execution's events as Server-Sent Events when the client asks for `text/event-stream`; other
+ * requests pass on to the JSON route. Each event is named by its `_type` and carries its seq as `id`, so
+ * `Last-Event-ID` resumes after it. After the terminal event comes an `end` event and the stream closes; an
+ * EventSource that reconnects to a finished execution it has read whole is answered 204, which stops it.
+ * `open` holds the streams being written, so that a shutdown can wait for them to end.
  */
-export function eventStreamHandler({ executions }: AppServices): RequestHandler {
+export function eventStreamHandler({ executions }: Pick<AppServices, 'executions'>, open: Set<unknown> = new Set()): RequestHandler {
   return function streamEvents(req, res, next) {
     if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') return next();
     const id = req.params.execution_id;
-    executions.get(id);
+    const fromSeq = resumeSeq(req.header('last-event-id'), req.query.from_seq);
+    const log = executions.readEvents(id, fromSeq, 1);
+    if (req.header('last-event-id') !== undefined && log.finished && fromSeq > log.lastSeq) {
+      res.status(204).end();
+      return;
+    }
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
-    res.write(': stream of execution events\n\n');
+    res.write(`retry: ${RETRY_MS}\n: stream of execution events\n\n`);
+    open.add(res);
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
     const follower = new EventFollower(executions, id, {
-      fromSeq: resumeSeq(req.header('last-event-id'), req.query.from_seq),
+      fromSeq,
       deliver: (events) => {
-        const text = events.map((event) => `id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`).join('');
+        const text = events.map((event) => `id: ${event.seq}\nevent: ${event._type}\ndata: ${JSON.stringify(event)}\n\n`).join('');
         if (res.write(text)) return 'continue';
         res.once('drain', () => follower.resume());
         return 'pause';
       },
-      onComplete: () => res.end(),
+      onComplete: () => res.end(`event: end\ndata: ${JSON.stringify({ execution_id: id, status: executions.get(id).status })}\n\n`),
     });
     res.on('close', () => {
+      open.delete(res);
       clearInterval(heartbeat);
       follower.stop();
     });

@@ -1,14 +1,21 @@
 import { initServer } from '@ts-rest/express';
 import { type RequestHandler } from 'express';
 import { HEALTH_MESSAGE, healthContract } from '../../contract';
+import { AppError } from '../errors';
+import { type AppServices } from './app-services';
 import { success } from './envelope';
 
 const s = initServer();
 
-/** Handler of `/health`. */
-export function healthRoutes() {
+/** Handlers of `/health` and `/ready`. */
+export function healthRoutes({ executions }: Pick<AppServices, 'executions'>) {
   return s.router(healthContract, {
     health: async () => ({ status: 200, body: success(HEALTH_MESSAGE) }),
+    ready: async () => {
+      const reason = executions.notReadyReason();
+      if (reason !== undefined) throw new AppError('UNAVAILABLE', reason);
+      return { status: 200, body: success('ready' as const) };
+    },
   });
 }
 

@@ -19,3 +19,5 @@ export { jsonBody } from './json-body';
 export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 export { plainQuery } from './plain-query';
 export { type GraphSizeLimits, checkGraphSize } from './graph-size';
+export { deploymentRoutes } from './deployment-routes';
+export { hookRoutes } from './hook-routes';

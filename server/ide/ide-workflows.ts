@@ -28,16 +28,31 @@ export function convertOrThrow(workflow: unknown, catalogue: Catalogue): IdeConv
   return converted.conversion;
 }
 
+/** An IDE workflow made ready to run: its engine graph and the IDE's workflow id (empty when it has none). */
+export interface RunnableIdeWorkflow {
+  readonly graph: IdeConversion['engine_graph'];
+  readonly workflowId: string;
+}
+
 /**
- * Converts an IDE workflow and starts it (resolving once it is on disk): its workflow id is the IDE's, its source `ide_api`.
- * @throws AppError VALIDATION_FAILED (paths under `workflow`) for a workflow that cannot be read or uses a template without an actor, and whatever `ExecutionService.start` throws.
+ * Converts an IDE workflow into the engine graph it runs as.
+ * @throws AppError VALIDATION_FAILED (paths under `workflow`) for a workflow that cannot be read or uses a template without an actor.
  */
-export async function startIdeWorkflow(request: IdeRunRequest, executions: ExecutionService, catalogue: Catalogue): Promise<ExecutionRecord> {
-  const converted = convertIdeWorkflow(request.workflow, catalogue);
+export function runnableIdeWorkflow(workflow: unknown, catalogue: Catalogue): RunnableIdeWorkflow {
+  const converted = convertIdeWorkflow(workflow, catalogue);
   if (!converted.ok) throw invalidWorkflow(prefixed('workflow', converted.issues));
   const unsupported = unsupportedActorIssues(converted.conversion);
   if (unsupported.length > 0) throw invalidWorkflow(prefixed('workflow', unsupported));
   const { conversion } = converted;
-  const metadata = { ...request.metadata, workflow_id: conversion.conversion_metadata.source_workflow_id || undefined, source: 'ide_api' };
-  return (await executions.startDurably({ graph_json: conversion.engine_graph, input: request.input, metadata }, { source: 'ide_api' })).execution;
+  return { graph: conversion.engine_graph, workflowId: conversion.conversion_metadata.source_workflow_id };
+}
+
+/**
+ * Converts an IDE workflow and starts it (resolving once it is on disk): its workflow id is the IDE's, its source `ide_api`.
+ * @throws AppError as {@link runnableIdeWorkflow} does, and whatever `ExecutionService.start` throws.
+ */
+export async function startIdeWorkflow(request: IdeRunRequest, executions: ExecutionService, catalogue: Catalogue): Promise<ExecutionRecord> {
+  const { graph, workflowId } = runnableIdeWorkflow(request.workflow, catalogue);
+  const metadata = { ...request.metadata, workflow_id: workflowId || undefined, source: 'ide_api' };
+  return (await executions.startDurably({ graph_json: graph, input: request.input, metadata }, { source: 'ide_api' })).execution;
 }

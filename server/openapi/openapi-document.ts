@@ -5,22 +5,32 @@ import { ClientMessageSchema, ProcessSchema, ServerMessageSchema, contract } fro
 
 const STATUS_DESCRIPTIONS: Record<string, string> = {
   200: 'Success',
+  201: 'Created',
   400: 'Bad request: malformed JSON, a schema violation or an invalid workflow (details name each path)',
   401: 'Missing or invalid bearer token (only when the server has auth_tokens)',
   404: 'Execution or route not found',
-  409: 'Conflict with the execution state, or an execution id reused by a different request',
+  409: 'Conflict with the execution state, an execution id reused by a different request, or a deployment name in use',
   413: 'Request body larger than max_body_bytes',
   429: 'Rate limit exceeded; see Retry-After and RateLimit-* headers',
   500: 'Internal server error',
   503: 'Too many connections, or shutting down',
 };
 
-const TAGS: Record<string, string> = { health: 'health', workflows: 'workflows', ide: 'ide', actors: 'actors' };
+const TAGS: Record<string, string> = { health: 'health', workflows: 'workflows', ide: 'ide', actors: 'actors', deployments: 'deployments' };
 
 function tagOf(path: string): string {
   const first = path.split('/')[1] ?? '';
   return TAGS[first] ?? 'workflows';
 }
+
+/** Routes that also answer `text/event-stream` (with `Accept: text/event-stream`), and how their stream reads. */
+const STREAMS: Record<string, string> = {
+  getWorkflowEvents:
+    'Server-Sent Events: `retry: 3000` first; then each event as `id: <seq>`, `event: <_type>` and `data: <the event as JSON>`, ' +
+    'live until the terminal event; then `event: end` with `data: {"execution_id", "status"}`, and the stream closes. ' +
+    'Quiet streams get a `: heartbeat` comment every 15 s. `Last-Event-ID` (or `from_seq`) resumes after that seq; a reconnect ' +
+    'to a finished execution whose log was all sent is answered 204, which tells an EventSource to stop.',
+};
 
 function registerRoute(registry: OpenAPIRegistry, operationId: string, route: AppRoute): void {
   const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -41,7 +51,13 @@ function registerRoute(registry: OpenAPIRegistry, operationId: string, route: Ap
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, schema]) => [
         status,
-        { description: STATUS_DESCRIPTIONS[status] ?? 'Response', content: { 'application/json': { schema: schema as ZodTypeAny } } },
+        {
+          description: STATUS_DESCRIPTIONS[status] ?? 'Response',
+          content: {
+            'application/json': { schema: schema as ZodTypeAny },
+            ...(status === '200' && STREAMS[operationId] ? { 'text/event-stream': { schema: { type: 'string' as const, description: STREAMS[operationId] } } } : {}),
+          },
+        },
       ]),
     ),
   });

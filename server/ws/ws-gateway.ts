@@ -32,9 +32,15 @@ export interface WsGatewayOptions {
 
 /** The WebSocket side of the server: sessions on `/ws`, the FBP protocol on `/`, and a way to close them all. */
 export interface WsGateway {
-  /** Closes every session and stops accepting upgrades. */
+  /** Subscriptions of `/ws` sessions whose logs are not all sent yet (a finished execution's ends once its terminal event is sent). */
+  openSubscriptions(): number;
+  /** Stops accepting upgrades and closes every session with 1001 (going away), ending those that do not close within a second. */
   close(): Promise<void>;
 }
+
+/** Close code of sessions the server ends because it is shutting down. */
+const GOING_AWAY = 1001;
+const CLOSE_WAIT_MS = 1000;
 
 /**
  * Serves WebSocket sessions on `/ws` of an HTTP server, after the connection limit and the bearer token check,
@@ -59,10 +65,13 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   };
   server.on('upgrade', onUpgrade);
 
+  const sessions = new Set<WsSession>();
   wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
-    new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits, budget: options.budget, address: req.socket.remoteAddress, idleTimeoutMs: options.idleTimeoutMs ?? 60_000 });
+    const session = new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits, budget: options.budget, address: req.socket.remoteAddress, idleTimeoutMs: options.idleTimeoutMs ?? 60_000 });
+    sessions.add(session);
+    ws.on('close', () => sessions.delete(session));
   });
 
   fbpWss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
@@ -85,13 +94,30 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   pinger.unref();
 
   return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearInterval(pinger);
-        server.off('upgrade', onUpgrade);
-        for (const ws of [...wss.clients, ...fbpWss.clients]) ws.terminate();
-        fbpWss.close();
-        wss.close(() => resolve());
-      }),
+    openSubscriptions: () => [...sessions].reduce((sum, session) => sum + session.openSubscriptions, 0),
+    close: async () => {
+      clearInterval(pinger);
+      server.off('upgrade', onUpgrade);
+      const clients = [...wss.clients, ...fbpWss.clients];
+      await Promise.all(
+        clients.map(
+          (ws) =>
+            new Promise<void>((resolve) => {
+              if (ws.readyState === ws.CLOSED) return resolve();
+              const timer = setTimeout(() => {
+                ws.terminate();
+                resolve();
+              }, CLOSE_WAIT_MS);
+              ws.once('close', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              ws.close(GOING_AWAY, 'server shutting down');
+            }),
+        ),
+      );
+      fbpWss.close();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
   };
 }

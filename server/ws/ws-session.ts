@@ -150,6 +150,11 @@ export class WsSession {
     return executionId;
   }
 
+  /** Executions this session follows whose logs are not all sent yet. */
+  get openSubscriptions(): number {
+    return this.subscriptions.size;
+  }
+
   private follow(executionId: string, fromSeq: number): void {
     this.subscriptions.get(executionId)?.stop();
     const follower = new EventFollower(this.options.services.executions, executionId, {

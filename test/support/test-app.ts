@@ -4,6 +4,7 @@ import { type Catalogue } from '../../server/engine';
 import { type EventBridge } from '../../server/ide';
 import { type ExecutionService, type ExecutionStore, MemoryExecutionStore } from '../../server/executions';
 import { silentLogger } from '../../server/logger';
+import { type DeploymentService, type DeploymentStore, MemoryDeploymentStore } from '../../server/deployments';
 import { createServices } from '../../server/services';
 import { createWorkflowClient, type WorkflowClient } from '../../client';
 
@@ -14,6 +15,7 @@ export interface TestApp {
   client: WorkflowClient;
   executions: ExecutionService;
   store: ExecutionStore;
+  deployments: DeploymentService;
   /** The IDE event bridge, when the test set `ide_url`. */
   ideBridge?: EventBridge;
   close(): Promise<void>;
@@ -24,13 +26,19 @@ export interface TestAppOptions {
   config?: ServerConfigInput;
   catalogue?: Catalogue;
   store?: ExecutionStore;
+  deploymentStore?: DeploymentStore;
 }
 
 /** Starts the real app on port 0 (rate limit off unless the test sets one); close it in `afterAll`/`afterEach`. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', rate_limit_requests_per_minute: 0, log_level: 'silent', ...options.config });
-  const services = createServices(config, silentLogger, { catalogue: options.catalogue, store: options.store ?? new MemoryExecutionStore() });
-  const { executions, store } = services;
+  const services = createServices(config, silentLogger, {
+    catalogue: options.catalogue,
+    store: options.store ?? new MemoryExecutionStore(),
+    deploymentStore: options.deploymentStore ?? new MemoryDeploymentStore(),
+  });
+  const { executions, store, deployments } = services;
+  deployments.restore();
   const app = createApp({ config, services, logger: silentLogger });
   const url = await app.listen();
   return {
@@ -39,10 +47,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     client: createWorkflowClient({ baseUrl: url, token: config.auth_tokens?.[0] }),
     executions,
     store,
+    deployments,
     ideBridge: services.ideBridge,
     close: async () => {
-      await app.close();
       await services.shutdown(0);
+      await app.close();
+      await services.close();
     },
   };
 }

@@ -12,3 +12,8 @@ import { xmlParser } from './xml-parser';
 export const dataActors: readonly AnyActorDefinition[] = [dataTransformer, jsonParser, regexMatcher, xmlParser, dateTime, csvReader, excelReader, arrowOperations];
 export { createCsvReader } from './csv-reader';
 export { createExcelReader } from './excel-reader';
+export { type DataOperationSet, DataOperationSetSchema } from './data-operation';
+export { runPipeline } from './operation-pipeline';
+export { pipelineOutput } from './pipeline-value';
+export { FailureLog } from './failure-policy';
+export { schemaViolations } from './schema-violations';

@@ -1,8 +1,11 @@
 import { type AnyActorDefinition } from '../../engine';
 import { javascriptScript } from './javascript-script';
+import { nushellScript } from './nushell-script';
 import { pythonScript } from './python-script';
 
 /** The scripting actors of the catalogue. */
-export const scriptingActors: readonly AnyActorDefinition[] = [javascriptScript, pythonScript];
+export const scriptingActors: readonly AnyActorDefinition[] = [javascriptScript, nushellScript, pythonScript];
 export { type PythonScriptActorOptions, createPythonScriptActor } from './python-script';
+export { type NushellScriptActorOptions, createNushellScriptActor, nushellScriptConfigSchema } from './nushell-script';
+export { DEFAULT_NUSHELL_BINARY } from './nushell-binary';
 export { createJavascriptScriptActor } from './javascript-script';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { lstatSync, readlinkSync } from 'node:fs';
 
-/** How subprocess actors (the Python script) are isolated: `bwrap` (bubblewrap namespaces), or `none` (an operator's explicit choice). */
+/** How subprocess actors (the Python and Nushell scripts) are isolated: `bwrap` (bubblewrap namespaces), or `none` (an operator's explicit choice). */
 export type SandboxMode = 'bwrap' | 'none';
 
 /** What one sandboxed process may do. */
@@ -11,6 +11,10 @@ export interface SandboxPolicy {
   network: boolean;
   /** @default 'bwrap' */
   bwrapBinary?: string;
+  /** Host paths the process may read, each bound read-only at its `target` inside the sandbox. @default none */
+  readOnlyBinds?: readonly { source: string; target: string }[];
+  /** The working directory inside the sandbox. @default '/tmp' */
+  workDir?: string;
 }
 
 // The parts of /etc a process needs to run Python, resolve names and check TLS certificates: nothing else of the host.
@@ -39,7 +43,8 @@ function systemMounts(): string[] {
  * The bubblewrap arguments that run `command` with new user, pid, ipc, uts, cgroup and (unless the policy
  * grants it) network namespaces; the system directories read-only; a fresh `/proc` that shows only the
  * sandbox's own processes; a minimal `/dev`; a private tmpfs at `/tmp` as the only writable place and the
- * working directory; and nothing else of the host: no data, secrets or project directory. The sandbox dies
+ * working directory (unless the policy names another); the policy's read-only binds; and nothing else of the
+ * host: no data, secrets or project directory. The sandbox dies
  * with the process that started it, and its pid namespace takes every process left in it along.
  */
 export function bwrapArgs(command: readonly string[], policy: SandboxPolicy): string[] {
@@ -52,9 +57,10 @@ export function bwrapArgs(command: readonly string[], policy: SandboxPolicy): st
     '--proc', '/proc',
     '--dev', '/dev',
     '--tmpfs', '/tmp',
+    ...(policy.readOnlyBinds ?? []).flatMap(({ source, target }) => ['--ro-bind', source, target]),
     // The root bubblewrap builds is a tmpfs of its own: made read-only, it leaves /tmp the one writable place.
     '--remount-ro', '/',
-    '--chdir', '/tmp',
+    '--chdir', policy.workDir ?? '/tmp',
     '--',
     ...command,
   ];

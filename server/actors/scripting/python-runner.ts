@@ -1,25 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { type JsonObject, type JsonValue } from '../../engine';
-import { LineCollector } from './line-collector';
-import { type SandboxPolicy, bwrapArgs, probeSandbox } from './process-sandbox';
+import { type SandboxPolicy, probeSandbox } from './process-sandbox';
 import { PYTHON_HARNESS } from './python-harness';
+import { CHILD_PATH, MAX_RESULT_BYTES, type ProcessEnd, runSandboxedProcess } from './sandboxed-process';
 import { SCRIPT_PORT_ALIASES, type ScriptOutput } from './script-outputs';
 
 /** The Python interpreter used when none is configured, looked up on the child's `PATH`. */
 export const DEFAULT_PYTHON_BINARY = 'python3';
-
-/** The `PATH` a Python child gets (its whole environment is built, never inherited). */
-const CHILD_PATH = '/usr/local/bin:/usr/bin:/bin';
-
-/** Bytes of result envelope read from a child before it is stopped as too large. */
-const MAX_RESULT_BYTES = 64 * 1024 * 1024;
-
-/** How long the output streams may stay open after the child exited (a grandchild may hold them). */
-const STREAM_GRACE_MS = 1000;
 
 /** One run of a Python script in a child process. */
 export interface PythonScriptRequest {
@@ -78,7 +68,7 @@ type PythonEnvelope = z.infer<typeof PythonEnvelopeSchema>;
 
 interface ChildEnd {
   envelope: PythonEnvelope | undefined;
-  ending: 'exited' | 'timeout' | 'cancelled' | 'too-large' | 'spawn-failed';
+  ending: ProcessEnd['ending'];
   detail: string;
   logs: string[];
 }
@@ -123,98 +113,29 @@ function toOutcome(end: ChildEnd, request: PythonScriptRequest): PythonScriptOut
   return { ok: false, kind: envelope.kind, error: envelope.error, logs };
 }
 
-function runChild(request: PythonScriptRequest, workDir: string): Promise<ChildEnd> {
+async function runChild(request: PythonScriptRequest, workDir: string): Promise<ChildEnd> {
   const binary = request.pythonBinary ?? DEFAULT_PYTHON_BINARY;
-  const env = { ...request.environment, PATH: CHILD_PATH, HOME: workDir, TMPDIR: workDir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
-  const command = [binary, '-I', '-u', '-X', 'utf8', '-c', PYTHON_HARNESS, String(Math.floor(request.memoryLimitMb))];
-  const sandboxed = request.sandbox.mode === 'bwrap';
-  const [file, ...args] = sandboxed ? [request.sandbox.bwrapBinary ?? 'bwrap', ...bwrapArgs(command, request.sandbox)] : command;
-  return new Promise((resolve) => {
-    const child = spawn(file, args, {
-      cwd: sandboxed ? undefined : workDir,
-      env,
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      detached: true,
-      windowsHide: true,
-    });
-    const logs = new LineCollector();
-    const result: Buffer[] = [];
-    let resultBytes = 0;
-    let ending: ChildEnd['ending'] = 'exited';
-    let detail = '';
-    let graceTimer: NodeJS.Timeout | undefined;
-
-    const killGroup = (): void => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group is already gone.
-      }
-    };
-    const stop = (reason: ChildEnd['ending']): void => {
-      if (ending === 'exited') ending = reason;
-      killGroup();
-    };
-    const onAbort = (): void => stop('cancelled');
-    request.signal?.addEventListener('abort', onAbort, { once: true });
-    if (request.signal?.aborted) stop('cancelled');
-    const timeoutTimer = setTimeout(() => stop('timeout'), request.timeoutMs);
-
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => logs.feed('', chunk));
-    let stderrHead = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stderrHead.length < 4096) stderrHead += chunk;
-      logs.feed('[stderr] ', chunk);
-    });
-    const channel = child.stdio[3];
-    channel?.on('data', (chunk: Buffer) => {
-      resultBytes += chunk.length;
-      if (resultBytes > MAX_RESULT_BYTES) stop('too-large');
-      else result.push(chunk);
-    });
-    channel?.on('error', () => undefined);
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(
-      JSON.stringify({
-        script: request.script,
-        inputs: request.inputs,
-        inputPorts: request.inputPorts,
-        outputPorts: request.outputPorts,
-        portAliases: SCRIPT_PORT_ALIASES,
-        config: request.config,
-        nodeId: request.nodeId,
-        packages: request.packages,
-      }),
-    );
-
-    child.on('error', (error) => {
-      ending = 'spawn-failed';
-      detail = `The Python interpreter '${binary}' could not be started: ${error.message}`;
-    });
-    child.on('exit', (code, signal) => {
-      detail = signal !== null ? `on signal ${signal}` : `with code ${code}`;
-      // A grandchild that inherited the output pipes would keep them open: end them after a grace period.
-      graceTimer = setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
-        channel?.destroy();
-      }, STREAM_GRACE_MS);
-    });
-    child.on('close', () => {
-      // bubblewrap reports an interpreter it cannot execute as `bwrap: execvp <binary>: <reason>`.
-      const unstartable = sandboxed && ending === 'exited' ? /bwrap: execvp [^:]*: (.*)/.exec(stderrHead) : null;
-      if (unstartable !== null) {
-        ending = 'spawn-failed';
-        detail = `The Python interpreter '${binary}' could not be started: ${unstartable[1].trim()}`;
-      }
-      clearTimeout(timeoutTimer);
-      clearTimeout(graceTimer);
-      request.signal?.removeEventListener('abort', onAbort);
-      killGroup();
-      resolve({ envelope: ending === 'exited' ? parseEnvelope(Buffer.concat(result).toString('utf8')) : undefined, ending, detail, logs: logs.finish() });
-    });
+  const end = await runSandboxedProcess({
+    command: [binary, '-I', '-u', '-X', 'utf8', '-c', PYTHON_HARNESS, String(Math.floor(request.memoryLimitMb))],
+    env: { ...request.environment, PATH: CHILD_PATH, HOME: workDir, TMPDIR: workDir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+    stdin: JSON.stringify({
+      script: request.script,
+      inputs: request.inputs,
+      inputPorts: request.inputPorts,
+      outputPorts: request.outputPorts,
+      portAliases: SCRIPT_PORT_ALIASES,
+      config: request.config,
+      nodeId: request.nodeId,
+      packages: request.packages,
+    }),
+    timeoutMs: request.timeoutMs,
+    signal: request.signal,
+    sandbox: request.sandbox,
+    workDir,
+    maxResultBytes: MAX_RESULT_BYTES,
   });
+  const detail = end.ending === 'spawn-failed' ? `The Python interpreter '${binary}' could not be started: ${end.detail}` : end.detail;
+  return { envelope: end.ending === 'exited' ? parseEnvelope(end.result.toString('utf8')) : undefined, ending: end.ending, detail, logs: end.logs };
 }
 
 function parseEnvelope(text: string): PythonEnvelope | undefined {

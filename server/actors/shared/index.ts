@@ -27,3 +27,4 @@ export { evaluateRuleSets, ruleSetHolds } from './evaluate-rule-sets';
 export { driverValueToJson, driverRowToJson } from './driver-value';
 export { readConfinedFile } from './confined-file';
 export { jsonOrText } from './json-or-text';
+export { type NamedSecretLookup, missingCredential, requireCredential, credentialOf } from './vendor-credential';

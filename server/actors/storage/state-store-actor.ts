@@ -39,7 +39,7 @@ export function createStateStoreActor(options: StateStoreOptions = {}) {
     title: 'State Store',
     ide: { type: 'storage', ownKeys: ['url'] },
     description: 'Keeps values across executions by namespace and key, in memory, in Redis or in files.',
-    inports: { 'key-in': { description: 'The key.' }, 'value-in': { description: 'The value a set stores (any JSON).' } },
+    inports: { 'key-in': { description: 'The key; every operation needs one, so a value waits for its key.', required: true }, 'value-in': { description: 'The value a set stores (any JSON).' } },
     outports: {
       'stored-out': { description: 'get: the value, null when there is none; set: the value stored; delete and exists: the key.' },
       'success-out': { description: 'get and exists: whether there is a value; set: true; delete: whether there was one.' },

@@ -19,8 +19,11 @@ export interface Network {
   readonly state: NetworkState;
   /** Starts the run (once; later calls return the same promise). Never rejects; resolves after the terminal event. */
   run(): Promise<RunResult>;
-  /** Ends the run as cancelled: every actor's signal aborted, its timers cleared. Idempotent; no effect once finished. */
-  cancel(): void;
+  /**
+   * Ends the run as cancelled: every actor's signal aborted, its timers cleared. Idempotent; no effect once
+   * finished. A `reason` is kept in the result's errors, so that the record says why the run was cut short.
+   */
+  cancel(reason?: string): void;
   /**
    * Replaces a top-level node's `metadata.config` layer; it is validated against the actor's schema and seen at
    * the node's next firing. An invalid one is refused and, on a running network, is an actor error of the node.
@@ -95,9 +98,12 @@ class GraphNetwork implements Network, NetworkRuntime {
     return this.runPromise;
   }
 
-  cancel(): void {
+  cancel(reason?: string): void {
     if (this.current === 'ready') this.current = 'cancelled';
-    else if (this.current === 'running') this.stop('cancelled');
+    else if (this.current === 'running') {
+      if (reason !== undefined) this.errors.push({ message: reason });
+      this.stop('cancelled');
+    }
   }
 
   updateNodeConfig(nodeId: string, config: JsonObject): ConfigUpdateOutcome {

@@ -1,14 +1,7 @@
-import { aiModelTemplates } from './ai-models';
-import { communicationTemplates } from './communication';
-import { dataSourceTemplates } from './data-sources';
 import { graphIoTemplates } from './graph-io';
 import { IdeTemplateSchema } from './ide-template';
 import { actorDefinitions } from '../../../actors';
 import { findIdeTemplate, ideTemplates } from '.';
-import { scriptingTemplates } from './scripting';
-import { serverNodeTemplates } from './server-nodes';
-import { streamDisplayTemplates } from './stream-display';
-import { userInputTemplates } from './user-inputs';
 
 describe('the IDE template table', () => {
   it('holds the 80 templates of the IDE files, plus subgraph and the legacy MongoDB pool, each id once', () => {
@@ -18,33 +11,12 @@ describe('the IDE template table', () => {
     expect(ids).toEqual(expect.arrayContaining(['subgraph', 'tpl_mongodb']));
   });
 
-  it('generates the templates the actors implement and transcribes the rest, file by file as the IDE', () => {
+  it('generates every template from the actor that implements it, but the proxies (conversion shortcuts) and subgraph', () => {
     const implemented = actorDefinitions.filter((actor) => actor.ide !== undefined).map((actor) => actor.id);
-    expect(implemented).toHaveLength(52);
-    const transcribed = {
-      aiModels: aiModelTemplates,
-      communication: communicationTemplates,
-      dataSources: dataSourceTemplates,
-      graphIO: graphIoTemplates,
-      scripting: scriptingTemplates,
-      serverNodes: serverNodeTemplates,
-      streamDisplay: streamDisplayTemplates,
-      userInputs: userInputTemplates,
-    };
-    const counts = Object.fromEntries(Object.entries(transcribed).map(([file, templates]) => [file, templates.length]));
-    expect(counts).toEqual({
-      aiModels: 7,
-      communication: 7,
-      dataSources: 5,
-      graphIO: 2,
-      scripting: 1,
-      serverNodes: 2,
-      streamDisplay: 2,
-      userInputs: 3,
-    });
-    const transcribedIds = Object.values(transcribed).flatMap((templates) => templates.map((template) => template.id));
-    expect(transcribedIds.filter((id) => implemented.includes(id))).toEqual([]);
-    expect(implemented.length + transcribedIds.length + 1).toBe(82);
+    expect(implemented).toHaveLength(79);
+    expect(graphIoTemplates.map((template) => template.id)).toEqual(['proxy_input', 'proxy_output']);
+    expect(implemented.filter((id) => id === 'proxy_input' || id === 'proxy_output')).toEqual([]);
+    expect(implemented.length + graphIoTemplates.length + 1).toBe(82);
   });
 
   it('matches its schema entry by entry, with no port listed twice', () => {

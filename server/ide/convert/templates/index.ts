@@ -1,15 +1,8 @@
 import { actorDefinitions } from '../../../actors';
 import { actorTemplate } from './actor-template';
-import { aiModelTemplates } from './ai-models';
 import { builtInTemplates } from './built-in';
-import { communicationTemplates } from './communication';
-import { dataSourceTemplates } from './data-sources';
 import { graphIoTemplates } from './graph-io';
 import { type IdeTemplate } from './ide-template';
-import { scriptingTemplates } from './scripting';
-import { serverNodeTemplates } from './server-nodes';
-import { streamDisplayTemplates } from './stream-display';
-import { userInputTemplates } from './user-inputs';
 
 export {
   type IdeTemplate,
@@ -27,14 +20,7 @@ const implementedTemplates: readonly IdeTemplate[] = actorDefinitions.flatMap((d
 
 /** The templates no actor implements yet, transcribed from the IDE's template files. */
 const transcribedTemplates: readonly IdeTemplate[] = [
-  ...aiModelTemplates,
-  ...communicationTemplates,
-  ...dataSourceTemplates,
   ...graphIoTemplates,
-  ...scriptingTemplates,
-  ...serverNodeTemplates,
-  ...streamDisplayTemplates,
-  ...userInputTemplates,
   ...builtInTemplates,
 ];
 

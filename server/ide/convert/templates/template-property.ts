@@ -10,8 +10,3 @@ export function optional(type: IdePropertyType, defaultValue?: JsonValue): IdeTe
 export function required(type: IdePropertyType, defaultValue?: JsonValue): IdeTemplateProperty {
   return defaultValue === undefined ? { type, required: true } : { type, required: true, defaultValue };
 }
-
-/** Builds an optional multi-choice `select`, whose value is an array of options. */
-export function multiSelect(defaultValue: JsonValue[]): IdeTemplateProperty {
-  return { type: 'select', required: false, multiple: true, defaultValue };
-}

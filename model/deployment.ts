@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { GraphJsonSchema } from './graph-json';
+import { JsonValueSchema } from './json-value';
+import { MAX_FBP_TEXT_CHARS } from './start-request';
+
+/** Deployment ids stand in paths (`/deployments/{id}`, `/hooks/{id}/...`): lower-case letters, digits, `-` and `_`. */
+export const DeploymentIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must start with a lower-case letter or digit and hold only lower-case letters, digits, - and _')
+  .describe('The deployment id: lower-case letters, digits, - and _, at most 64 characters');
+
+/**
+ * The body of `POST /deployments`: a name, and the workflow to deploy as exactly one of an IDE workflow
+ * (`workflow`), an FBP JSON graph (`graph_json`) or `.fbp` text (`graph_fbp`).
+ */
+export const DeploymentRequestSchema = z
+  .object({
+    name: DeploymentIdSchema,
+    workflow: z.record(z.unknown()).optional().describe('An IDE workflow, as the IDE saves it (its triggerConfig gives the path, method and authentication of its Server Request node)'),
+    graph_json: GraphJsonSchema.optional(),
+    graph_fbp: z.string().min(1).max(MAX_FBP_TEXT_CHARS).optional().describe('The graph as .fbp text'),
+    input: z.record(JsonValueSchema).default({}).describe('The input of every execution the deployment starts'),
+    timeout_ms: z.number().int().positive().optional().describe('Timeout of each execution; the server-wide `execution_timeout_ms` when unset'),
+  })
+  .describe('A workflow to store under a name, started by its trigger nodes and by HTTP requests to its Server Request nodes');
+
+/** Refines a deployment request: exactly one of `workflow`, `graph_json` and `graph_fbp` is given. */
+export function requireOneWorkflow(request: { workflow?: unknown; graph_json?: unknown; graph_fbp?: unknown }, ctx: z.RefinementCtx): void {
+  const given = [request.workflow, request.graph_json, request.graph_fbp].filter((value) => value !== undefined).length;
+  if (given !== 1) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['workflow'], message: given === 0 ? 'Give the workflow as workflow, graph_json or graph_fbp' : 'Give one of workflow, graph_json and graph_fbp' });
+  }
+}
+
+/** A deployment request as parsed. */
+export type DeploymentRequest = z.output<typeof DeploymentRequestSchema>;
+
+/** One trigger node of a deployment and its schedule. */
+export const DeploymentTriggerSchema = z.object({
+  node_id: z.string(),
+  type: z.enum(['cron', 'interval']),
+  schedule: z.string().describe('The cron expression, or the interval as `every <n> ms`'),
+  timezone: z.string(),
+  max_executions: z.number().int().describe('0 is no limit'),
+  executions_started: z.number().int(),
+  ticks_skipped: z.number().int().describe('Ticks skipped because the previous run of this trigger was still going'),
+  last_tick_at: z.string().nullable(),
+  last_execution_id: z.string().nullable(),
+  next_ticks: z.array(z.string()).describe('The next tick times (ISO 8601); empty once max_executions is reached'),
+});
+
+/** One HTTP entry point of a deployment. */
+export const DeploymentHookSchema = z.object({
+  node_id: z.string(),
+  method: z.string().describe('The method it answers, or ANY'),
+  path: z.string().describe('The path under /hooks/{deployment}, starting with /'),
+  url_path: z.string().describe('The whole path to call'),
+  authentication: z.enum(['None', 'Bearer Token', 'API Key', 'Basic Auth']),
+});
+
+/** A deployment as `GET /deployments/{id}` reports it. */
+export const DeploymentSchema = z.object({
+  id: DeploymentIdSchema,
+  workflow_id: z.string(),
+  kind: z.enum(['ide', 'graph']),
+  created_at: z.string(),
+  problem: z.string().optional().describe('Why the deployment runs nothing now: its stored workflow no longer validates (a component or secret gone)'),
+  triggers: z.array(DeploymentTriggerSchema),
+  hooks: z.array(DeploymentHookSchema),
+});
+
+/** A deployment's public view. */
+export type Deployment = z.infer<typeof DeploymentSchema>;
+/** A trigger's public view. */
+export type DeploymentTrigger = z.infer<typeof DeploymentTriggerSchema>;
+/** A hook's public view. */
+export type DeploymentHook = z.infer<typeof DeploymentHookSchema>;

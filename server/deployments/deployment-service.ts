@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { type Deployment, type DeploymentRequest, type JsonObject, isTerminalStatus } from '../../model';
+import { HTTP_REQUEST_METADATA_KEY, type HookRequest, type NamedSecretLookup } from '../actors';
+import { type Catalogue } from '../engine';
+import { AppError } from '../errors';
+import { type ExecutionService } from '../executions';
+import { type Logger, silentLogger } from '../logger';
+import { type DeploymentRecord, FRESH_TRIGGER, type TriggerState } from './deployment-record';
+import { type DeploymentStore } from './deployment-store';
+import { type DeploymentPlan, type HookPlan, type TriggerPlan, normalPath, planDeployment } from './deployment-plan';
+import { deploymentView } from './deployment-view';
+import { type HookAnswers, type HookOutcome } from './hook-answers';
+import { type RequestHeaders, headersForRun, isAuthorised } from './hook-auth';
+import { readHookBody } from './hook-body';
+import { TriggerClock, isExhausted } from './trigger-clock';
+import { timerAt } from './tick-timer';
+
+/** What the deployment service is built from. */
+export interface DeploymentServiceOptions {
+  store: DeploymentStore;
+  executions: ExecutionService;
+  catalogue: Catalogue;
+  /** The operator's named secrets: what hooks check callers against. */
+  secret: NamedSecretLookup;
+  /** Where Server Response nodes leave their answers. */
+  answers: HookAnswers;
+  /** Epoch-milliseconds clock. @default Date.now */
+  now?: () => number;
+  /** Run one catch-up tick, at start-up, for a trigger whose ticks fell while the service was down. @default false */
+  catchUpMissedTicks?: boolean;
+  /** How long a hook waits for its run's answer before answering 504. @default 30000 */
+  hookTimeoutMs?: number;
+  logger?: Logger;
+}
+
+/** An HTTP request to a deployment's hook, as the transport read it. */
+export interface HookCall {
+  readonly method: string;
+  /** The path under `/hooks/{deployment}`. */
+  readonly path: string;
+  readonly query: JsonObject;
+  readonly headers: RequestHeaders;
+  readonly body: Buffer;
+}
+
+/** What a hook call gives back: the execution it started and how its request was settled. */
+export interface HookCallOutcome {
+  readonly executionId: string;
+  readonly outcome: HookOutcome;
+}
+
+/** A deployment the service runs: its record, its plan (absent when it no longer validates) and its armed timers. */
+interface ActiveDeployment {
+  record: DeploymentRecord;
+  readonly plan?: DeploymentPlan;
+  readonly problem?: string;
+  readonly clocks: Map<string, TriggerClock>;
+  readonly timers: Map<string, () => void>;
+  readonly armedAt: number;
+}
+
+/**
+ * Runs deployments: stores them, starts an execution on each tick of their triggers (one at a time per trigger:
+ * a tick that comes while the trigger's previous run is still going is skipped and counted), and starts one for
+ * each HTTP request to their hooks, answering it with the first packet of a Server Response node.
+ */
+export class DeploymentService {
+  private readonly active = new Map<string, ActiveDeployment>();
+  private readonly now: () => number;
+  private readonly logger: Logger;
+
+  constructor(private readonly options: DeploymentServiceOptions) {
+    this.now = options.now ?? Date.now;
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /**
+   * Validates and stores a deployment, then arms its triggers.
+   * @throws AppError VALIDATION_FAILED for a workflow that cannot be deployed, CONFLICT for a name in use
+   */
+  create(request: DeploymentRequest): Deployment {
+    if (this.active.has(request.name) || this.options.store.get(request.name)) throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
+    const plan = planDeployment(request, this.planContext());
+    const record: DeploymentRecord = { id: request.name, request, createdAt: this.now(), triggers: {} };
+    if (!this.options.store.insert(record)) throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
+    this.activate(record, plan, false);
+    this.logger.info({ deployment: record.id, triggers: plan.triggers.length, hooks: plan.hooks.length }, 'Deployment created');
+    return this.get(record.id);
+  }
+
+  /** Every deployment, oldest first. */
+  list(): Deployment[] {
+    return [...this.active.values()].map((active) => this.view(active));
+  }
+
+  /** @throws AppError NOT_FOUND */
+  get(id: string): Deployment {
+    return this.view(this.activeOf(id));
+  }
+
+  /**
+   * Stops a deployment's triggers and hooks and forgets it; executions it started are kept.
+   * @throws AppError NOT_FOUND
+   */
+  delete(id: string): void {
+    const active = this.activeOf(id);
+    for (const cancel of active.timers.values()) cancel();
+    this.active.delete(id);
+    this.options.store.delete(id);
+    this.logger.info({ deployment: id }, 'Deployment deleted');
+  }
+
+  /**
+   * Arms the stored deployments at start-up. One that no longer validates (a component gone, a secret removed)
+   * stays listed with its problem and runs nothing.
+   */
+  restore(): void {
+    for (const record of this.options.store.list()) {
+      try {
+        this.activate(record, planDeployment(record.request, this.planContext()), this.options.catchUpMissedTicks ?? false);
+      } catch (error) {
+        const problem = (error as Error).message;
+        this.active.set(record.id, { record, problem, clocks: new Map(), timers: new Map(), armedAt: this.now() });
+        this.logger.error({ deployment: record.id, problem }, 'A stored deployment no longer validates and runs nothing');
+      }
+    }
+  }
+
+  /** Disarms every trigger (hooks answer 404 from then on). */
+  stop(): void {
+    for (const active of this.active.values()) for (const cancel of active.timers.values()) cancel();
+    this.active.clear();
+  }
+
+  /**
+   * Answers an HTTP request to a deployment's hook: checks it, starts an execution with the request, and waits
+   * for the run's answer (at most `hookTimeoutMs`).
+   * @throws AppError NOT_FOUND (deployment or hook), UNAUTHORIZED, VALIDATION_FAILED for a body that cannot be read as the hook reads it
+   */
+  async call(id: string, call: HookCall): Promise<HookCallOutcome> {
+    const active = this.activeOf(id);
+    const hook = this.hookFor(active, call.method, call.path);
+    if (!isAuthorised(hook, call.headers, this.options.secret)) {
+      throw new AppError('UNAUTHORIZED', `The request to ${call.method} /hooks/${id}${normalPath(call.path)} needs ${hook.authentication === 'API Key' ? `the API key in ${hook.apiKeyHeader}` : `${hook.authentication} credentials`}`);
+    }
+    const contentType = call.headers['content-type'];
+    const body = readHookBody(hook.dataFormat, call.body, Array.isArray(contentType) ? contentType[0] : contentType);
+    if (!body.ok) throw new AppError('VALIDATION_FAILED', body.message, { details: [{ path: 'body', message: body.message }] });
+    const request: HookRequest = { method: call.method, path: normalPath(call.path), query: call.query, headers: headersForRun(hook, call.headers), body: body.body };
+    const executionId = randomUUID();
+    const answered = this.options.answers.expect(executionId, this.options.hookTimeoutMs ?? 30_000);
+    const plan = active.plan as DeploymentPlan;
+    try {
+      await this.options.executions.startDurably(
+        { graph_json: plan.graphJson, input: active.record.request.input, metadata: { ...this.startMetadata(active, executionId, 'hook'), [HTTP_REQUEST_METADATA_KEY]: request } },
+        { source: 'hook' },
+      );
+    } catch (error) {
+      this.options.answers.settle(executionId, { kind: 'ended' });
+      throw error;
+    }
+    const stopWatching = this.options.executions.watch(executionId, () => this.settleIfEnded(executionId));
+    this.settleIfEnded(executionId);
+    const outcome = await answered;
+    stopWatching();
+    return { executionId, outcome };
+  }
+
+  private settleIfEnded(executionId: string): void {
+    if (isTerminalStatus(this.options.executions.get(executionId).status)) this.options.answers.settle(executionId, { kind: 'ended' });
+  }
+
+  private hookFor(active: ActiveDeployment, method: string, path: string): HookPlan {
+    const hooks = active.plan?.hooks ?? [];
+    const wanted = normalPath(path);
+    const onPath = hooks.filter((hook) => hook.path === wanted);
+    const hook = onPath.find((candidate) => candidate.method === 'ANY' || candidate.method === method.toUpperCase());
+    if (hook) return hook;
+    const listed = hooks.map((h) => `${h.method} ${h.path}`).join(', ') || 'none';
+    const where = onPath.length > 0 ? `does not answer ${method.toUpperCase()} at ${wanted}` : `has no hook at ${wanted}`;
+    throw new AppError('NOT_FOUND', `Deployment '${active.record.id}' ${where} (its hooks: ${listed})`);
+  }
+
+  private activeOf(id: string): ActiveDeployment {
+    const active = this.active.get(id);
+    if (!active) throw new AppError('NOT_FOUND', `Deployment '${id}' not found`);
+    return active;
+  }
+
+  private planContext() {
+    return { catalogue: this.options.catalogue, executions: this.options.executions, secret: this.options.secret };
+  }
+
+  private startMetadata(active: ActiveDeployment, executionId: string, source: string) {
+    const { request } = active.record;
+    return { execution_id: executionId, workflow_id: active.plan?.workflowId, source, deployment_id: active.record.id, ...(request.timeout_ms === undefined ? {} : { timeout_ms: request.timeout_ms }) };
+  }
+
+  private activate(record: DeploymentRecord, plan: DeploymentPlan, catchUp: boolean): void {
+    const active: ActiveDeployment = { record, plan, clocks: new Map(), timers: new Map(), armedAt: this.now() };
+    this.active.set(record.id, active);
+    for (const trigger of plan.triggers) {
+      const clock = new TriggerClock(trigger);
+      active.clocks.set(trigger.nodeId, clock);
+      const state = record.triggers[trigger.nodeId] ?? FRESH_TRIGGER;
+      const missed = catchUp && !isExhausted(trigger, state) ? clock.missedTick(state.lastTickAt ?? record.createdAt, this.now()) : undefined;
+      if (missed !== undefined) {
+        this.logger.info({ deployment: record.id, trigger: trigger.nodeId, missed: new Date(missed).toISOString() }, 'Catching up a tick missed while the service was down');
+        this.tick(active, trigger, missed);
+      }
+      this.arm(active, trigger);
+    }
+  }
+
+  private arm(active: ActiveDeployment, trigger: TriggerPlan): void {
+    const state = this.stateOf(active, trigger.nodeId);
+    const at = active.clocks.get(trigger.nodeId)?.next(state, this.now(), active.armedAt);
+    if (at === undefined) {
+      active.timers.delete(trigger.nodeId);
+      return;
+    }
+    active.timers.set(
+      trigger.nodeId,
+      timerAt(at, this.now, () => {
+        if (this.active.get(active.record.id) !== active) return;
+        this.tick(active, trigger, at);
+        this.arm(active, trigger);
+      }),
+    );
+  }
+
+  private tick(active: ActiveDeployment, trigger: TriggerPlan, at: number): void {
+    const state = this.stateOf(active, trigger.nodeId);
+    const previous = state.lastExecutionId === null ? undefined : this.statusOf(state.lastExecutionId);
+    if (previous !== undefined && !isTerminalStatus(previous)) {
+      this.save(active, trigger.nodeId, { ...state, ticksSkipped: state.ticksSkipped + 1, lastTickAt: at });
+      this.logger.info({ deployment: active.record.id, trigger: trigger.nodeId, running: state.lastExecutionId }, 'Tick skipped: the previous run of this trigger is still going');
+      return;
+    }
+    const executionId = randomUUID();
+    const count = state.executionsStarted + 1;
+    try {
+      const metadata = { ...this.startMetadata(active, executionId, 'trigger'), trigger: { node_id: trigger.nodeId, timestamp: new Date(at).toISOString(), execution_count: count } };
+      this.options.executions.start({ graph_json: (active.plan as DeploymentPlan).graphJson, input: active.record.request.input, metadata }, { source: 'trigger' });
+      this.save(active, trigger.nodeId, { ...state, executionsStarted: count, lastTickAt: at, lastExecutionId: executionId });
+    } catch (error) {
+      this.logger.error({ err: error, deployment: active.record.id, trigger: trigger.nodeId }, 'A tick could not start its execution');
+    }
+  }
+
+  private statusOf(executionId: string) {
+    try {
+      return this.options.executions.get(executionId).status;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private stateOf(active: ActiveDeployment, nodeId: string): TriggerState {
+    return active.record.triggers[nodeId] ?? FRESH_TRIGGER;
+  }
+
+  private save(active: ActiveDeployment, nodeId: string, state: TriggerState): void {
+    active.record = { ...active.record, triggers: { ...active.record.triggers, [nodeId]: state } };
+    this.options.store.saveTrigger(active.record.id, nodeId, state);
+  }
+
+  private view(active: ActiveDeployment): Deployment {
+    return deploymentView(active.record, active.plan, active.problem, (trigger) => active.clocks.get(trigger.nodeId)?.upcoming(this.stateOf(active, trigger.nodeId), this.now(), active.armedAt, 3) ?? []);
+  }
+}

@@ -1,0 +1,45 @@
+import { type DeploymentRecord, type TriggerState } from './deployment-record';
+
+/** Where deployments are kept: the embedded database of the service, or memory in tests. */
+export interface DeploymentStore {
+  /** Adds a deployment; false when its id is taken. */
+  insert(record: DeploymentRecord): boolean;
+  get(id: string): DeploymentRecord | undefined;
+  /** Every deployment, oldest first. */
+  list(): DeploymentRecord[];
+  /** Removes a deployment; false when there was none. */
+  delete(id: string): boolean;
+  /** Records what one trigger of a deployment has done. */
+  saveTrigger(id: string, nodeId: string, state: TriggerState): void;
+  close(): void;
+}
+
+/** A deployment store in memory, for tests and for services that keep nothing. */
+export class MemoryDeploymentStore implements DeploymentStore {
+  private readonly records = new Map<string, DeploymentRecord>();
+
+  insert(record: DeploymentRecord): boolean {
+    if (this.records.has(record.id)) return false;
+    this.records.set(record.id, record);
+    return true;
+  }
+
+  get(id: string): DeploymentRecord | undefined {
+    return this.records.get(id);
+  }
+
+  list(): DeploymentRecord[] {
+    return [...this.records.values()];
+  }
+
+  delete(id: string): boolean {
+    return this.records.delete(id);
+  }
+
+  saveTrigger(id: string, nodeId: string, state: TriggerState): void {
+    const record = this.records.get(id);
+    if (record) this.records.set(id, { ...record, triggers: { ...record.triggers, [nodeId]: state } });
+  }
+
+  close(): void {}
+}

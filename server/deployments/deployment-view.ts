@@ -1,0 +1,38 @@
+import { type Deployment } from '../../model';
+import { type DeploymentRecord, FRESH_TRIGGER } from './deployment-record';
+import { type DeploymentPlan, type TriggerPlan } from './deployment-plan';
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** The public view of a deployment: its triggers with their counts and next ticks, and its hooks with the paths to call. */
+export function deploymentView(record: DeploymentRecord, plan: DeploymentPlan | undefined, problem: string | undefined, upcoming: (trigger: TriggerPlan) => number[]): Deployment {
+  return {
+    id: record.id,
+    workflow_id: plan?.workflowId ?? record.id,
+    kind: record.request.workflow === undefined ? 'graph' : 'ide',
+    created_at: new Date(record.createdAt).toISOString(),
+    ...(problem === undefined ? {} : { problem }),
+    triggers: (plan?.triggers ?? []).map((trigger) => {
+      const state = record.triggers[trigger.nodeId] ?? FRESH_TRIGGER;
+      return {
+        node_id: trigger.nodeId,
+        type: trigger.type,
+        schedule: trigger.type === 'cron' ? trigger.schedule : `every ${trigger.intervalMs} ms`,
+        timezone: trigger.timezone,
+        max_executions: trigger.maxExecutions,
+        executions_started: state.executionsStarted,
+        ticks_skipped: state.ticksSkipped,
+        last_tick_at: iso(state.lastTickAt),
+        last_execution_id: state.lastExecutionId,
+        next_ticks: upcoming(trigger).map((at) => new Date(at).toISOString()),
+      };
+    }),
+    hooks: (plan?.hooks ?? []).map((hook) => ({
+      node_id: hook.nodeId,
+      method: hook.method,
+      path: hook.path,
+      url_path: `/hooks/${record.id}${hook.path === '/' ? '' : hook.path}`,
+      authentication: hook.authentication,
+    })),
+  };
+}

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { type DeploymentRecord, type TriggerState } from './deployment-record';
+import { type DeploymentStore } from './deployment-store';
+
+interface DeploymentRow {
+  id: string;
+  request: string;
+  created_at: number;
+  triggers: string;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS deployments (
+    id TEXT PRIMARY KEY,
+    request TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    triggers TEXT NOT NULL
+  );
+`;
+
+/** Deployments in a SQLite file (`deployments.db` under `data_dir`), so that they and their trigger counts survive a restart. */
+export class SqliteDeploymentStore implements DeploymentStore {
+  private readonly db: Database.Database;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec(SCHEMA);
+  }
+
+  insert(record: DeploymentRecord): boolean {
+    const { changes } = this.db
+      .prepare('INSERT OR IGNORE INTO deployments (id, request, created_at, triggers) VALUES (?, ?, ?, ?)')
+      .run(record.id, JSON.stringify(record.request), record.createdAt, JSON.stringify(record.triggers));
+    return changes === 1;
+  }
+
+  get(id: string): DeploymentRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM deployments WHERE id = ?').get(id) as DeploymentRow | undefined;
+    return row && toRecord(row);
+  }
+
+  list(): DeploymentRecord[] {
+    return (this.db.prepare('SELECT * FROM deployments ORDER BY created_at, id').all() as DeploymentRow[]).map(toRecord);
+  }
+
+  delete(id: string): boolean {
+    return this.db.prepare('DELETE FROM deployments WHERE id = ?').run(id).changes === 1;
+  }
+
+  saveTrigger(id: string, nodeId: string, state: TriggerState): void {
+    this.db.prepare("UPDATE deployments SET triggers = json_set(triggers, '$.' || json_quote(?), json(?)) WHERE id = ?").run(nodeId, JSON.stringify(state), id);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+function toRecord(row: DeploymentRow): DeploymentRecord {
+  return { id: row.id, request: JSON.parse(row.request), createdAt: row.created_at, triggers: JSON.parse(row.triggers) };
+}

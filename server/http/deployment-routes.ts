@@ -1,0 +1,19 @@
+import { initServer } from '@ts-rest/express';
+import { deploymentsContract } from '../../contract';
+import { type AppServices } from './app-services';
+import { success } from './envelope';
+
+const s = initServer();
+
+/** Handlers of `/deployments`: deploy, list, read and remove stored workflows. */
+export function deploymentRoutes({ deployments }: AppServices) {
+  return s.router(deploymentsContract, {
+    createDeployment: async ({ body }) => ({ status: 201, body: success(deployments.create(body)) }),
+    listDeployments: async () => ({ status: 200, body: success({ items: deployments.list() }) }),
+    getDeployment: async ({ params }) => ({ status: 200, body: success(deployments.get(params.deployment_id)) }),
+    deleteDeployment: async ({ params }) => {
+      deployments.delete(params.deployment_id);
+      return { status: 200, body: success({ id: params.deployment_id, status: 'deleted' as const }) };
+    },
+  });
+}
