@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type TestApp, startTestApp } from './support/test-app';
@@ -35,6 +37,16 @@ describe('the actor catalogue', () => {
     expect(multiply.config_schema).toMatchObject({ type: 'object', properties: { precision: expect.objectContaining({ default: 2 }) } });
     const http = actors.find((a) => a.id === 'tpl_http_request')!;
     expect(http.config_schema).toMatchObject({ required: expect.arrayContaining(['url']) });
+  });
+
+  it('runs every template of the IDE: each one is in the catalogue but the proxies, which the converter wires through', async () => {
+    const ideTemplates = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'ide', 'ide-templates.json'), 'utf8')) as { id: string }[];
+    const listed = new Set((await app.client.listActors()).data!.data.actors.map((actor) => actor.id));
+    // proxy_input and proxy_output are shortcuts to a port inside a subgraph: conversion connects through them and no node runs.
+    const conversionOnly = ['proxy_input', 'proxy_output'];
+    expect(ideTemplates.map((t) => t.id).filter((id) => !listed.has(id) && !conversionOnly.includes(id))).toEqual([]);
+    expect(ideTemplates.filter((t) => t.id.startsWith('tpl_')).length).toBe(77);
+    expect(['graph_input', 'graph_output', 'subgraph'].filter((id) => !listed.has(id))).toEqual([]);
   });
 
   it('describes every config field of every actor', async () => {

@@ -1,5 +1,5 @@
 import { jsonSchemaOf } from '../actor-config';
-import { type AnyActorDefinition } from '../engine';
+import { type AnyActorDefinition, SUBGRAPH_COMPONENT } from '../engine';
 
 /** What a frontend needs to know of an actor: its ports and its configuration as JSON Schema. */
 export interface ActorDescriptionData {
@@ -27,5 +27,20 @@ export function describeActor(definition: AnyActorDefinition): ActorDescriptionD
     })),
     outports: Object.entries(definition.outports).map(([id, spec]) => ({ id, ...(spec.description === undefined ? {} : { description: spec.description }) })),
     config_schema: schema,
+  };
+}
+
+/**
+ * Describes the composite node, which is no actor of the catalogue: a `subgraph` process runs the graph in its
+ * `metadata.graph` as one node, and its ports are that graph's exported ports and graph input and output names.
+ */
+export function describeSubgraph(): ActorDescriptionData {
+  return {
+    id: SUBGRAPH_COMPONENT,
+    title: 'Subgraph',
+    description: "Runs the graph in the node's metadata.graph as one node; its ports are that graph's exported inports and outports and the names of its graph_input and graph_output nodes.",
+    inports: [],
+    outports: [],
+    config_schema: { type: 'object', properties: {}, additionalProperties: true, description: 'The inner graph is metadata.graph (FBP JSON); IDE subgraph nodes name it by graphId' },
   };
 }

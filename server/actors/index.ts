@@ -113,7 +113,7 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
   return createCatalogue(actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition));
 }
 
-export { describeActor, type ActorDescriptionData } from './describe-actor';
+export { describeActor, describeSubgraph, type ActorDescriptionData } from './describe-actor';
 export {
   type AiActorOptions,
   aiActors,

@@ -1,15 +1,15 @@
 import { initServer } from '@ts-rest/express';
 import { actorsContract } from '../../contract';
-import { describeActor } from '../actors';
+import { describeActor, describeSubgraph } from '../actors';
 import { AppError } from '../errors';
 import { type AppServices } from './app-services';
 import { success } from './envelope';
 
 const s = initServer();
 
-/** Handlers of `/actors`: the catalogue a frontend builds its palette and forms from. */
+/** Handlers of `/actors`: the catalogue a frontend builds its palette and forms from, with the composite `subgraph` node last. */
 export function actorRoutes({ catalogue }: AppServices) {
-  const described = catalogue.list().map(describeActor);
+  const described = [...catalogue.list().map(describeActor), describeSubgraph()];
   const byId = new Map(described.map((d) => [d.id, d]));
   return s.router(actorsContract, {
     listActors: async () => ({ status: 200, body: success({ actors: described }) }),

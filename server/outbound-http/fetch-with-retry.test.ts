@@ -132,6 +132,16 @@ describe('fetching with retries', () => {
     timers.forEach(clearTimeout);
   });
 
+  it('sends once a call that must not be done twice when its attempt times out', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const server = await serve((_req, res) => {
+      timers.push(setTimeout(() => res.end('late'), 5000));
+    });
+    await expect(fetchWithRetry(get(server.url), options({ timeoutMs: 150, retryTimeouts: false }, { attempts: 3 }))).rejects.toThrow('failed after 1 attempt: timed out after 150 ms');
+    expect(server.requests()).toBe(1);
+    timers.forEach(clearTimeout);
+  });
+
   it('refuses a body over the bound without retrying it', async () => {
     const server = await serve((_req, res) => {
       res.setHeader('content-type', 'text/plain');

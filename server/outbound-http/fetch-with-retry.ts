@@ -30,6 +30,12 @@ export interface FetchOptions {
   fetch?: typeof fetch;
   /** What the request may reach; every connection of it, redirects included, is checked. */
   egress?: EgressPolicy;
+  /**
+   * Retry an attempt that timed out. A call that must not be done twice (a message sent) says false: the
+   * server may have taken a request it did not answer in time. Refused connections are retried either way.
+   * @default true
+   */
+  retryTimeouts?: boolean;
 }
 
 /** A complete response: its status line, headers, final URL and the whole (bounded) body. */
@@ -81,7 +87,8 @@ export async function fetchWithRetry(call: HttpCall, options: FetchOptions): Pro
       delay = asked ?? backoffDelay(attempt - 1, policy);
     } catch (error) {
       if (options.signal.aborted) throw options.signal.reason;
-      const final = error instanceof BodyTooLargeError || isEgressRefusal(error) || attempt >= attempts;
+      const unsafeAgain = options.retryTimeouts === false && error instanceof AttemptTimeout;
+      const final = error instanceof BodyTooLargeError || isEgressRefusal(error) || unsafeAgain || attempt >= attempts;
       if (final) throw new HttpTransportError(call, transportReason(error), attempt);
       delay = backoffDelay(attempt - 1, policy);
     }

@@ -1,23 +1,17 @@
-import { ActorError, type JsonObject, type JsonValue } from '../../engine';
+import { ActorError, type JsonValue } from '../../engine';
 import { HttpTransportError, describeUrl, fetchWithRetry, isRetryableStatus, retryPolicy } from '../../outbound-http';
 import { decodeBody } from '../network/decode-body';
 import { DEFAULT_EGRESS } from '../network/network-actor-options';
 import { type MessagingActorOptions } from './messaging-actor-options';
 import { attemptTimeout } from './messaging-settings';
-import { clip, vendorCode, vendorMessage } from './vendor-message';
+import { vendorCode, vendorMessage } from './vendor-message';
+import { type VendorHttpRequest, vendorFailure as failureOf, vendorHttpCall } from '../shared';
 
 /** One call to a vendor's HTTP API or webhook. */
-export interface VendorCall {
+export interface VendorCall extends VendorHttpRequest {
   /** The vendor, for messages: `Slack`, `Twilio`. */
   readonly vendor: string;
   readonly method: 'GET' | 'POST';
-  readonly url: URL;
-  /** Authorization and other headers; Accept defaults to JSON. */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** A body sent as JSON. */
-  readonly json?: JsonValue;
-  /** A body sent as a form (Twilio, Mailgun). */
-  readonly form?: URLSearchParams;
   /**
    * How messages name where the call went; defaults to the method and the URL without its query. A webhook
    * passes its origin only, since the path of a webhook URL is its key.
@@ -49,32 +43,14 @@ function isRateLimited(status: number): boolean {
   return status === 429;
 }
 
-function httpCall(call: VendorCall) {
-  const headers = new Headers({ accept: 'application/json', ...call.headers });
-  if (call.form !== undefined) {
-    headers.set('content-type', 'application/x-www-form-urlencoded');
-    return { url: call.url, method: call.method, headers, body: call.form.toString() };
-  }
-  if (call.json === undefined) return { url: call.url, method: call.method, headers };
-  headers.set('content-type', 'application/json');
-  return { url: call.url, method: call.method, headers, body: JSON.stringify(call.json) };
-}
-
 /**
  * The failure of a call the vendor answered with an error status: `<Vendor> answered HTTP <status> to
  * <target>: <the vendor's message>`, with the `Retry-After` it asked for. Details carry `{vendor, status,
  * code?, retryAfter?}` for an error packet.
  */
 export function vendorFailure(call: VendorCall, status: number, headers: Headers, body: JsonValue): ActorError {
-  const message = vendorMessage(body);
   const code = vendorCode(body) ?? headers.get('x-amzn-errortype')?.split(':')[0];
-  const retryAfter = headers.get('retry-after')?.trim();
-  const details: JsonObject = { vendor: call.vendor, status };
-  if (code !== undefined && code !== '') details.code = code;
-  if (retryAfter !== undefined && retryAfter !== '') details.retryAfter = clip(retryAfter);
-  const said = message === undefined ? '' : `: ${message}`;
-  const wait = details.retryAfter === undefined ? '' : ` (Retry-After: ${String(details.retryAfter)})`;
-  return new ActorError(`${call.vendor} answered HTTP ${status} to ${targetOf(call)}${said}${wait}`, details);
+  return failureOf(call.vendor, targetOf(call), { status, headers }, vendorMessage(body), code === undefined || code === '' ? {} : { code });
 }
 
 function targetOf(call: VendorCall): string {
@@ -91,12 +67,13 @@ export async function callVendor(call: VendorCall, context: VendorCallContext): 
   const { options } = context;
   let response;
   try {
-    response = await fetchWithRetry(httpCall(call), {
+    response = await fetchWithRetry(vendorHttpCall(call), {
       timeoutMs: attemptTimeout(context.timeout, options.maxTimeoutMs),
       followRedirects: false,
       signal: context.signal,
       policy: retryPolicy({ ...options.policy, attempts: context.retryCount + 1, retryOn: call.idempotent === true ? isRetryableStatus : isRateLimited }),
       egress: options.egress ?? DEFAULT_EGRESS,
+      retryTimeouts: call.idempotent === true,
     });
   } catch (error) {
     // The transport error's own message names the URL path, which for a webhook is its key.

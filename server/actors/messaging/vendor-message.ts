@@ -1,12 +1,5 @@
 import { type JsonValue } from '../../engine';
-
-const MESSAGE_CHARS = 300;
-
-/** The start of a text, on one line: vendor messages end up in events and logs. */
-export function clip(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS)}...` : line;
-}
+import { clipVendorText as clip } from '../shared';
 
 function field(value: JsonValue | undefined, key: string): JsonValue | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? value[key] : undefined;

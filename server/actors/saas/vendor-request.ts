@@ -1,19 +1,13 @@
 import { type JsonValue } from '../../engine';
-import { type FetchOptions, type HttpCall, fetchWithRetry, retryPolicy } from '../../outbound-http';
+import { type FetchOptions, fetchWithRetry, retryPolicy } from '../../outbound-http';
+import { type VendorHttpRequest, vendorHttpCall } from '../shared';
 import { decodeBody } from '../network/decode-body';
 import { DEFAULT_EGRESS } from '../network/network-actor-options';
 import { type SaasActorOptions } from './saas-actor-options';
 
 /** One call to a vendor's REST API. */
-export interface VendorRequest {
+export interface VendorRequest extends VendorHttpRequest {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly url: URL;
-  /** Authorization and other headers; Accept defaults to JSON. */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** A body sent as JSON. */
-  readonly json?: JsonValue;
-  /** A body sent as a form (OAuth token endpoints). */
-  readonly form?: URLSearchParams;
   /**
    * Whether sending it twice does no harm. Only such calls are retried (429, 5xx, network errors, timeouts):
    * a create that timed out may have been done, and a second one would make a duplicate.
@@ -46,18 +40,6 @@ export function vendorFetchOptions(idempotent: boolean, context: VendorCallConte
     policy: retryPolicy({ ...options.policy, attempts: idempotent ? options.policy?.attempts : 1 }),
     egress: options.egress ?? DEFAULT_EGRESS,
   };
-}
-
-/** The HTTP call of a vendor request: JSON or form body with its Content-Type, JSON accepted. */
-export function vendorHttpCall(request: VendorRequest): HttpCall {
-  const headers = new Headers({ accept: 'application/json', ...request.headers });
-  if (request.form !== undefined) {
-    headers.set('content-type', 'application/x-www-form-urlencoded');
-    return { url: request.url, method: request.method, headers, body: request.form.toString() };
-  }
-  if (request.json === undefined) return { url: request.url, method: request.method, headers };
-  headers.set('content-type', 'application/json');
-  return { url: request.url, method: request.method, headers, body: JSON.stringify(request.json) };
 }
 
 /**

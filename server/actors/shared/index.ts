@@ -28,3 +28,4 @@ export { driverValueToJson, driverRowToJson } from './driver-value';
 export { readConfinedFile } from './confined-file';
 export { jsonOrText } from './json-or-text';
 export { type NamedSecretLookup, missingCredential, requireCredential, credentialOf } from './vendor-credential';
+export { type VendorHttpRequest, clipVendorText, vendorFailure, vendorHttpCall } from './vendor-http';
