@@ -1,68 +1,12 @@
-import { MemorySecretStore, SecretResolver } from '../../server/actor-config';
-import { type ActorLogEntry, type AnyActorDefinition, type EngineEvent, type JsonObject, type JsonValue, type RunResult, createCatalogue, parseGraph, validateGraph } from '../../server/engine';
-import { runFlow } from '../../server/testing';
+import { type VendorNodeOutcome } from '../support/run-vendor-node';
+
+export { type VendorNodeRun as AiNodeRun, type VendorNodeOutcome as AiNodeOutcome, runVendorNode as runAiNode, validationIssues, everythingSaid } from '../support/run-vendor-node';
 
 /** Backoff steps short enough for tests; the attempts stay the AI policy's. */
 export const FAST_RETRIES = { baseMs: 5, maxMs: 20 };
 
-/** How an AI node runs in a test: its config, initial packets, the operator's named secrets, a cancel signal. */
-export interface AiNodeRun {
-  config: JsonObject;
-  /** Initial packets `[port, value]`, in order. */
-  packets?: readonly (readonly [string, JsonValue])[];
-  /** Named secrets, for `${secret:NAME}` references and the template's secret names. */
-  secrets?: Readonly<Record<string, string>>;
-  signal?: AbortSignal;
-}
-
-/** What the run produced: its result, each port's packets, every event and every log line. */
-export interface AiNodeOutcome {
-  result: RunResult;
-  received: Record<string, JsonValue[]>;
-  events: EngineEvent[];
-  logs: ActorLogEntry[];
-}
-
-/** Runs one node of `actor` (id `node`) collecting every output port, with secrets resolved as the server resolves them. */
-export async function runAiNode(actor: AnyActorDefinition, run: AiNodeRun): Promise<AiNodeOutcome> {
-  const resolver = new SecretResolver({ envPrefix: false, stores: [new MemorySecretStore(run.secrets ?? {})] });
-  const events: EngineEvent[] = [];
-  const logs: ActorLogEntry[] = [];
-  const { result, received } = await runFlow(
-    [actor],
-    {
-      processes: { node: { component: actor.id, metadata: { config: run.config } } },
-      connections: (run.packets ?? []).map(([port, data]) => ({ data, tgt: { process: 'node', port } })),
-      collect: Object.keys(actor.outports).map((port) => `node.${port}`),
-    },
-    {
-      resolveConfig: (config) => resolver.resolveValues(config),
-      secret: (name) => resolver.lookup(name),
-      onEvent: (event) => events.push(event),
-      log: (entry) => logs.push(entry),
-      signal: run.signal,
-    },
-  );
-  return { result, received, events, logs };
-}
-
-/** The validation issues of a one-node graph of `actor` with this config (its required ports fed), as `path: message` lines. */
-export function validationIssues(actor: AnyActorDefinition, config: JsonObject): string[] {
-  const required = Object.entries(actor.inports).filter(([, spec]) => spec.required === true);
-  const connections = required.map(([port]) => ({ data: 'x', tgt: { process: 'node', port } }));
-  const parsed = parseGraph({ processes: { node: { component: actor.id, metadata: { config } } }, connections });
-  if (!parsed.ok) throw new Error('the test graph does not parse');
-  const validated = validateGraph(parsed.graph, createCatalogue([actor]));
-  return validated.ok ? [] : validated.issues.map((issue) => `${issue.path}: ${issue.message}`);
-}
-
-/** Everything a run let out (result, packets, events, log lines) as one text, to check that no key is in it. */
-export function everythingSaid(outcome: AiNodeOutcome): string {
-  return JSON.stringify([outcome.result, outcome.received, outcome.events, outcome.logs]);
-}
-
 /** The one error message of a failed run. */
-export function failure(outcome: AiNodeOutcome): string {
+export function failure(outcome: VendorNodeOutcome): string {
   expect(outcome.result.success).toBe(false);
   return outcome.result.errors.map((error) => error.message).join('\n');
 }

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { CHAT_PORTS } from './chat-ports';
 import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { choiceSetting, optionalText, requireCredential } from '../shared';
@@ -52,14 +53,7 @@ export function createClaudeActor(options: AiActorOptions = {}) {
     title: 'Claude',
     ide: { type: 'ai-model', requiredEnvVars: SECRETS, editors: { systemPrompt: 'textarea', responseRules: 'rules' }, ownKeys: [...VENDOR_OWN_KEYS, 'modelId'] },
     description: 'Sends the prompt to an Anthropic Claude model and emits the answer and its token usage.',
-    inports: {
-      'prompt-in': { required: true, description: 'The prompt: text, an object with a `prompt` or `text` field, or a list of {role, content} messages.' },
-      'context-in': { control: true, description: 'Context added to the system text of every later prompt.' },
-    },
-    outports: {
-      'response-out': { description: "The answer's text." },
-      'usage-out': { description: 'Token usage: {model, promptTokens, completionTokens, totalTokens}.' },
-    },
+    ...CHAT_PORTS,
     config: claudeConfigSchema(options),
     fire: async (ctx) => {
       const { config, inputs } = ctx;

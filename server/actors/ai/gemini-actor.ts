@@ -1,4 +1,5 @@
 import { type GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import { PROMPT_IN } from './chat-ports';
 import { z } from 'zod';
 import { ActorError, type JsonObject, type JsonValue, defineActor } from '../../engine';
 import { choiceSetting, requireCredential } from '../shared';
@@ -56,7 +57,7 @@ export function createGeminiActor(options: AiActorOptions = {}) {
     ide: { type: 'ai-model', requiredEnvVars: SECRETS, ownKeys: [...VENDOR_OWN_KEYS, 'modelId'] },
     description: 'Sends the prompt (and media) to a Google Gemini model and emits the answer and its analysis.',
     inports: {
-      'prompt-in': { required: true, description: 'The prompt: text, an object with a `prompt` or `text` field, or a list of {role, content} messages.' },
+      'prompt-in': PROMPT_IN,
       'media-in': { description: 'Media sent with the prompt: a data URL, {mimeType, data} with base64 data, {mimeType, fileUri}, or a list of them.' },
     },
     outports: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_PORTS } from './chat-ports';
 import { defineActor } from '../../engine';
 import { choiceSetting, numberSetting, optionalText, requireCredential } from '../shared';
 import { type AiActorOptions } from './ai-actor-options';
@@ -36,14 +37,7 @@ export function createOpenAiGptActor(options: AiActorOptions = {}) {
     title: 'OpenAI GPT',
     ide: { type: 'ai-model', requiredEnvVars: SECRETS, editors: { systemPrompt: 'textarea' }, ownKeys: [...VENDOR_OWN_KEYS, 'modelId'] },
     description: 'Sends the prompt to an OpenAI chat model and emits the answer and its token usage.',
-    inports: {
-      'prompt-in': { required: true, description: 'The prompt: text, an object with a `prompt` or `text` field, or a list of {role, content} messages.' },
-      'context-in': { control: true, description: 'Context added to the system text of every later prompt.' },
-    },
-    outports: {
-      'response-out': { description: "The answer's text." },
-      'usage-out': { description: 'Token usage: {model, promptTokens, completionTokens, totalTokens}.' },
-    },
+    ...CHAT_PORTS,
     config: openAiGptConfigSchema(options),
     fire: async (ctx) => {
       const { config, inputs } = ctx;

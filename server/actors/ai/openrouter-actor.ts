@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_PORTS } from './chat-ports';
 import { defineActor } from '../../engine';
 import { booleanSetting, choiceSetting, requireCredential } from '../shared';
 import { type AiActorOptions } from './ai-actor-options';
@@ -43,8 +44,7 @@ export function createOpenRouterActor(options: AiActorOptions = {}) {
     ide: { type: 'ai-model', requiredEnvVars: SECRETS, ownKeys: [...VENDOR_OWN_KEYS, 'modelId'] },
     description: 'Sends the prompt to a model of any provider through OpenRouter and emits the answer, its usage and cost.',
     inports: {
-      'prompt-in': { required: true, description: 'The prompt: text, an object with a `prompt` or `text` field, or a list of {role, content} messages.' },
-      'context-in': { control: true, description: 'Context added to the system text of every later prompt.' },
+      ...CHAT_PORTS.inports,
     },
     outports: {
       'response-out': { description: "The answer's whole text." },
