@@ -1,6 +1,6 @@
 export { type RetryPolicy, DEFAULT_RETRY_POLICY, isRetryableStatus, retryPolicy, backoffDelay } from './retry-policy';
 export { type HttpCall, type FetchOptions, type FetchedResponse, HttpTransportError, fetchWithRetry } from './fetch-with-retry';
-export { MAX_RESPONSE_BYTES } from './read-bounded-body';
+export { BodyTooLargeError, MAX_RESPONSE_BYTES, readBoundedStream } from './read-bounded-body';
 export { describeUrl } from './describe-url';
 export { wait } from './wait';
 export { type EgressRules, DEFAULT_EGRESS_DENY, EgressDeniedError, EgressPolicy } from './egress-policy';

@@ -22,7 +22,15 @@ export async function readBoundedBody(response: Response, maxBytes: number = MAX
     await body.cancel().catch(() => undefined);
     throw new BodyTooLargeError(maxBytes);
   }
-  const reader = body.getReader();
+  return readBoundedStream(body, maxBytes);
+}
+
+/**
+ * Reads a byte stream into memory, stopping (and cancelling the stream) as soon as it passes `maxBytes`.
+ * @throws BodyTooLargeError when the stream is longer than `maxBytes`.
+ */
+export async function readBoundedStream(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

@@ -1,4 +1,5 @@
 import { type JsonObject, type JsonValue, isJsonObject } from '../../engine';
+import { BodyTooLargeError, readBoundedStream } from '../../outbound-http';
 
 /** What an upload stores: the bytes or text, its content type, and the key a file packet named. */
 export interface UploadBody {
@@ -63,20 +64,11 @@ export interface DownloadStream {
  */
 export async function readBoundedObject(stream: DownloadStream | undefined, maxBytes: number, what: string): Promise<Uint8Array> {
   if (stream === undefined) return new Uint8Array(0);
-  const reader = stream.transformToWebStream().getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(what, maxBytes);
-    }
-    chunks.push(value);
+  try {
+    return await readBoundedStream(stream.transformToWebStream(), maxBytes);
+  } catch (error) {
+    throw error instanceof BodyTooLargeError ? tooLarge(what, maxBytes) : error;
   }
-  return Buffer.concat(chunks);
 }
 
 /** The error of an object larger than a download may read. */
