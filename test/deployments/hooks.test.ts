@@ -32,8 +32,9 @@ describe('deployment hooks', () => {
     secretsDir = mkdtempSync(join(tmpdir(), 'engine-hook-secrets-'));
     writeFileSync(join(secretsDir, 'HOOK_TOKEN'), TOKEN);
     writeFileSync(join(secretsDir, 'BASIC_PAIR'), 'ada:lovelace');
-    slow = await startSlowServer(3000);
-    app = await startTestApp({ config: { secrets_dir: secretsDir, hook_timeout_ms: 1000 } });
+    // The timeout leaves a loaded machine time to start a schema-checking worker; the slow server outlasts it.
+    slow = await startSlowServer(7000);
+    app = await startTestApp({ config: { secrets_dir: secretsDir, hook_timeout_ms: 3000 } });
   });
   afterAll(async () => {
     await app.close();
@@ -99,9 +100,9 @@ describe('deployment hooks', () => {
     const response = await fetch(`${app.url}/hooks/slowpoke/slow`);
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ success: false, code: 'TIMEOUT' });
-    const execution = await app.client.waitForCompletion(response.headers.get('x-execution-id')!, { timeoutMs: 10_000 });
+    const execution = await app.client.waitForCompletion(response.headers.get('x-execution-id')!, { timeoutMs: 20_000 });
     expect(execution.status).toBe('completed');
-  });
+  }, 30_000);
 
   it('answers 500 in the envelope, naming the failure, when the run fails before answering', async () => {
     const graph = greetGraph();
