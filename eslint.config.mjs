@@ -5,10 +5,10 @@ const transports = ['express', 'express-*', 'ws', 'cors', 'helmet', 'swagger-ui-
 const contractPaths = ['**/contract', '**/contract/*'];
 
 /** Plain modules behind the HTTP layer: no transport, no contract. */
-const plainModules = ['server/engine/**', 'server/fbp-runtime/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**', 'server/offload/**', 'server/deployments/**'];
+const plainModules = ['server/engine/**', 'server/fbp-runtime/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**', 'server/offload/**', 'server/deployments/**', 'server/metrics/**'];
 
 /** Other folders reach a folder of server/ through its index, never through an inner file. */
-const serverFolders = ['engine', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'openapi', 'outbound-http', 'outbound-ws', 'testing', 'offload', 'deployments'];
+const serverFolders = ['engine', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'openapi', 'outbound-http', 'outbound-ws', 'testing', 'offload', 'deployments', 'metrics'];
 const deepImports = {
   group: [...serverFolders.map((f) => `**/${f}/*`), ...serverFolders.map((f) => `!**/${f}/index`)],
   message: 'Import a folder of server/ through its index.ts.',
@@ -26,7 +26,7 @@ const transportRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
+  { ignores: ['dist/**', 'client/dist/**', 'test/fixtures/client-consumer/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -76,12 +76,42 @@ export default tseslint.config(
     },
   },
   {
+    // The command line runs the services in process and reaches a service through client/: the folders of server/
+    // through their index, its test kits never.
+    files: ['cli/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [deepImports, testingOnly] }],
+    },
+  },
+  {
+    // The command line's launcher: plain CommonJS, run before anything is compiled.
+    files: ['bin/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.test.ts', 'test/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
     files: ['*.js', '*.mjs'],
     languageOptions: { globals: { module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The /ui page: plain ES modules that run in the browser, served without a bundler.
+    files: ['server/ui/static/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        ['window', 'document', 'location', 'sessionStorage', 'fetch', 'URL', 'URLSearchParams', 'Node', 'AbortController', 'TextDecoderStream', 'requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'queueMicrotask'].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
+    // The build check `npm start` runs first: plain CommonJS, since nothing is compiled yet.
+    files: ['scripts/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -5,7 +5,7 @@
  */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/model', '<rootDir>/contract', '<rootDir>/server', '<rootDir>/client', '<rootDir>/test', '<rootDir>/scripts'],
+  roots: ['<rootDir>/model', '<rootDir>/contract', '<rootDir>/server', '<rootDir>/client', '<rootDir>/cli', '<rootDir>/test', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '\\.alone\\.test\\.ts$'],
   transform: {

@@ -1,14 +1,19 @@
-import createClient from 'openapi-fetch';
+import { type EventStreamOptions, streamExecutionEvents } from './event-stream';
+import { type WaitOptions, waitForExecution } from './execution-waiter';
 import { type components, type paths } from './generated/openapi';
+import { createRawClient } from './raw-client';
+import { type WorkflowSocket } from './ws-client';
 
 /** Options of {@link createWorkflowClient}. */
 export interface WorkflowClientOptions {
   /** The service's base URL. @example 'http://127.0.0.1:8080' */
   baseUrl: string;
   /** A bearer token, for servers configured with `auth_tokens`. */
-  token?: string;
+  token?: string | undefined;
   /** A fetch implementation. @default globalThis.fetch */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
+  /** An open socket of the same server: `waitForCompletion` then follows events over it instead of Server-Sent Events. */
+  socket?: WorkflowSocket | undefined;
 }
 
 /** A start request body. */
@@ -24,8 +29,6 @@ export type Deployment = components['schemas']['Deployment'];
 /** An IDE workflow. */
 export type IdeWorkflow = components['schemas']['IdeWorkflow'];
 
-const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
-
 /**
  * A typed HTTP client of the service. Every call resolves with openapi-fetch's `{ data, error, response }`:
  * `data` is the success envelope, `error` the error envelope.
@@ -35,11 +38,7 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
  * const { data } = await client.startWorkflow({ graph_json, input: { x: 3 } });
  */
 export function createWorkflowClient(options: WorkflowClientOptions) {
-  const raw = createClient<paths, 'application/json'>({
-    baseUrl: options.baseUrl,
-    headers: options.token ? { Authorization: `Bearer ${options.token}` } : undefined,
-    fetch: options.fetch,
-  });
+  const raw = createRawClient(options);
   const path = (execution_id: string) => ({ params: { path: { execution_id } } });
   const client = {
     /** The underlying openapi-fetch client, for anything not wrapped here. */
@@ -48,6 +47,8 @@ export function createWorkflowClient(options: WorkflowClientOptions) {
     startWorkflow: (body: StartWorkflowBody) => raw.POST('/workflows', { body }),
     listWorkflows: (query: paths['/workflows']['get']['parameters']['query'] = {}) => raw.GET('/workflows', { params: { query } }),
     getWorkflow: (executionId: string) => raw.GET('/workflows/{execution_id}', path(executionId)),
+    /** The request an execution was started with (graph as FBP JSON, input, metadata): what a re-run posts again. */
+    getWorkflowRequest: (executionId: string) => raw.GET('/workflows/{execution_id}/request', path(executionId)),
     cancelWorkflow: (executionId: string) => raw.POST('/workflows/{execution_id}/cancel', path(executionId)),
     deleteWorkflow: (executionId: string) => raw.DELETE('/workflows/{execution_id}', path(executionId)),
     /** Checks a graph (`graph_json` or `graph_fbp`, and optionally its `input`) as a start would, without running it. */
@@ -65,19 +66,18 @@ export function createWorkflowClient(options: WorkflowClientOptions) {
     getDeployment: (deploymentId: string) => raw.GET('/deployments/{deployment_id}', { params: { path: { deployment_id: deploymentId } } }),
     deleteDeployment: (deploymentId: string) => raw.DELETE('/deployments/{deployment_id}', { params: { path: { deployment_id: deploymentId } } }),
     /**
-     * Polls an execution until it reaches a final state, and resolves with it.
-     * @throws Error when it is not found or does not finish within `timeoutMs`
+     * Follows an execution's events over Server-Sent Events from `fromSeq`, ending after its terminal event;
+     * a dropped connection is resumed after the last event read.
+     * @throws Error when the execution is not found; EventStreamUnavailableError when the server streams no events
      */
-    async waitForCompletion(executionId: string, { intervalMs = 50, timeoutMs = 30_000 } = {}): Promise<Execution> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const { data, error } = await client.getWorkflow(executionId);
-        if (error) throw new Error(`Execution '${executionId}': ${error.error}`);
-        if (TERMINAL.has(data.data.status)) return data.data;
-        if (Date.now() > deadline) throw new Error(`Execution '${executionId}' did not finish within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, intervalMs));
-      }
-    },
+    streamEvents: (executionId: string, streamOptions: EventStreamOptions = {}) => streamExecutionEvents(raw, executionId, streamOptions),
+    /**
+     * Resolves with an execution once it reaches a final state, following its events (over `socket` when the
+     * client has one, else Server-Sent Events) and polling, with backoff and within the server's rate limit,
+     * only when the server streams none. A wait costs three requests however long the run: read, stream, read.
+     * @throws Error naming the execution when it is not found or does not finish within `timeoutMs`
+     */
+    waitForCompletion: (executionId: string, waitOptions: WaitOptions = {}): Promise<Execution> => waitForExecution(raw, options.socket, executionId, waitOptions),
   };
   return client;
 }

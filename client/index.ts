@@ -9,5 +9,12 @@ export {
   type Deployment,
   type DeploymentBody,
 } from './http-client';
-export { WorkflowSocket, SubscriptionClosedError, type WebSocketLike, type WebSocketConstructor, type WorkflowSocketOptions } from './ws-client';
-export { type paths, type components } from './generated/openapi';
+export { type WaitOptions } from './execution-waiter';
+export { type EventStreamOptions } from './event-stream';
+export { type ServerSentEvent, readServerSentEvents } from './sse-reader';
+export { WorkflowSocket, type WorkflowSocketOptions } from './ws-client';
+export { type ReconnectOptions } from './reconnect-policy';
+export { type Reply, type ServerMessage, type ClientMessage } from './ws-messages';
+export { type WebSocketLike, type WebSocketConstructor } from './websocket-like';
+export { ConnectionClosedError, SubscriptionClosedError, EventStreamUnavailableError } from './client-errors';
+export type { paths, components } from './generated/openapi';

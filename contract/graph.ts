@@ -1,5 +1,6 @@
 import { GraphProcessJsonSchema, GraphJsonSchema as ModelGraphJsonSchema } from '../model';
 import { type z } from 'zod';
+import { MULTIPLY_GRAPH } from './example-workflows';
 import './openapi-zod';
 
 /** A node of the graph, named for the OpenAPI document. */
@@ -18,16 +19,6 @@ const processes = ModelGraphJsonSchema.shape.processes.openapi({
 });
 
 /** A flow-based-programming graph in the FBP JSON format: the model's schema, documented. */
-export const GraphJsonSchema = ModelGraphJsonSchema.extend({ processes }).openapi('GraphJson', {
-  example: {
-    caseSensitive: false,
-    properties: { name: 'multiply' },
-    processes: { mul: { component: 'tpl_math_multiply', metadata: { config: { precision: 2 } } } },
-    connections: [],
-    inports: { x: { process: 'mul', port: 'a-in' }, y: { process: 'mul', port: 'b-in' } },
-    outports: { product: { process: 'mul', port: 'result-out' } },
-    groups: [],
-  },
-});
+export const GraphJsonSchema = ModelGraphJsonSchema.extend({ processes }).openapi('GraphJson', { example: MULTIPLY_GRAPH });
 /** A graph as the contract accepts it (deep rules are checked by the engine's validation). */
 export type GraphJson = z.infer<typeof GraphJsonSchema>;

@@ -19,7 +19,7 @@ export const ValidateGraphRequestSchema = ModelStartWorkflowRequestSchema.pick({
 export const GraphValidationSchema = z
   .object({
     valid: z.boolean().openapi({ description: 'Whether a start request with this graph and input would be accepted' }),
-    graph: z.union([z.record(z.unknown()), z.null()]).openapi({
+    graph: z.record(z.unknown()).nullable().openapi({
       description: 'The graph in canonical FBP JSON (processes keyed by id, ports as {nodeId, portId}, initial packets as {data, to}); port ids as the actors declare them when valid; null when the graph could not be read',
     }),
     issues: z.array(GraphIssueDocSchema).openapi({ description: 'The issues a start would give (at most 100)' }),

@@ -14,7 +14,14 @@ export const IdeWorkflowSchema = z
     graphs: z
       .array(
         z
-          .object({ nodes: z.array(z.unknown()).optional(), connections: z.array(z.unknown()).optional() })
+          .object({
+            id: z.string().nullish(),
+            name: z.string().nullish(),
+            isMain: z.boolean().nullish().openapi({ description: 'True for the main graph' }),
+            is_main: z.boolean().nullish().openapi({ description: 'isMain in the older snake_case dialect' }),
+            nodes: z.array(z.unknown()).optional(),
+            connections: z.array(z.unknown()).optional(),
+          })
           .passthrough(),
       )
       .optional()

@@ -17,6 +17,11 @@ export * from './health';
 export * from './ws';
 export * from './actors';
 export * from './deployments';
+export * from './example-workflows';
+export * from './error-examples';
+export * from './route-examples';
+export * from './api-examples';
+export * from './ws-examples';
 
 const c = initContract();
 

@@ -4,6 +4,7 @@ import { createExpressEndpoints, initServer } from '@ts-rest/express';
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
+import { type Logger as PinoLogger } from 'pino';
 import { contract } from '../contract';
 import { type ServerConfig } from './config';
 import {
@@ -12,6 +13,7 @@ import {
   BearerAuth,
   ConnectionLimit,
   docsRoutes,
+  uiRoutes,
   errorMiddleware,
   eventStreamHandler,
   earlyHealth,
@@ -26,8 +28,11 @@ import {
   graphRoutes,
   deploymentRoutes,
   hookRoutes,
+  metricsRoute,
+  requestLog,
+  requestMetrics,
 } from './http';
-import { buildOpenApiDocument } from './openapi';
+import { buildAsyncApiDocument, buildOpenApiDocument } from './openapi';
 import { type WsGateway, attachWsGateway } from './ws';
 import { FbpRuntime } from './fbp-runtime';
 import { type Logger } from './logger';
@@ -37,6 +42,8 @@ export interface AppOptions {
   config: ServerConfig;
   services: AppServices;
   logger: Logger;
+  /** Where a line for each answered HTTP request goes; without it, requests are not logged. */
+  accessLog?: PinoLogger;
 }
 
 /** The HTTP and WebSocket server of the service, built but not yet listening. */
@@ -57,7 +64,7 @@ export interface App {
 const s = initServer();
 
 /** Builds the Express application and the WebSocket gateway on one HTTP server. */
-export function createApp({ config, services, logger }: AppOptions): App {
+export function createApp({ config, services, logger, accessLog }: AppOptions): App {
   const app = express();
   app.disable('x-powered-by');
   // Every answer carries its own timestamp, so an ETag would never match: hashing each body is waste.
@@ -76,6 +83,9 @@ export function createApp({ config, services, logger }: AppOptions): App {
   connections.attach(server, config.headers_timeout_ms);
   const auth = new BearerAuth(config.auth_tokens);
 
+  // First, so that refused requests are logged and counted too.
+  app.use(requestLog(accessLog));
+  app.use(requestMetrics(services.metrics));
   app.use(connections.middleware());
   app.use(
     helmet({
@@ -83,14 +93,17 @@ export function createApp({ config, services, logger }: AppOptions): App {
       crossOriginResourcePolicy: { policy: config.cors_enabled ? 'cross-origin' : 'same-origin' },
     }),
   );
-  if (config.cors_enabled) app.use(cors({ maxAge: 600 }));
+  // Browser clients on other origins read the rate-limit headers too, to wait and pace as they say.
+  if (config.cors_enabled) app.use(cors({ maxAge: 600, exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] }));
   app.get('/health', earlyHealth());
   const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute });
   app.use(budget.middleware());
+  app.get('/metrics', ...(config.metrics_public ? [] : [auth.middleware()]), metricsRoute(services.metrics));
   // Hooks are the deployments' own public entry points: each checks the authentication its workflow asks for.
   app.use(hookRoutes(services.deployments, services.executions, config.max_body_bytes));
   app.use(auth.middleware());
-  app.use(docsRoutes(buildOpenApiDocument()));
+  app.use(docsRoutes({ openapi: buildOpenApiDocument(), asyncapi: buildAsyncApiDocument() }));
+  app.use(uiRoutes());
   app.use(plainQuery());
   const graphLimits = { maxNodes: config.max_graph_nodes, maxConnections: config.max_graph_connections };
   app.use(jsonBody(config.max_body_bytes, graphLimits));
@@ -118,6 +131,7 @@ export function createApp({ config, services, logger }: AppOptions): App {
     idleTimeoutMs: config.ws_idle_timeout_ms,
     fbpRuntime,
   });
+  services.metrics.observeSubscribers(() => ({ websocket: gateway.openSubscriptions(), sse: streams.size }));
 
   return {
     server,

@@ -1,6 +1,6 @@
-import pino from 'pino';
 import { createApp } from './app';
 import { loadServerConfig, usage, wantsHelp } from './config';
+import { createRootLogger } from './root-logger';
 import { createServices } from './services';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -15,8 +15,11 @@ function listenProblem(error: NodeJS.ErrnoException, address: string, port: numb
   return `Could not listen on ${address}:${port}: ${error.message}`;
 }
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
+/**
+ * Runs the service as `npm start` does: loads the configuration from `argv` and the environment, listens, and
+ * shuts down on SIGINT or SIGTERM (the command line's `serve` runs this too).
+ */
+export async function runServer(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   if (wantsHelp(argv)) {
     console.log(usage());
     return;
@@ -28,7 +31,8 @@ async function main(): Promise<void> {
     return;
   }
   const { config } = loaded;
-  const logger = pino({ level: config.log_level, base: { node_id: config.node_id, namespace: config.namespace } });
+  const logger = createRootLogger({ level: config.log_level, format: config.log_format, base: { node_id: config.node_id, namespace: config.namespace } });
+  for (const { name, closest, message } of loaded.warnings) logger.warn({ setting: name, closest }, message);
   const services = createServices(config, logger);
   const { executions } = services;
   const interrupted = executions.recoverInterrupted();
@@ -36,9 +40,8 @@ async function main(): Promise<void> {
     logger.warn({ python_sandbox: 'none' }, 'Python scripts run WITHOUT a sandbox: any graph can read and write files, use the network and signal processes as this service\'s user');
   }
   if (interrupted > 0) logger.warn({ interrupted }, 'Marked executions interrupted by the previous shutdown as failed');
-  services.deployments.restore();
 
-  const app = createApp({ config, services, logger });
+  const app = createApp({ config, services, logger, accessLog: logger });
   let url: string;
   try {
     url = await app.listen();
@@ -49,10 +52,12 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  // Triggers tick only once the service answers, so that a tick's run can be read and followed at once.
+  services.deployments.restore();
   if (config.auth_tokens.length === 0 && !LOOPBACK.has(config.bind_address)) {
     logger.warn({ bind_address: config.bind_address }, 'No auth_tokens configured while listening on a non-loopback address: anyone who can reach it can run workflows');
   }
-  console.log(`Workflow execution service listening on ${url}`);
+  logger.info({ url }, `Workflow execution service listening on ${url}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -71,7 +76,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+// Run when started as a program; the command line imports runServer instead.
+if (require.main === module) {
+  runServer().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -6,6 +6,7 @@ import { type ServerConfig } from './config';
 import {
   ExecutionService,
   type ExecutionObserver,
+  LifecycleLog,
   type ExecutionStore,
   SqliteExecutionStore,
   WebhookNotifier,
@@ -13,6 +14,7 @@ import {
 import { type AppServices } from './http';
 import { type EventBridge, createEventBridge } from './ide';
 import { type Logger } from './logger';
+import { MetricsObserver, ServiceMetrics } from './metrics';
 import { EgressPolicy } from './outbound-http';
 import { connectWsBridgeSocket } from './outbound-ws';
 import { DeploymentService, type DeploymentStore, HookAnswers, SqliteDeploymentStore } from './deployments';
@@ -39,7 +41,7 @@ export interface Services extends AppServices {
   close(): Promise<void>;
 }
 
-/** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), secret resolution, execution service, webhooks, and the IDE event bridge when `ide_url` is set. */
+/** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), secret resolution, execution service, webhooks, metrics, lifecycle logs, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
   const egress = new EgressPolicy({ deny: config.egress_deny, allow: config.egress_allow, ownPort: () => (config.port === 0 ? undefined : config.port) });
   const hookAnswers = new HookAnswers();
@@ -68,7 +70,8 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
   const ideBridge = config.ide_url
     ? createEventBridge({ ideUrl: config.ide_url, namespace: config.namespace, nodeId: config.node_id, logger, connectSocket: (url) => connectWsBridgeSocket(url) })
     : undefined;
-  const observers = [...(overrides.observers ?? []), ...(ideBridge ? [ideBridge] : [])];
+  const metrics = new ServiceMetrics();
+  const observers = [...(overrides.observers ?? []), ...(ideBridge ? [ideBridge] : []), new MetricsObserver(metrics), new LifecycleLog(logger)];
   const executions = new ExecutionService({
     catalogue,
     store,
@@ -83,6 +86,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     observers,
     logger,
   });
+  metrics.observeLoad(() => executions.load());
   const deploymentStore = overrides.deploymentStore ?? new SqliteDeploymentStore(join(config.data_dir, 'deployments.db'));
   const deployments = new DeploymentService({
     store: deploymentStore,
@@ -110,6 +114,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     catalogue,
     executions,
     deployments,
+    metrics,
     store,
     ideBridge,
     shutdown: async (graceMs = 5000) => {

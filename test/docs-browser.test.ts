@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { type TestApp, startTestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -32,6 +33,23 @@ describe('the API documentation in a real browser', () => {
     );
     expect(await page.title()).toContain('Workflow Execution Service');
     expect(failures).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("runs the multiply example from Try it out on POST /workflows, and the run's product is 13.5", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/docs/`, { waitUntil: 'networkidle' });
+    const operation = page.locator('#operations-workflows-startWorkflow');
+    await operation.locator('.opblock-summary').click();
+    await operation.locator('.try-out__btn').click();
+    const sent = JSON.parse(await operation.locator('textarea.body-param__text').inputValue()) as { input: unknown; metadata: { execution_id: string } };
+    expect(sent.input).toEqual({ x: 3, y: 4.5 });
+    await operation.locator('.execute').click();
+    const status = operation.locator('.live-responses-table tr.response .response-col_status');
+    await status.waitFor({ timeout: 20_000 });
+    expect((await status.textContent())?.trim()).toBe('200');
+    await waitFor(() => app.store.get(sent.metadata.execution_id)?.status === 'completed', { what: 'the run to complete' });
+    expect(app.store.get(sent.metadata.execution_id)?.result?.outputs).toEqual({ product: 13.5 });
     await page.close();
   }, 60_000);
 });

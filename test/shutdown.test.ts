@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import WebSocket from 'ws';
 import { createWorkflowClient } from '../client';
 import { httpGetGraph } from './support/graphs';
 import { type ServerProcess, startServerProcess } from './support/server-process';
@@ -31,6 +32,13 @@ describe('stopping the server', () => {
     await waitFor(() => slow.requests > 0, { what: 'the long run to start', timeoutMs: 10_000 });
     const stream = await fetch(`${server.url}/workflows/long/events`, { headers: { accept: 'text/event-stream' } });
     const streamed = stream.text();
+    const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`);
+    const frames: { type: string; event?: { _type: string } }[] = [];
+    socket.on('message', (data) => frames.push(JSON.parse(String(data)) as { type: string; event?: { _type: string } }));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe_workflow', execution_id: 'long' }));
+    await waitFor(() => frames.some((frame) => frame.type === 'network_event'), { what: 'the WebSocket subscription to start', timeoutMs: 5000 });
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
     await waitFor(async () => (await fetch(`${server.url}/ready`)).status === 503, { what: 'readiness to fail', timeoutMs: 5000 });
@@ -42,6 +50,8 @@ describe('stopping the server', () => {
     const text = await streamed;
     expect(text).toMatch(/event: Cancelled\n/);
     expect(text.endsWith('event: end\ndata: {"execution_id":"long","status":"cancelled"}\n\n')).toBe(true);
+    expect(await closed).toBe(1001);
+    expect(frames.filter((frame) => frame.type === 'network_event').at(-1)?.event?._type).toBe('Cancelled');
     expect(await exited).toBe(0);
 
     const again = await startServerProcess(['--data-dir', dataDir]);

@@ -18,7 +18,7 @@ describe('the WebSocket channel', () => {
   let slow: SlowServer;
   const sockets: WorkflowSocket[] = [];
   const connect = async () => {
-    const socket = await WorkflowSocket.connect(app.wsUrl, { WebSocket: WebSocket as never });
+    const socket = await WorkflowSocket.connect(app.wsUrl, { WebSocket });
     sockets.push(socket);
     return socket;
   };

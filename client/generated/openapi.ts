@@ -86,6 +86,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workflows/{execution_id}/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the request an execution was started with
+         * @description Its graph (always as FBP JSON), input and metadata as stored. To run it again, post `graph_json`, `input` and the `metadata` without `execution_id` to `POST /workflows`. Secret references stay references: no resolved value is stored.
+         */
+        get: operations["getWorkflowRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workflows/{execution_id}/cancel": {
         parameters: {
             query?: never;
@@ -271,26 +291,6 @@ export interface paths {
         post?: never;
         /** Stop and remove a deployment; the executions it started are kept */
         delete: operations["deleteDeployment"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ws": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * WebSocket channel: start, subscribe to and cancel executions with live events
-         * @description Upgrade to a WebSocket. Every frame is a JSON object with a string `type`: clients send `WsClientMessage` (start_workflow, subscribe_workflow with optional from_seq, unsubscribe_workflow, cancel_workflow), the server answers with `WsServerMessage` (workflow_started, subscription_ack, unsubscription_ack, network_event, workflow_cancelled, error). A bad frame gets a reply with success false and the socket stays open. A subscriber that falls too far behind is closed with code 4008 and a reason naming the last seq it was sent; it resumes with from_seq.
-         */
-        get: operations["webSocket"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -887,6 +887,20 @@ export interface components {
             started_at: string | null;
             ended_at: string | null;
         };
+        /** @description The request an execution was started with, as stored */
+        ExecutionRequest: {
+            graph_json: components["schemas"]["GraphJson"] & unknown;
+            /** @description The `.fbp` text, when the graph was sent that way (send graph_json or graph_fbp to run it again, not both) */
+            graph_fbp?: string;
+            /**
+             * @description Each key names an exported inport of the graph
+             * @default {}
+             */
+            input?: {
+                [key: string]: unknown;
+            };
+            metadata?: components["schemas"]["StartMetadata"];
+        };
         CancelResult: {
             execution_id: string;
             /** @enum {string} */
@@ -960,6 +974,12 @@ export interface components {
             name?: string;
             /** @description Every graph of the workflow; the main one has `isMain` (or `is_main`) true, the others are subgraphs */
             graphs?: {
+                id?: string | null;
+                name?: string | null;
+                /** @description True for the main graph */
+                isMain?: boolean | null;
+                /** @description isMain in the older snake_case dialect */
+                is_main?: boolean | null;
                 nodes?: unknown[];
                 connections?: unknown[];
             }[];
@@ -1133,15 +1153,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
             429: {
                 headers: {
@@ -1160,7 +1171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1199,15 +1210,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
             429: {
                 headers: {
@@ -1226,7 +1228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1240,9 +1242,13 @@ export interface operations {
     listWorkflows: {
         parameters: {
             query?: {
-                /** @description queued -> running -> completed | failed | cancelled; the last three never change again */
+                /**
+                 * @description queued -> running -> completed | failed | cancelled; the last three never change again
+                 * @example completed
+                 */
                 status?: components["schemas"]["ExecutionStatus"];
                 workflow_id?: string;
+                /** @example 20 */
                 limit?: number;
                 cursor?: string;
             };
@@ -1306,7 +1312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1402,7 +1408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1418,7 +1424,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
+                /**
+                 * @description An execution id: letters, digits and . _ : -, at most 128 characters
+                 * @example demo-1
+                 */
                 execution_id: string;
             };
             cookie?: never;
@@ -1461,7 +1470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Execution or route not found */
+            /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1488,7 +1497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1504,7 +1513,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
+                /**
+                 * @description An execution id: letters, digits and . _ : -, at most 128 characters
+                 * @example demo-1
+                 */
                 execution_id: string;
             };
             cookie?: never;
@@ -1547,7 +1559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Execution or route not found */
+            /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1583,7 +1595,96 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWorkflowRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An execution id: letters, digits and . _ : -, at most 128 characters
+                 * @example demo-1
+                 */
+                execution_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ExecutionRequest"];
+                        /**
+                         * @description Time of the response in epoch milliseconds
+                         * @example 1732262400000
+                         */
+                        timestamp: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a schema violation or an invalid workflow (details name each path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: the execution, node, actor or deployment the path names */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1599,7 +1700,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
+                /**
+                 * @description An execution id: letters, digits and . _ : -, at most 128 characters
+                 * @example demo-wait
+                 */
                 execution_id: string;
             };
             cookie?: never;
@@ -1642,7 +1746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Execution or route not found */
+            /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1678,7 +1782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1694,8 +1798,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
+                /**
+                 * @description An execution id: letters, digits and . _ : -, at most 128 characters
+                 * @example demo-wait
+                 */
                 execution_id: string;
+                /** @example mul */
                 node_id: string;
             };
             cookie?: never;
@@ -1744,7 +1852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Execution or route not found */
+            /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1789,7 +1897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1803,12 +1911,17 @@ export interface operations {
     getWorkflowEvents: {
         parameters: {
             query?: {
+                /** @example 1 */
                 from_seq?: number;
+                /** @example 1000 */
                 limit?: number;
             };
             header?: never;
             path: {
-                /** @description An execution id: letters, digits and . _ : -, at most 128 characters */
+                /**
+                 * @description An execution id: letters, digits and . _ : -, at most 128 characters
+                 * @example demo-1
+                 */
                 execution_id: string;
             };
             cookie?: never;
@@ -1852,7 +1965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Execution or route not found */
+            /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1879,7 +1992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1966,7 +2079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2053,7 +2166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2140,7 +2253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2207,7 +2320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2223,6 +2336,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example tpl_math_multiply */
                 actor_id: string;
             };
             cookie?: never;
@@ -2256,7 +2370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Execution or route not found */
+            /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2283,7 +2397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2350,7 +2464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2446,7 +2560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2462,6 +2576,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example greeter */
                 deployment_id: string;
             };
             cookie?: never;
@@ -2495,7 +2610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Execution or route not found */
+            /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2522,7 +2637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2538,6 +2653,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example greeter */
                 deployment_id: string;
             };
             cookie?: never;
@@ -2575,7 +2691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Execution or route not found */
+            /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2602,7 +2718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many connections, or shutting down */
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2610,45 +2726,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
-            };
-        };
-    };
-    webSocket: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Switching protocols to WebSocket */
-            101: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many connections, or shutting down */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };

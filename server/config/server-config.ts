@@ -112,6 +112,14 @@ export const ServerConfigSchema = z
       .describe('Base URL of the S3-compatible server (MinIO, Ceph) of S3 nodes that name no endpoint; unset, AWS S3'),
     nushell_binary: z.string().min(1).default('nu').describe("The Nushell binary NuShell Script nodes run (in the Python scripts' sandbox): a path, or a name looked up on the service's PATH"),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log verbosity'),
+    log_format: z
+      .enum(['auto', 'json', 'pretty'])
+      .default('auto')
+      .describe('How log lines are written to stdout: json (one JSON object a line), pretty (coloured text for people), or auto (pretty when stdout is a terminal, json otherwise)'),
+    metrics_public: z
+      .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+      .default(false)
+      .describe('Whether /metrics is open without a bearer token when auth_tokens are set'),
     config: z.string().min(1).optional().describe('YAML, TOML or JSON file to read the configuration from'),
     profile: z.string().min(1).optional().describe('Profile whose file <base>.<profile>.<ext> is merged over the config file'),
   })

@@ -298,6 +298,11 @@ export class ExecutionService {
     return unfinished.length;
   }
 
+  /** Executions waiting for a free slot and executions running now. */
+  load(): { queued: number; running: number } {
+    return { queued: this.queue.pending, running: this.queue.running };
+  }
+
   /** Why the service cannot take executions now (shutting down, or a store that takes no writes), or undefined when it can. */
   notReadyReason(): string | undefined {
     if (!this.accepting) return 'The service is shutting down';

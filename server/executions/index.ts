@@ -9,3 +9,5 @@ export { EventFollower, type EventFollowerOptions, type DeliveryVerdict } from '
 export { ExecutionService, type ExecutionServiceOptions, type StartOutcome, type EventSlice, type EventPage, type RetentionPolicy } from './execution-service';
 export { type GraphCheck, graphError } from './graph-check';
 export { SHUTDOWN_REASON } from './execution-service';
+export { executionDuration } from './execution-duration';
+export { LifecycleLog } from './lifecycle-log';

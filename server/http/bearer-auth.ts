@@ -4,7 +4,12 @@ import { type RequestHandler } from 'express';
 import { AppError } from '../errors';
 
 /** Paths open without a token: the health and readiness checks and the API documentation. */
-export const PUBLIC_PATHS: readonly string[] = ['/health', '/ready', '/openapi.json'];
+export const PUBLIC_PATHS: readonly string[] = ['/health', '/ready', '/openapi.json', '/asyncapi.json'];
+
+/** Folders open without a token: Swagger UI and the `/ui` page, whose own API calls carry the token. */
+export const PUBLIC_FOLDERS: readonly string[] = ['/docs', '/ui'];
+
+const isPublic = (path: string): boolean => PUBLIC_PATHS.includes(path) || PUBLIC_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`));
 
 function matches(candidate: string, tokens: readonly Buffer[]): boolean {
   const given = Buffer.from(candidate);
@@ -98,10 +103,10 @@ export class BearerAuth {
     return query !== null && matches(query, this.tokens);
   }
 
-  /** Rejects requests without a valid token with 401, except on public paths and the docs. */
+  /** Rejects requests without a valid token with 401, except on public paths and folders. */
   middleware(): RequestHandler {
     return (req, res, next) => {
-      if (!this.enabled || PUBLIC_PATHS.includes(req.path) || req.path === '/docs' || req.path.startsWith('/docs/')) return next();
+      if (!this.enabled || isPublic(req.path)) return next();
       const refusal = this.verify(req);
       if (refusal === undefined) return next();
       if (refusal.retryAfterSeconds === undefined) res.setHeader('WWW-Authenticate', 'Bearer');

@@ -3,6 +3,7 @@ import { AppError, isAppError } from '../errors';
 import { failure } from './envelope';
 import { STATUS_OF_ERROR } from './error-status';
 import { type Logger } from '../logger';
+import { pathOf } from './request-log';
 
 /** What a 503 asks the client to wait before it tries again, in seconds. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -44,7 +45,8 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       res.status(STATUS_OF_ERROR[appError.code]).json(failure(appError));
       return;
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'Unhandled error');
+    // The path without its query string, which may carry an access_token.
+    logger.error({ err: error, reqId: req.id, method: req.method, path: pathOf(req) }, 'Unhandled error');
     res.status(500).json(failure(new AppError('INTERNAL', 'Internal server error')));
   };
 }

@@ -7,7 +7,7 @@ import { executionSummary, executionView } from './execution-view';
 
 const s = initServer();
 
-/** Handlers of `/workflows`: start, list, status, cancel, events. */
+/** Handlers of `/workflows`: start, list, status, stored request, cancel, events. */
 export function workflowRoutes({ executions }: AppServices) {
   return s.router(workflowsContract, {
     startWorkflow: async ({ body }) => {
@@ -21,6 +21,9 @@ export function workflowRoutes({ executions }: AppServices) {
     },
     getWorkflow: async ({ params }) => {
       return { status: 200, body: success(executionView(executions.get(params.execution_id))) };
+    },
+    getWorkflowRequest: async ({ params }) => {
+      return { status: 200, body: success(executions.get(params.execution_id).request) };
     },
     cancelWorkflow: async ({ params }) => {
       const execution = await executions.cancel(params.execution_id);

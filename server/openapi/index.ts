@@ -1,1 +1,2 @@
 export { buildOpenApiDocument } from './openapi-document';
+export { buildAsyncApiDocument, REPLY_TO } from './asyncapi-document';

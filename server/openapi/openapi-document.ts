@@ -2,21 +2,24 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { type AppRoute, ContractNoBody } from '@ts-rest/core';
 import { type AnyZodObject, type ZodTypeAny } from 'zod';
 import { ClientMessageSchema, ProcessSchema, ServerMessageSchema, contract } from '../../contract';
+import { PUBLIC_PATHS } from '../http';
+import { bodyExamples, errorExamples, operationExamples, withParameterExamples } from './operation-examples';
+import { SERVICE_INFO } from './service-info';
 
 const STATUS_DESCRIPTIONS: Record<string, string> = {
   200: 'Success',
   201: 'Created',
   400: 'Bad request: malformed JSON, a schema violation or an invalid workflow (details name each path)',
   401: 'Missing or invalid bearer token (only when the server has auth_tokens)',
-  404: 'Execution or route not found',
+  404: 'Not found: the execution, node, actor or deployment the path names',
   409: 'Conflict with the execution state, an execution id reused by a different request, or a deployment name in use',
   413: 'Request body larger than max_body_bytes',
   429: 'Rate limit exceeded; see Retry-After and RateLimit-* headers',
   500: 'Internal server error',
-  503: 'Too many connections, or shutting down',
+  503: 'Too many connections, or shutting down (for /ready: the service takes no executions now)',
 };
 
-const TAGS: Record<string, string> = { health: 'health', workflows: 'workflows', ide: 'ide', actors: 'actors', deployments: 'deployments' };
+const TAGS: Record<string, string> = { health: 'health', ready: 'health', workflows: 'workflows', graphs: 'graphs', ide: 'ide', actors: 'actors', deployments: 'deployments' };
 
 function tagOf(path: string): string {
   const first = path.split('/')[1] ?? '';
@@ -35,6 +38,7 @@ const STREAMS: Record<string, string> = {
 function registerRoute(registry: OpenAPIRegistry, operationId: string, route: AppRoute): void {
   const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
   const body = 'body' in route && route.body !== ContractNoBody ? (route.body as ZodTypeAny) : undefined;
+  const examples = operationExamples(operationId);
   registry.registerPath({
     method: route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
     path,
@@ -42,11 +46,11 @@ function registerRoute(registry: OpenAPIRegistry, operationId: string, route: Ap
     summary: route.summary,
     description: route.description,
     tags: [tagOf(route.path)],
-    security: route.path === '/health' ? [] : [{ bearerAuth: [] }, {}],
+    security: PUBLIC_PATHS.includes(route.path) ? [] : [{ bearerAuth: [] }, {}],
     request: {
-      params: route.pathParams as AnyZodObject | undefined,
-      query: route.query as AnyZodObject | undefined,
-      body: body && { required: true, content: { 'application/json': { schema: body } } },
+      params: withParameterExamples(route.pathParams as AnyZodObject | undefined, examples.params),
+      query: withParameterExamples(route.query as AnyZodObject | undefined, examples.query),
+      body: body && { required: true, content: { 'application/json': { schema: body, examples: bodyExamples(examples) } } },
     },
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, schema]) => [
@@ -54,7 +58,7 @@ function registerRoute(registry: OpenAPIRegistry, operationId: string, route: Ap
         {
           description: STATUS_DESCRIPTIONS[status] ?? 'Response',
           content: {
-            'application/json': { schema: schema as ZodTypeAny },
+            'application/json': { schema: schema as ZodTypeAny, examples: errorExamples(Number(status), examples) },
             ...(status === '200' && STREAMS[operationId] ? { 'text/event-stream': { schema: { type: 'string' as const, description: STREAMS[operationId] } } } : {}),
           },
         },
@@ -63,60 +67,40 @@ function registerRoute(registry: OpenAPIRegistry, operationId: string, route: Ap
   });
 }
 
-/** Builds the OpenAPI 3.1 document of the service from the contract: every route, the envelope, the WebSocket messages. */
+/** Builds the OpenAPI 3.1 document of the service from the contract: every route with its examples, and the envelope. */
 export function buildOpenApiDocument() {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: 'Required on every endpoint but /health when the server is configured with auth_tokens',
+    description: `Required when the server is configured with auth_tokens, on every endpoint but ${PUBLIC_PATHS.join(', ')} and /docs`,
   });
   for (const [operationId, route] of Object.entries(contract)) registerRoute(registry, operationId, route as AppRoute);
   // The graph's `processes` refers to it by name in both of its forms.
   registry.register('Process', ProcessSchema);
+  // No HTTP operation uses the WebSocket messages: they are here for the client typed from this document
+  // (`/ws` itself is described by the AsyncAPI document).
   registry.register('WsClientMessage', ClientMessageSchema);
   registry.register('WsServerMessage', ServerMessageSchema);
-  registry.registerPath({
-    method: 'get',
-    path: '/ws',
-    operationId: 'webSocket',
-    summary: 'WebSocket channel: start, subscribe to and cancel executions with live events',
-    description:
-      'Upgrade to a WebSocket. Every frame is a JSON object with a string `type`: clients send `WsClientMessage` ' +
-      '(start_workflow, subscribe_workflow with optional from_seq, unsubscribe_workflow, cancel_workflow), the server answers with ' +
-      '`WsServerMessage` (workflow_started, subscription_ack, unsubscription_ack, network_event, workflow_cancelled, error). ' +
-      'A bad frame gets a reply with success false and the socket stays open. A subscriber that falls too far behind is closed ' +
-      'with code 4008 and a reason naming the last seq it was sent; it resumes with from_seq.',
-    tags: ['websocket'],
-    responses: {
-      101: { description: 'Switching protocols to WebSocket' },
-      401: statusOnly(401),
-      429: statusOnly(429),
-      503: statusOnly(503),
-    },
-  });
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
-      title: 'Workflow Execution Service',
-      version: '0.1.0',
+      ...SERVICE_INFO,
       description:
         'Runs flow-based-programming graphs and IDE workflows headless: start executions over HTTP or WebSocket, ' +
         'follow every execution event live, read status and results. Every HTTP response uses the envelope ' +
-        '`{success, data | error, timestamp}`; errors add `code` and, for validation failures, `details`.',
+        '`{success, data | error, timestamp}`; errors add `code` and, for validation failures, `details`. ' +
+        'The WebSocket API at `/ws` is described by the AsyncAPI document at `/asyncapi.json`.',
     },
+    externalDocs: { description: 'The WebSocket API (/ws) as an AsyncAPI 3 document', url: '/asyncapi.json' },
     servers: [{ url: '/' }],
     tags: [
-      { name: 'health', description: 'Liveness' },
+      { name: 'health', description: 'Liveness and readiness' },
       { name: 'workflows', description: 'Executions of engine graphs' },
+      { name: 'graphs', description: 'Checking graphs without running them' },
       { name: 'ide', description: 'Workflows exported by the visual IDE' },
       { name: 'actors', description: 'The catalogue of components graphs can use' },
-      { name: 'websocket', description: 'Real-time channel' },
+      { name: 'deployments', description: 'Workflows stored under a name, started by their triggers and HTTP hooks' },
     ],
   });
-}
-
-/** A response documented by its status description alone. */
-function statusOnly(status: number) {
-  return { description: STATUS_DESCRIPTIONS[status] ?? 'Error' };
 }

@@ -1,0 +1,40 @@
+import { type TerminalEvent } from '../model';
+import { CliError } from './cli-error';
+import { followEvents } from './follow-events';
+import { workflowNodeCount } from './graph-node-count';
+import { type ServerConnection, asGraphBody, request } from './server-connection';
+import { CLI_SOURCE, type WorkflowRun, type WorkflowRunner } from './workflow-run';
+
+/** Starts the run on the service: a graph through `POST /workflows`, an IDE workflow through `POST /ide/workflows`. */
+async function start(connection: ServerConnection, { file, input }: WorkflowRun): Promise<string> {
+  const metadata = { source: CLI_SOURCE };
+  const started =
+    file.kind === 'ide'
+      ? await request(connection, (client) => client.executeIdeWorkflow({ workflow: file.workflow, input }))
+      : await request(connection, (client) =>
+          client.startWorkflow(file.kind === 'fbp' ? { graph_fbp: file.text, input, metadata } : { graph_json: asGraphBody(file.graph), input, metadata }),
+        );
+  return started.execution_id;
+}
+
+/**
+ * Asks the service to cancel a run. The typed client is not used here: only the calls it is known to keep are.
+ * A run that has already ended answers 409, and its terminal event tells how it ended.
+ */
+async function cancel(connection: ServerConnection, executionId: string): Promise<void> {
+  await fetch(`${connection.url}/workflows/${encodeURIComponent(executionId)}/cancel`, { method: 'POST', headers: connection.headers }).catch(() => undefined);
+}
+
+/** Runs a workflow on a service and follows its event stream to the end; Ctrl-C cancels it there. */
+export function remoteRunner(connection: ServerConnection): WorkflowRunner {
+  return async (run) => {
+    const executionId = await start(connection, run);
+    run.onStarted(executionId, workflowNodeCount(run.file));
+    const stop = () => void cancel(connection, executionId);
+    if (run.signal.aborted) stop();
+    else run.signal.addEventListener('abort', stop, { once: true });
+    const terminal: TerminalEvent | undefined = await followEvents(connection, executionId, { onEvent: run.onEvent });
+    if (terminal === undefined) throw new CliError(`The event stream of execution '${executionId}' ended without its terminal event`);
+    return terminal;
+  };
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type RequestHandler } from 'express';
+import { type Logger as PinoLogger, type LevelWithSilent } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+/** The header that carries a request's id: taken from the client when well-formed, and always answered. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A client's request id is kept only when it is short and plain, so that it cannot forge log lines or headers. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Paths polled by load balancers and scrapers: their successful answers are logged at debug level only. */
+const PROBE_PATHS = new Set(['/health', '/ready', '/metrics']);
+
+/** The path of a request without its query string, which may carry an `access_token`. */
+export function pathOf(req: IncomingMessage): string {
+  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  const id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+function levelOf(req: IncomingMessage, res: ServerResponse, error?: Error): LevelWithSilent {
+  if (error !== undefined || res.statusCode >= 500) return 'error';
+  if (res.statusCode < 400 && PROBE_PATHS.has(pathOf(req))) return 'debug';
+  return 'info';
+}
+
+function summary(req: IncomingMessage, res: ServerResponse): string {
+  const closed = res.writableEnded ? '' : ' (client closed the connection)';
+  return `${req.method ?? 'GET'} ${pathOf(req)} ${res.statusCode}${closed}`;
+}
+
+/**
+ * Logs one line per HTTP request once it is answered: `req` (`id`, `method`, `path`), `res` (`statusCode`)
+ * and `responseTime` in milliseconds. Headers, the query string and bodies are never logged, so neither are
+ * tokens. Every answer carries its request id in `x-request-id`. Without a logger, only the ids are given.
+ */
+export function requestLog(logger?: PinoLogger): RequestHandler {
+  return pinoHttp({
+    logger,
+    enabled: logger !== undefined,
+    genReqId: requestId,
+    customLogLevel: levelOf,
+    customSuccessMessage: summary,
+    customErrorMessage: (req, res) => summary(req, res),
+    // The line says a request was answered 5xx; what went wrong is logged where it happened.
+    customErrorObject: (_req, _res, _error, fields: Record<string, unknown>) => ({ ...fields, err: undefined }),
+    serializers: {
+      req: (req: { id: unknown; method: string; raw: IncomingMessage }) => ({ id: req.id, method: req.method, path: pathOf(req.raw) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  }) as RequestHandler;
+}

@@ -1,0 +1,94 @@
+// The event log panel: one row per event, appended in batches once per frame so long runs stay smooth.
+
+import { h, preview } from './dom.js';
+
+/** Rows kept on the page; later events are counted, and the whole log stays readable through the API. */
+export const MAX_ROWS = 5000;
+
+/** One line that says what an event means. */
+export function describeEvent(event) {
+  switch (event._type) {
+    case 'NetworkStarted':
+      return `workflow ${event.workflowId}`;
+    case 'ActorStarted':
+      return `${event.actorId} (${event.component})`;
+    case 'ActorCompleted':
+      return `${event.actorId} in ${event.durationMs} ms`;
+    case 'ActorFailed':
+      return `${event.actorId}: ${event.error}`;
+    case 'MessageSent':
+      return `${event.fromActor}.${event.fromPort} → ${event.toActor}.${event.toPort}  ${preview(event.message)}${event.truncated ? ' (truncated)' : ''}`;
+    case 'EventsDropped':
+      return `${event.dropped} packet events left out of the log`;
+    case 'Completed':
+      return `in ${event.result.duration_ms} ms`;
+    case 'Failed':
+      return event.error;
+    default:
+      return '';
+  }
+}
+
+const clock = (timestamp) => {
+  const date = new Date(timestamp);
+  return `${date.toLocaleTimeString(undefined, { hour12: false })}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+};
+
+/** The rows of an execution's events in an `<ol>`. */
+export class EventLog {
+  #list;
+  #pending = [];
+  #rows = 0;
+  #left = 0;
+  #frame = 0;
+
+  constructor(list) {
+    this.#list = list;
+  }
+
+  /** Empties the log, for another execution. */
+  clear() {
+    cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+    this.#pending = [];
+    this.#rows = 0;
+    this.#left = 0;
+    this.#list.replaceChildren();
+  }
+
+  /** Queues an event's row; rows reach the page at the next frame. */
+  append(event) {
+    this.#pending.push(event);
+    if (this.#frame === 0) this.#frame = requestAnimationFrame(() => this.#flush());
+  }
+
+  #flush() {
+    this.#frame = 0;
+    const list = this.#list;
+    // Follow the newest row only when the reader is already at the bottom.
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+    const rows = [];
+    for (const event of this.#pending) {
+      if (this.#rows >= MAX_ROWS) {
+        this.#left += 1;
+        continue;
+      }
+      this.#rows += 1;
+      const text = describeEvent(event);
+      rows.push(
+        h('li', { class: `log-row type-${event._type}`, 'data-seq': event.seq },
+          h('span', { class: 'log-seq', text: String(event.seq) }),
+          h('span', { class: 'log-time', text: clock(event.timestamp) }),
+          h('span', { class: 'log-type', text: event._type }),
+          h('span', { class: 'log-text', text, title: text })),
+      );
+    }
+    this.#pending = [];
+    list.append(...rows);
+    if (this.#left > 0) {
+      list.querySelector('.log-more')?.remove();
+      list.append(h('li', { class: 'log-more', text: `${this.#left} more events: read them with GET /workflows/{id}/events` }));
+    }
+    if (atBottom) list.scrollTop = list.scrollHeight;
+  }
+}

@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WES_BIN, runCli, startCli } from '../support/cli-process';
+import { httpGetGraph, multiplyGraph } from '../support/graphs';
+import { type SlowServer, startSlowServer } from '../support/slow-server';
+import { waitFor } from '../support/wait-for';
+
+/** `wes run` in its own process, the engine in that process: stdout, stderr and exit codes as a shell sees them. */
+describe('wes run, in process', () => {
+  let dir: string;
+  let slow: SlowServer;
+  const file = (name: string) => join(dir, name);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wes-run-'));
+    slow = await startSlowServer(60_000);
+    await writeFile(file('multiply.json'), JSON.stringify(multiplyGraph()));
+    await writeFile(file('multiply.fbp'), "INPORT=mul.A_IN:X\nINPORT=mul.B_IN:Y\nOUTPORT=mul.RESULT_OUT:PRODUCT\nmul(tpl_math_multiply:precision=2)\n");
+    await writeFile(file('inputs.json'), JSON.stringify({ x: 2, y: 100 }));
+    await writeFile(file('slow.json'), JSON.stringify(httpGetGraph(slow.url)));
+    await writeFile(
+      file('fails.json'),
+      JSON.stringify({
+        properties: { name: 'fails' },
+        processes: { boom: { component: 'tpl_javascript_script', metadata: { config: { script: "throw new Error('the input was ' + data)" } } } },
+        connections: [{ data: 7, tgt: { process: 'boom', port: 'data-in' } }],
+        outports: { result: { process: 'boom', port: 'result-out' } },
+      }),
+    );
+    await writeFile(file('unknown.json'), JSON.stringify({ processes: { a: { component: 'no_such_actor' } }, connections: [] }));
+  });
+  afterAll(async () => {
+    await slow.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs an engine graph, prints its outputs as JSON on stdout and plain progress lines on stderr, and exits 0', async () => {
+    const run = await runCli(['run', file('multiply.json'), '--input', 'x=3', '-i', 'y=4.5']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ product: 13.5 });
+    expect(run.stderr).toMatch(/^Started execution [0-9a-f-]{36}\n/);
+    expect(run.stderr).toContain('Node mul done (1/1)\n');
+    expect(run.stderr).toMatch(/Completed in \d+:\d\d\.\d: 1\/1 nodes, 0 packets\n$/);
+  });
+
+  it('runs .fbp text with inputs from a file, the --input pairs winning, and prints the whole result with --result', async () => {
+    const run = await runCli(['run', file('multiply.fbp'), '--input-file', file('inputs.json'), '-i', 'y=4', '--result', '--quiet']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ success: true, outputs: { product: 8 }, errors: [], nodes_executed: 1 });
+    expect(run.stderr).toBe('');
+  });
+
+  it('runs an IDE workflow through the same conversion as the service', async () => {
+    const run = await runCli(['run', 'test/fixtures/ide/subgraph.json', '--quiet']);
+    expect(run.code).toBe(0);
+    expect(Object.values(JSON.parse(run.stdout))).toContain(6.48);
+  });
+
+  it('exits 1 when the run fails, printing what it produced and naming the failed node and its error', async () => {
+    const run = await runCli(['run', file('fails.json')]);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({});
+    expect(run.stderr).toContain('Node boom failed: the input was 7\n');
+    expect(run.stderr).toMatch(/Failed after .*: 1\/1 nodes, 0 packets, 1 failed\n {2}boom: the input was 7\n$/);
+  });
+
+  it('exits 2 with every issue the engine finds when it refuses a graph, and prints nothing on stdout', async () => {
+    const run = await runCli(['run', file('unknown.json')]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain("wes: Invalid graph: the catalogue has no component 'no_such_actor'");
+    expect(run.stderr).toContain('graph_json.processes.a.component');
+  });
+
+  it('exits 2 naming the mistake for a missing file, a malformed --input or an unknown option', async () => {
+    const missing = await runCli(['run', file('nothing-here.json')]);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toContain(`Cannot read ${file('nothing-here.json')}: no such file`);
+    const pair = await runCli(['run', file('multiply.json'), '--input', 'x']);
+    expect(pair).toMatchObject({ code: 2, stderr: "wes: --input takes key=value, not 'x'\n" });
+    const option = await runCli(['run', file('multiply.json'), '--colour']);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain("unknown option '--colour'");
+  });
+
+  it('cancels the run on SIGINT while it waits on a slow server, closes that request, and exits 130', async () => {
+    const before = slow.requests;
+    const cli = startCli(['run', file('slow.json')]);
+    await waitFor(() => slow.requests > before, { what: 'the run to call the slow server', timeoutMs: 15_000 });
+    cli.child.kill('SIGINT');
+    const run = await cli.done;
+    expect(run.code).toBe(130);
+    expect(JSON.parse(run.stdout)).toEqual({});
+    expect(run.stderr).toContain('Cancelling the run (Ctrl-C again to quit at once)\n');
+    expect(run.stderr).toMatch(/Cancelled after .*: 0\/1 nodes, 0 packets\n {2}Cancelled from the command line\n$/);
+    await waitFor(() => slow.aborted > 0, { what: 'the slow request to be closed' });
+  });
+
+  it('starts through the launcher as an executable, as npx runs it', async () => {
+    const help = spawnSync(WES_BIN, ['--help'], { cwd: dir, encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: wes [options] [command]');
+    expect(help.stdout).toMatch(/run \[options\] <file>/);
+  });
+});

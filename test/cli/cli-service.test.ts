@@ -1,0 +1,155 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli, startCli } from '../support/cli-process';
+import { httpGetGraph, multiplyGraph } from '../support/graphs';
+import { type SlowServer, startSlowServer } from '../support/slow-server';
+import { type TestApp, startTestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
+
+const TOKEN = 'cli-test-token-0123456789';
+
+/** A loopback port nothing listens on: one the system just gave out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The commands that talk to a service, against the real app with auth_tokens on 127.0.0.1. */
+describe('wes against a service', () => {
+  let app: TestApp;
+  let slow: SlowServer;
+  let dir: string;
+  const file = (name: string) => join(dir, name);
+  const withToken = { env: { ENGINE_TOKEN: TOKEN } };
+
+  beforeAll(async () => {
+    app = await startTestApp({ config: { auth_tokens: [TOKEN] } });
+    slow = await startSlowServer(60_000);
+    dir = await mkdtemp(join(tmpdir(), 'wes-service-'));
+    await writeFile(file('multiply.json'), JSON.stringify(multiplyGraph()));
+    await writeFile(file('slow.json'), JSON.stringify(httpGetGraph(slow.url)));
+    await writeFile(file('unknown.fbp'), 'a(no_such_actor) OUT -> IN b(core/Drop)\n');
+  });
+  afterAll(async () => {
+    await app.close();
+    await slow.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs a graph on the service with the token from ENGINE_TOKEN and records it with the source cli', async () => {
+    const run = await runCli(['run', file('multiply.json'), '--url', app.url, '-i', 'x=6', '-i', 'y=7'], withToken);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ product: 42 });
+    const id = /^Started execution (\S+)$/m.exec(run.stderr)![1];
+    expect(app.executions.get(id)).toMatchObject({ status: 'completed', source: 'cli', workflowId: 'multiply' });
+  });
+
+  it('runs an IDE workflow on the service through its IDE route', async () => {
+    const run = await runCli(['run', 'test/fixtures/ide/script-loop.json', '--url', app.url, '--token', TOKEN, '--quiet']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ 'tpl_loop-1733227204222-x7z8a9s0d.done-out': { count: 3, completed: true } });
+    const { items } = app.executions.list({ limit: 1 });
+    expect(items[0]).toMatchObject({ source: 'ide_api', status: 'completed' });
+  });
+
+  it('exits 2 and asks for a token when the service wants one, and names an address nothing listens on', async () => {
+    const denied = await runCli(['run', file('multiply.json'), '--url', app.url]);
+    expect(denied).toMatchObject({ code: 2, stdout: '' });
+    expect(denied.stderr).toBe(`wes: The service at ${app.url} answered 401: it needs a token: give --token or set ENGINE_TOKEN\n`);
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const nowhere = await runCli(['list', '--url', closed]);
+    expect(nowhere).toMatchObject({ code: 2, stderr: `wes: Cannot reach the service at ${closed}: ECONNREFUSED\n` });
+  });
+
+  it('cancels the run on the service on SIGINT and exits 130', async () => {
+    const before = slow.requests;
+    const cli = startCli(['run', file('slow.json'), '--url', app.url], withToken);
+    await waitFor(() => slow.requests > before, { what: 'the run to call the slow server', timeoutMs: 15_000 });
+    const id = /^Started execution (\S+)$/m.exec(cli.stderr())![1];
+    cli.child.kill('SIGINT');
+    const run = await cli.done;
+    expect(run.code).toBe(130);
+    expect(run.stderr).toMatch(/Cancelled after .*: 0\/1 nodes, 0 packets\n$/);
+    expect(app.executions.get(id).status).toBe('cancelled');
+  });
+
+  it('converts an IDE workflow and refuses to convert an engine graph', async () => {
+    const converted = await runCli(['convert', 'test/fixtures/ide/subgraph.json', '--url', app.url], withToken);
+    expect(converted.code).toBe(0);
+    const conversion = JSON.parse(converted.stdout);
+    expect(conversion).toMatchObject({ unsupported_actors: [], conversion_metadata: { source_workflow_name: expect.any(String) } });
+    expect(Object.keys(conversion.engine_graph.processes).length).toBeGreaterThan(0);
+    const graph = await runCli(['convert', file('multiply.json'), '--url', app.url], withToken);
+    expect(graph.code).toBe(2);
+    expect(graph.stderr).toContain('is an engine graph, which runs as it is: convert takes an IDE workflow');
+  });
+
+  it('validates a workflow: 0 and the normalised graph when valid, 1 and every issue when not', async () => {
+    const valid = await runCli(['validate', file('multiply.json'), '--url', app.url, '-i', 'x=1'], withToken);
+    expect(valid.code).toBe(0);
+    expect(JSON.parse(valid.stdout)).toMatchObject({ valid: true, issues: [], graph: { processes: { mul: { component: 'tpl_math_multiply' } } } });
+    expect(valid.stderr).toBe(`${file('multiply.json')} is valid\n`);
+    const ide = await runCli(['validate', 'test/fixtures/ide/script-loop.json', '--url', app.url], withToken);
+    expect(ide.code).toBe(0);
+    const invalid = await runCli(['validate', file('unknown.fbp'), '--url', app.url], withToken);
+    expect(invalid.code).toBe(1);
+    expect(JSON.parse(invalid.stdout)).toMatchObject({ valid: false, issue_count: 2 });
+    expect(invalid.stderr).toMatch(/has 2 issues:\n {2}processes\.a\.component: .*'no_such_actor'.*\n {2}processes\.b: .*'in' is fed by nothing/);
+  });
+
+  it('lists executions as a table, as JSON, and filtered by status', async () => {
+    await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 1, y: 2 }, metadata: { execution_id: 'listed-run' } });
+    await waitFor(() => app.executions.get('listed-run').status === 'completed', { what: 'the run to complete' });
+    const table = await runCli(['list', '--url', app.url, '--token', TOKEN]);
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID +STATUS +WORKFLOW +SOURCE +CREATED +DURATION$/);
+    expect(table.stdout).toMatch(/^listed-run +completed +multiply +http_api /m);
+    const json = await runCli(['list', '--url', app.url, '--json', '--status', 'completed', '--limit', '100'], withToken);
+    expect(json.code).toBe(0);
+    const page = JSON.parse(json.stdout) as { items: { id: string; status: string }[]; next_cursor: string | null };
+    expect(page.items.map((item) => item.id)).toContain('listed-run');
+    expect(page.items.every((item) => item.status === 'completed')).toBe(true);
+    const badStatus = await runCli(['list', '--url', app.url, '--status', 'done'], withToken);
+    expect(badStatus.code).toBe(2);
+    expect(badStatus.stderr).toContain('Allowed choices are queued, running, completed, failed, cancelled');
+    const badLimit = await runCli(['list', '--url', app.url, '--limit', '0'], withToken);
+    expect(badLimit).toMatchObject({ code: 2, stdout: '' });
+    expect(badLimit.stderr).toContain("argument '0' is invalid. expected a whole number above 0");
+  });
+
+  it("prints an execution's log as JSON lines, and exits 2 for an unknown execution", async () => {
+    await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 2 }, metadata: { execution_id: 'logged-run' } });
+    await waitFor(() => app.executions.get('logged-run').status === 'completed', { what: 'the run to complete' });
+    const events = await runCli(['events', 'logged-run', '--url', app.url], withToken);
+    expect(events.code).toBe(0);
+    const lines = events.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { seq: number; _type: string });
+    expect(lines.map((event) => event.seq)).toEqual(lines.map((_, index) => index + 1));
+    expect(lines[0]._type).toBe('NetworkStarted');
+    expect(lines[lines.length - 1]._type).toBe('Completed');
+    const later = await runCli(['events', 'logged-run', '--url', app.url, '--from-seq', '3'], withToken);
+    expect(JSON.parse(later.stdout.split('\n')[0])).toMatchObject({ seq: 3 });
+    const unknown = await runCli(['events', 'no-such-run', '--url', app.url], withToken);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe("wes: Execution 'no-such-run' not found\n");
+  });
+
+  it('follows a running execution live until its end, and exits 130 when it is cancelled', async () => {
+    const before = slow.requests;
+    await app.client.startWorkflow({ graph_json: httpGetGraph(slow.url), metadata: { execution_id: 'followed-run' } });
+    await waitFor(() => slow.requests > before, { what: 'the run to call the slow server', timeoutMs: 10_000 });
+    const cli = startCli(['events', 'followed-run', '--follow', '--url', app.url], withToken);
+    await waitFor(() => cli.stdout().includes('"ActorStarted"'), { what: 'the replayed events', timeoutMs: 15_000 });
+    expect(cli.child.exitCode).toBeNull();
+    await app.executions.cancel('followed-run');
+    const run = await cli.done;
+    expect(run.code).toBe(130);
+    const types = run.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { _type: string })._type);
+    expect(types[0]).toBe('NetworkStarted');
+    expect(types[types.length - 1]).toBe('Cancelled');
+  });
+});
