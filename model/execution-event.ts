@@ -27,12 +27,23 @@ export const ExecutionEventSchema = z
         truncated: z.literal(true).optional().describe('Present and true when `message` was cut to the payload limit'),
       })
       .describe('A packet left `fromActor.fromPort` for `toActor.toPort` (one event per target of a fanned-out port)'),
+    z
+      .object({
+        _type: z.literal('StreamChunk'),
+        ...base,
+        ...actor,
+        port: z.string().describe('The output port whose value the piece belongs to'),
+        index: z.number().int().nonnegative().describe('The piece\'s number on that port in this run, from 0'),
+        data: JsonValueSchema.describe('The piece'),
+        truncated: z.literal(true).optional().describe('Present and true when `data` was cut to the payload limit'),
+      })
+      .describe('A piece of a value a node streams as it is produced (an LLM\'s text as it arrives, a media frame), before or instead of a packet'),
     z.object({ _type: z.literal('ActorCompleted'), ...base, ...actor, durationMs: z.number() }).describe('A node finished one firing'),
     z.object({ _type: z.literal('ActorFailed'), ...base, ...actor, error: z.string() }).describe("A node's firing threw, rejected, or one of its timers threw"),
     z.object({ _type: z.literal('NetworkIdle'), ...base }).describe('Nothing is left to do: no packet queued, no actor busy, no timer pending'),
     z
-      .object({ _type: z.literal('EventsDropped'), ...base, dropped: z.number().int().positive().describe('MessageSent events left out of the log') })
-      .describe('The log reached max_events_per_execution: this many MessageSent events after it were left out (lifecycle, failure and terminal events never are); comes just before the terminal event'),
+      .object({ _type: z.literal('EventsDropped'), ...base, dropped: z.number().int().positive().describe('MessageSent and StreamChunk events left out of the log') })
+      .describe('The log reached max_events_per_execution: this many MessageSent and StreamChunk events after it were left out (lifecycle, failure and terminal events never are); comes just before the terminal event'),
     z.object({ _type: z.literal('Completed'), ...base, result: RunResultSchema }).describe('Terminal: the run completed'),
     z.object({ _type: z.literal('Failed'), ...base, error: z.string(), result: RunResultSchema }).describe('Terminal: the run failed (an actor error nobody handled, a timeout)'),
     z.object({ _type: z.literal('Cancelled'), ...base, result: RunResultSchema }).describe('Terminal: the run was cancelled'),
@@ -53,6 +64,11 @@ export type TerminalEvent = EngineEventOf<'Completed' | 'Failed' | 'Cancelled'>;
 
 /** The event types that end a log; exactly one of them comes last. */
 export const TERMINAL_EVENT_TYPES = ['Completed', 'Failed', 'Cancelled'] as const satisfies readonly EngineEventType[];
+
+/** The event types a log leaves out past `max_events_per_execution`: the data that flows, never the lifecycle. */
+export function isDroppableEvent(event: EngineEvent): boolean {
+  return event._type === 'MessageSent' || event._type === 'StreamChunk';
+}
 
 /** Tells whether an event is the last one of its log. */
 export function isTerminalEvent(event: EngineEvent): event is TerminalEvent {

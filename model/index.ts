@@ -21,6 +21,7 @@ export {
   ExecutionEventSchema,
   TERMINAL_EVENT_TYPES,
   isTerminalEvent,
+  isDroppableEvent,
 } from './execution-event';
 export {
   type StartMetadata,

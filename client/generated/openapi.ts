@@ -593,6 +593,28 @@ export interface components {
             truncated?: true;
         } | {
             /** @enum {string} */
+            _type: "StreamChunk";
+            /** @description Position in the execution event log, from 1, without gaps */
+            seq: number;
+            /** @description Epoch milliseconds */
+            timestamp: number;
+            /** @description Node id */
+            actorId: string;
+            /** @description The actor the node runs */
+            component: string;
+            /** @description The output port whose value the piece belongs to */
+            port: string;
+            /** @description The piece's number on that port in this run, from 0 */
+            index: number;
+            /** @description The piece */
+            data?: unknown;
+            /**
+             * @description Present and true when `data` was cut to the payload limit
+             * @enum {boolean}
+             */
+            truncated?: true;
+        } | {
+            /** @enum {string} */
             _type: "ActorCompleted";
             /** @description Position in the execution event log, from 1, without gaps */
             seq: number;
@@ -629,7 +651,7 @@ export interface components {
             seq: number;
             /** @description Epoch milliseconds */
             timestamp: number;
-            /** @description MessageSent events left out of the log */
+            /** @description MessageSent and StreamChunk events left out of the log */
             dropped: number;
         } | {
             /** @enum {string} */

@@ -89,7 +89,7 @@ export const ServerConfigSchema = z
     variable_env_allow: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
       .default([])
       .describe('Environment variables the Variable Lookup node may read in its environment scope; no other is ever read'),
-    max_events_per_execution: z.number().int().min(100).default(100_000).describe('Events a run logs before its further MessageSent events are left out and counted in one EventsDropped event'),
+    max_events_per_execution: z.number().int().min(100).default(100_000).describe('Events a run logs before its further MessageSent and StreamChunk events are left out and counted in one EventsDropped event'),
     python_sandbox: z
       .enum(['bwrap', 'none'])
       .default('bwrap')

@@ -8,6 +8,7 @@ import {
   GraphCompiler,
   createNetwork,
   isTerminalEvent,
+  isDroppableEvent,
   settleWithin,
 } from '../engine';
 import { AppError } from '../errors';
@@ -41,7 +42,7 @@ export interface ExecutionServiceOptions {
   defaultActorConfig?: JsonObject;
   /** An output of a run larger than this (as JSON) is kept as a marker text. @default 10 MiB */
   maxResultBytes?: number;
-  /** Events a run logs before its further MessageSent events are left out (counted in one EventsDropped). @default 100000 */
+  /** Events a run logs before its further MessageSent and StreamChunk events are left out (counted in one EventsDropped). @default 100000 */
   maxEventsPerExecution?: number;
   /**
    * Resolves secret references in actor configuration, reporting each secret value it resolves through
@@ -376,7 +377,7 @@ export class ExecutionService {
   private append(id: string, engineEvent: EngineEvent): void {
     const dropped = this.dropped.get(id) ?? 0;
     const lastSeq = this.store.lastSeq(id);
-    if (engineEvent._type === 'MessageSent' && lastSeq >= (this.options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS)) {
+    if (isDroppableEvent(engineEvent) && lastSeq >= (this.options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS)) {
       this.dropped.set(id, dropped + 1);
       return;
     }

@@ -40,15 +40,16 @@ describe('tpl_openrouter', () => {
     expect(outcome.received['node.usage-out']).toEqual([{ model: 'anthropic/claude-3-haiku', promptTokens: 7, completionTokens: 2, totalTokens: 9, cost: 0.00042 }]);
   });
 
-  it('streams: each piece is logged as it arrives, the whole text goes to response-out and the usage comes from the last chunk', async () => {
+  it('streams: each piece is an event as it arrives, the whole text goes to response-out and the usage comes from the last chunk', async () => {
     ({ peer, baseUrl } = await startOpenAiPeer(() => chatStreamAnswer(['The ', 'answer ', 'is 42.'], { prompt_tokens: 4, completion_tokens: 6, total_tokens: 10, cost: 0.0001 }), '/api/v1'));
     const outcome = await runAiNode(actor, { config: { baseUrl, stream: true }, packets: [['prompt-in', 'What is the answer?']], secrets });
     expect(outcome.result.errors).toEqual([]);
     expect(peer.requests[0].json).toMatchObject({ model: 'openai/gpt-4-turbo', stream: true, stream_options: { include_usage: true } });
-    expect(outcome.logs.map((entry) => [entry.message, entry.fields])).toEqual([
-      ['The ', { source: 'stream', port: 'response-out', index: 0 }],
-      ['answer ', { source: 'stream', port: 'response-out', index: 1 }],
-      ['is 42.', { source: 'stream', port: 'response-out', index: 2 }],
+    const chunks = outcome.events.filter((event) => event._type === 'StreamChunk');
+    expect(chunks.map((event) => event._type === 'StreamChunk' && [event.actorId, event.port, event.index, event.data])).toEqual([
+      ['node', 'response-out', 0, 'The '],
+      ['node', 'response-out', 1, 'answer '],
+      ['node', 'response-out', 2, 'is 42.'],
     ]);
     expect(outcome.received['node.response-out']).toEqual(['The answer is 42.']);
     expect(outcome.received['node.usage-out']).toEqual([{ model: 'openai/gpt-4-turbo', promptTokens: 4, completionTokens: 6, totalTokens: 10, cost: 0.0001 }]);
@@ -67,7 +68,7 @@ describe('tpl_openrouter', () => {
     ({ peer, baseUrl } = await startOpenAiPeer(() => broken, '/api/v1'));
     const outcome = await runAiNode(actor, { config: { baseUrl, stream: true }, packets: [['prompt-in', 'Hi']], secrets });
     expect(failure(outcome)).toMatch(/Provider returned error/);
-    expect(outcome.logs.map((entry) => entry.message)).toEqual(['Half']);
+    expect(outcome.events.filter((event) => event._type === 'StreamChunk').map((event) => event._type === 'StreamChunk' && event.data)).toEqual(['Half']);
     expect(peer.requests).toHaveLength(1);
   });
 

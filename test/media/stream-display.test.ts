@@ -28,6 +28,18 @@ describe('the image stream display', () => {
     const frames = events.filter((event) => event._type === 'MessageSent' && event.toActor === 'screen' && event.toPort === 'stream');
     expect(frames.map((event) => (event as { message: unknown }).message)).toEqual([{ contentType: 'image/png', base64: png.toString('base64') }, expect.objectContaining({ contentType: 'image/jpeg' })]);
     expect(logs.filter((entry) => entry.nodeId === 'screen').map((entry) => entry.message)).toEqual([`Frame 1: image/png 4x3, ${png.length} bytes`, `Frame 2: image/jpeg 3x2, ${jpegImage(3, 2).length} bytes`]);
+    const chunks = events.filter((event) => event._type === 'StreamChunk' && event.actorId === 'screen');
+    expect(chunks.map((event) => event._type === 'StreamChunk' && [event.port, event.index, event.data])).toEqual([
+      ['metadata', 0, { ...frameInfo, frame: 1, contentType: 'image/png', format: 'png', width: 4, height: 3, size: png.length, base64: png.toString('base64') }],
+      ['metadata', 1, { ...frameInfo, frame: 2, contentType: 'image/jpeg', format: 'jpg', width: 3, height: 2, size: jpegImage(3, 2).length, base64: jpegImage(3, 2).toString('base64') }],
+    ]);
+  });
+
+  it('forwards each frame as an event even when nothing is connected to metadata', async () => {
+    const events: EngineEvent[] = [];
+    const flow: Flow = { processes: { screen: { component: 'tpl_image_stream_display' } }, connections: [{ data: png.toString('base64'), tgt: { process: 'screen', port: 'stream' } }] };
+    await runFlow([createImageStreamDisplayActor()], flow, { onEvent: (event) => events.push(event) });
+    expect(events.filter((event) => event._type === 'StreamChunk').map((event) => event._type === 'StreamChunk' && event.data)).toEqual([expect.objectContaining({ frame: 1, width: 4, height: 3, base64: png.toString('base64') })]);
   });
 
   it('takes frames as data URLs', async () => {

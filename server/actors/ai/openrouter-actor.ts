@@ -33,8 +33,8 @@ export function openRouterConfigSchema(options: AiActorOptions = {}) {
 
 /**
  * Builds the `tpl_openrouter` actor: a chat completion through OpenRouter's OpenAI-compatible API (the
- * `openai` SDK on OpenRouter's base URL). With `stream`, each piece of the answer is written to the run's log
- * as it arrives (`{source: 'stream'}`), and the whole text still goes to `response-out`; `usage-out` has
+ * `openai` SDK on OpenRouter's base URL). With `stream`, each piece of the answer is a `StreamChunk` event of
+ * `response-out` as it arrives, and the whole text still goes to `response-out`; `usage-out` has
  * the token counts and the cost OpenRouter reports.
  */
 export function createOpenRouterActor(options: AiActorOptions = {}) {
@@ -58,10 +58,7 @@ export function createOpenRouterActor(options: AiActorOptions = {}) {
       // `usage.include` asks OpenRouter for the cost alongside the token counts.
       const request = { model: config.modelId ?? openRouterModelId(config.model), messages: chatMessages(conversation), max_tokens: config.maxTokens, temperature: config.temperature, usage: { include: true } } as ChatRequest;
       const client = openAiClient(call, { 'X-Title': 'workflow-execution-service' });
-      let index = 0;
-      const answer = await call.run(() =>
-        config.stream ? streamChat(client, request, call, (piece) => ctx.log(piece, { source: 'stream', port: 'response-out', index: index++ })) : completeChat(client, request, call),
-      );
+      const answer = await call.run(() => (config.stream ? streamChat(client, request, call, (piece) => ctx.stream('response-out', piece)) : completeChat(client, request, call)));
       await ctx.send('response-out', answer.text);
       await ctx.send('usage-out', usagePacket(answer.usage));
     },

@@ -28,11 +28,12 @@ function summary(facts: MediaFacts, size: number): string {
 }
 
 /**
- * Builds a stream display node, a sink the IDE renders: each packet on `stream` is one frame. The frame
- * itself reaches the execution's event subscribers as the MessageSent event of its packet into `stream`;
- * the node reads what the frame is and emits `{frame, contentType, format, size, ...}` on `metadata` and in
- * a log line of the node (which the FBP protocol forwards as network output). A frame that cannot be read
- * fails the node, naming the frame and why.
+ * Builds a stream display node, a sink the IDE renders: each packet on `stream` is one frame. The node reads
+ * what the frame is and forwards it to the execution's subscribers as a `StreamChunk` event of `metadata`
+ * (`{frame, contentType, format, size, receivedAt, ..., base64}`, the frame's bytes cut to the event payload
+ * limit), whether or not `metadata` is connected; the frame info without the bytes goes out on `metadata`
+ * and in a log line of the node (which the FBP protocol forwards as network output). A frame that cannot be
+ * read fails the node, naming the frame and why.
  */
 export function createStreamDisplayActor<C>(spec: StreamDisplaySpec<C>, options: MediaActorOptions): AnyActorDefinition {
   return defineActor({
@@ -51,6 +52,7 @@ export function createStreamDisplayActor<C>(spec: StreamDisplaySpec<C>, options:
         const read = readStreamFrame(ctx.inputs.stream, options.maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES);
         const facts = spec.describe(read.bytes, read.declaredType);
         info = { frame, ...facts, size: read.bytes.length, receivedAt: new Date().toISOString() };
+        ctx.stream('metadata', { ...info, base64: Buffer.from(read.bytes).toString('base64') });
         ctx.log(`Frame ${frame}: ${summary(facts, read.bytes.length)}`, info);
       } catch (error) {
         throw new Error(`${spec.title} frame ${frame}: ${errorMessage(error)}`);

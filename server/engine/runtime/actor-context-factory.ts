@@ -52,6 +52,7 @@ export class ActorContextFactory {
       setInterval: this.timers.setInterval,
       graphInput: this.graphInput,
       graphOutput: this.graphOutput,
+      stream: this.stream,
       log: this.log,
       resources: this.net.env.resources,
       secret: this.net.env.secret,
@@ -89,6 +90,26 @@ export class ActorContextFactory {
       return RESOLVED;
     }
     return this.net.exportOutput(name, value);
+  };
+
+  /** Pieces streamed so far, by port: the next piece's index. */
+  private readonly streamed = new Map<string, number>();
+
+  private readonly stream = (portId: string, piece: JsonValue): void => {
+    const events = this.net.env.events;
+    if (!this.net.running) return;
+    if (this.node.outport(portId) === undefined) {
+      this.node.fail(new Error(`Node '${this.id}' has no output port '${portId}'`));
+      return;
+    }
+    const problem = jsonProblem(piece);
+    if (problem !== undefined) {
+      this.node.fail(new Error(`Node '${this.id}' streamed ${problem} on port '${portId}'; pieces must be JSON`));
+      return;
+    }
+    const index = this.streamed.get(portId) ?? 0;
+    this.streamed.set(portId, index + 1);
+    events?.streamChunk(this.id, this.info.component, portId, index, piece);
   };
 
   private readonly log = (message: string, fields?: JsonObject): void => {

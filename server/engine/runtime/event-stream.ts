@@ -44,6 +44,15 @@ export class EventStream {
     else this.deliver({ _type: 'MessageSent', seq, timestamp, fromActor, fromPort, toActor, toPort, message: preview, truncated: true });
   }
 
+  /** A node streamed a piece of the value of one of its ports. */
+  streamChunk(actorId: string, component: string, port: string, index: number, data: JsonValue): void {
+    const seq = ++this.seq;
+    const timestamp = this.now();
+    const preview = truncatedPreview(data, this.maxPayloadBytes);
+    if (preview === undefined) this.deliver({ _type: 'StreamChunk', seq, timestamp, actorId, component, port, index, data });
+    else this.deliver({ _type: 'StreamChunk', seq, timestamp, actorId, component, port, index, data: preview, truncated: true });
+  }
+
   /** Nothing is left to do. */
   networkIdle(): void {
     this.deliver({ _type: 'NetworkIdle', seq: ++this.seq, timestamp: this.now() });

@@ -101,6 +101,13 @@ export interface ActorContext<C, I extends string, O extends string, S> {
   graphInput(name: string): GraphInputValue;
   /** Emits a value as the run's output `name` (the subgraph node's output port of that name). */
   graphOutput(name: string, value: JsonValue): Promise<void>;
+  /**
+   * Shows a piece of the value an output port will carry as soon as it is produced (an LLM's text as it
+   * arrives, a media frame): a `StreamChunk` event that subscribers see at once, numbered per port from 0.
+   * Nothing is sent on the port; the whole value still goes out with `send`. Never throws: an unknown port or
+   * a value that is not JSON is an actor error of the node.
+   */
+  stream(port: O, piece: JsonValue): void;
   /** Writes a diagnostic line attributed to this node. */
   log(message: string, fields?: JsonObject): void;
   /** What the run's actors share (database pools, clients), closed when the run ends; see {@link RunResources}. */
