@@ -1,15 +1,14 @@
-import { existsSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from './support/chromium';
 import type * as sdk from '../client';
 import { clientBuildOptions, withoutWs } from '../scripts/build-client';
 import { httpGetGraph, multiplyGraph } from './support/graphs';
 import { type SlowServer, startSlowServer } from './support/slow-server';
 import { type TestApp, startTestApp } from './support/test-app';
 
-const CHROMIUM = '/usr/bin/chromium';
 type Sdk = typeof sdk;
 
 /** What the page got from the service through the client. */
@@ -44,14 +43,10 @@ describe('the client in a real browser, on another origin', () => {
   let pages: { url: string; server: Server };
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
     app = await startTestApp({ config: { rate_limit_requests_per_minute: 100 } });
     slow = await startSlowServer(800);
     pages = await startPageServer();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,20 +1,15 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from './support/chromium';
 import { type TestApp, startTestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 
-const CHROMIUM = '/usr/bin/chromium';
 
 describe('the API documentation in a real browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
     app = await startTestApp();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

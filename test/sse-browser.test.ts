@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from './support/chromium';
 import { httpGetGraph } from './support/graphs';
 import { type SlowServer, startSlowServer } from './support/slow-server';
 import { type TestApp, startTestApp } from './support/test-app';
 
-const CHROMIUM = '/usr/bin/chromium';
 
 /** What the page's EventSource saw: each event's type and seq, in order, and how often it opened. */
 interface Seen {
@@ -17,13 +16,9 @@ describe('the event stream in a real browser', () => {
   let slow: SlowServer;
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
     app = await startTestApp();
     slow = await startSlowServer(800);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from './support/chromium';
 import { type GraphJson } from './support/graphs';
 import { type HeldServer, startHeldServer } from './support/held-server';
 import { type TestApp, startTestApp } from './support/test-app';
 
-const CHROMIUM = '/usr/bin/chromium';
 const TOKEN = 'ui-test-token-5f2a9c';
 // `UI_SCREENSHOTS=docs` refreshes the pictures the README shows; otherwise they go to a temporary folder.
 const SHOTS = process.env.UI_SCREENSHOTS ? resolve(__dirname, '..', process.env.UI_SCREENSHOTS) : join(tmpdir(), 'ui-screenshots');
@@ -69,14 +69,10 @@ describe('the /ui page in a real browser', () => {
   const nodeState = (page: Page, id: string, state: string) => page.waitForSelector(`[data-node="${id}"][data-state="${state}"]`, { timeout: 20_000 });
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
     mkdirSync(SHOTS, { recursive: true });
     app = await startTestApp({ config: { auth_tokens: [TOKEN] } });
     held = await startHeldServer();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
     // Earlier runs, so that the list shows each colour: one cancelled, one completed, one failed.
     await app.client.cancelWorkflow(await start('order-1000'));
     held.release();
