@@ -17,6 +17,7 @@ import {
   errorMiddleware,
   eventStreamHandler,
   earlyHealth,
+  earlyStatusRead,
   healthRoutes,
   ideRoutes,
   jsonBody,
@@ -102,6 +103,7 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
   // Hooks are the deployments' own public entry points: each checks the authentication its workflow asks for.
   app.use(hookRoutes(services.deployments, services.executions, config.max_body_bytes));
   app.use(auth.middleware());
+  app.get('/workflows/:execution_id', earlyStatusRead(services));
   app.use(docsRoutes({ openapi: buildOpenApiDocument(), asyncapi: buildAsyncApiDocument() }));
   app.use(uiRoutes());
   app.use(plainQuery());

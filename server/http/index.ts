@@ -5,6 +5,7 @@ export { errorMiddleware, notFoundHandler } from './error-middleware';
 export { requestValidationErrorHandler, pathText } from './request-validation';
 export { executionView, executionSummary } from './execution-view';
 export { earlyHealth, healthRoutes } from './health-routes';
+export { earlyStatusRead } from './early-status-read';
 export { workflowRoutes } from './workflow-routes';
 export { graphRoutes } from './graph-routes';
 export { ideRoutes } from './ide-routes';

@@ -44,7 +44,7 @@ function summary(req: IncomingMessage, res: ServerResponse): string {
  * tokens. Every answer carries its request id in `x-request-id`. Without a logger, only the ids are given.
  */
 export function requestLog(logger?: PinoLogger): RequestHandler {
-  return pinoHttp({
+  const logRequest = pinoHttp({
     logger,
     enabled: logger !== undefined,
     genReqId: requestId,
@@ -53,9 +53,21 @@ export function requestLog(logger?: PinoLogger): RequestHandler {
     customErrorMessage: (req, res) => summary(req, res),
     // The line says a request was answered 5xx; what went wrong is logged where it happened.
     customErrorObject: (_req, _res, _error, fields: Record<string, unknown>) => ({ ...fields, err: undefined }),
+    // The serializers read the raw request and response: pino's standard wrappers would first copy every
+    // header of each request into an object that these serializers then drop.
+    wrapSerializers: false,
     serializers: {
-      req: (req: { id: unknown; method: string; raw: IncomingMessage }) => ({ id: req.id, method: req.method, path: pathOf(req.raw) }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, path: pathOf(req) }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
   }) as RequestHandler;
+  return function logUnlessQuietProbe(req, res, next) {
+    // The health probe answers 200 whatever happens, a line logged at debug: below that level, polling it
+    // every second costs a load balancer no per-request logger (pino-http builds two child loggers each time).
+    if (req.method === 'GET' && req.url === '/health' && logger?.isLevelEnabled('debug') !== true) {
+      requestId(req, res);
+      return next();
+    }
+    logRequest(req, res, next);
+  };
 }
