@@ -2,26 +2,22 @@ import { createDiscordWebhookActor } from '../../server/actors';
 import { type JsonObject } from '../../server/engine';
 import { answersInTurn } from '../support/peers/answers-in-turn';
 import { DISCORD_HOOK_PATH, discordHook, discordRateLimited, startDiscordPeer } from '../support/peers/discord-peer';
-import { type PeerRoute, type RecordingPeer } from '../support/peers/recording-peer';
+import { type RecordingPeer } from '../support/peers/recording-peer';
+import { scriptedRoute } from '../support/peers/scripted-route';
 import { runError, runMessaging } from './run-messaging';
 
 const discord = createDiscordWebhookActor({ policy: { baseMs: 5000, maxMs: 5000 } });
 let peer: RecordingPeer;
 let webhookUrl: string;
-let route: PeerRoute = discordHook;
-const arrivals: number[] = [];
+const script = scriptedRoute(discordHook);
 
 beforeAll(async () => {
-  ({ peer, webhookUrl } = await startDiscordPeer((request) => {
-    arrivals.push(Date.now());
-    return route(request);
-  }));
+  ({ peer, webhookUrl } = await startDiscordPeer(script.route));
 });
 afterAll(() => peer.close());
 beforeEach(() => {
   peer.requests.splice(0);
-  arrivals.splice(0);
-  route = discordHook;
+  script.reset();
 });
 
 describe('the Discord webhook node', () => {
@@ -48,7 +44,7 @@ describe('the Discord webhook node', () => {
   });
 
   it("fails the node with Discord's message when it refuses the message, without the webhook token in it", async () => {
-    route = () => ({ status: 400, body: { message: 'Invalid Form Body', code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } } } });
+    script.answerWith(() => ({ status: 400, body: { message: 'Invalid Form Body', code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } } } }));
     const run = await runMessaging(discord, { config: { webhookUrl }, packets: [['message-in', 'x'.repeat(2001)]], collect: ['sent-out'] });
     expect(runError(run)).toBe(`Discord answered HTTP 400 to the webhook at ${peer.url}: Invalid Form Body`);
     expect(run.transcript).not.toContain('peerDiscordToken');
@@ -61,7 +57,7 @@ describe('the Discord webhook node', () => {
   });
 
   it('answers a 401 for a revoked webhook with a failure and sends it once', async () => {
-    route = () => ({ status: 401, body: { message: 'Invalid Webhook Token', code: 50027 } });
+    script.answerWith(() => ({ status: 401, body: { message: 'Invalid Webhook Token', code: 50027 } }));
     const run = await runMessaging(discord, { config: { webhookUrl }, packets: [['message-in', 'hi']], collect: ['sent-out'] });
     expect(runError(run)).toContain('Discord answered HTTP 401 to the webhook at');
     expect(runError(run)).toContain('Invalid Webhook Token');
@@ -69,16 +65,16 @@ describe('the Discord webhook node', () => {
   });
 
   it("honours Discord's Retry-After on a 429 and posts once the limit has passed", async () => {
-    route = answersInTurn([discordRateLimited(1)], discordHook);
+    script.answerWith(answersInTurn([discordRateLimited(1)], discordHook));
     const run = await runMessaging(discord, { config: { webhookUrl }, packets: [['message-in', 'later']], collect: ['sent-out'] });
     expect(run.received['node.sent-out']).toEqual([expect.objectContaining({ content: 'later' })]);
     expect(peer.requests).toHaveLength(2);
-    expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(950);
-    expect(arrivals[1] - arrivals[0]).toBeLessThan(2500);
+    expect(script.arrivals[1] - script.arrivals[0]).toBeGreaterThanOrEqual(950);
+    expect(script.arrivals[1] - script.arrivals[0]).toBeLessThan(2500);
   });
 
   it('reports the last 429 with its Retry-After when the retries run out', async () => {
-    route = () => discordRateLimited(0);
+    script.answerWith(() => discordRateLimited(0));
     const run = await runMessaging(discord, { config: { webhookUrl, retryCount: 1 }, packets: [['message-in', 'flood']], collect: ['sent-out'] });
     expect(runError(run)).toContain('Discord answered HTTP 429 to the webhook at');
     expect(runError(run)).toContain('You are being rate limited. (Retry-After: 0)');
@@ -86,7 +82,7 @@ describe('the Discord webhook node', () => {
   });
 
   it('does not post again after a 502', async () => {
-    route = () => ({ status: 502, body: 'Bad Gateway' });
+    script.answerWith(() => ({ status: 502, body: 'Bad Gateway' }));
     const run = await runMessaging(discord, { config: { webhookUrl }, packets: [['message-in', 'x']], collect: ['sent-out'] });
     expect(runError(run)).toContain('Discord answered HTTP 502');
     expect(peer.requests).toHaveLength(1);

@@ -1,7 +1,8 @@
 import { createSlackWebhookActor } from '../../server/actors';
 import { EgressPolicy } from '../../server/outbound-http';
 import { answersInTurn } from '../support/peers/answers-in-turn';
-import { type PeerRoute, type RecordingPeer } from '../support/peers/recording-peer';
+import { type RecordingPeer } from '../support/peers/recording-peer';
+import { scriptedRoute } from '../support/peers/scripted-route';
 import { SLACK_HOOK_PATH, slackHook, startSlackPeer } from '../support/peers/slack-peer';
 import { runError, runMessaging } from './run-messaging';
 
@@ -9,20 +10,15 @@ const slack = createSlackWebhookActor({ policy: { baseMs: 5000, maxMs: 5000 } })
 const settings = { channel: '#alerts', username: 'Deploy Bot', iconEmoji: 'rocket' };
 let peer: RecordingPeer;
 let webhookUrl: string;
-let route: PeerRoute = slackHook;
-const arrivals: number[] = [];
+const script = scriptedRoute(slackHook);
 
 beforeAll(async () => {
-  ({ peer, webhookUrl } = await startSlackPeer((request) => {
-    arrivals.push(Date.now());
-    return route(request);
-  }));
+  ({ peer, webhookUrl } = await startSlackPeer(script.route));
 });
 afterAll(() => peer.close());
 beforeEach(() => {
   peer.requests.splice(0);
-  arrivals.splice(0);
-  route = slackHook;
+  script.reset();
 });
 
 describe('the Slack webhook node', () => {
@@ -59,7 +55,7 @@ describe('the Slack webhook node', () => {
   });
 
   it("routes Slack's refusal to error-out with Slack's words, never with the webhook path", async () => {
-    route = () => ({ status: 404, headers: { 'content-type': 'text/html' }, body: 'no_service' });
+    script.answerWith(() => ({ status: 404, headers: { 'content-type': 'text/html' }, body: 'no_service' }));
     const run = await runMessaging(slack, { config: { ...settings, webhookUrl }, packets: [['message-in', 'hello']], collect: ['sent-out', 'error-out'] });
     expect(run.received['node.sent-out']).toBeUndefined();
     expect(run.received['node.error-out']).toEqual([
@@ -69,17 +65,17 @@ describe('the Slack webhook node', () => {
   });
 
   it('waits as long as a 429 Retry-After asks, then sends again and succeeds', async () => {
-    route = answersInTurn([{ status: 429, headers: { 'retry-after': '1' }, body: 'rate_limited' }], slackHook);
+    script.answerWith(answersInTurn([{ status: 429, headers: { 'retry-after': '1' }, body: 'rate_limited' }], slackHook));
     const run = await runMessaging(slack, { config: { ...settings, webhookUrl }, packets: [['message-in', 'again']], collect: ['sent-out'] });
     expect(run.received['node.sent-out']).toHaveLength(1);
     expect(peer.requests).toHaveLength(2);
     // The policy's backoff would wait at least 2.5 s: the shorter wait is the header's.
-    expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(950);
-    expect(arrivals[1] - arrivals[0]).toBeLessThan(2500);
+    expect(script.arrivals[1] - script.arrivals[0]).toBeGreaterThanOrEqual(950);
+    expect(script.arrivals[1] - script.arrivals[0]).toBeLessThan(2500);
   });
 
   it('does not send again after a 5xx, since Slack may have posted, and fails the node with the status', async () => {
-    route = () => ({ status: 503, body: 'service_unavailable' });
+    script.answerWith(() => ({ status: 503, body: 'service_unavailable' }));
     const run = await runMessaging(slack, { config: { ...settings, webhookUrl }, packets: [['message-in', 'once']], collect: ['sent-out'] });
     expect(runError(run)).toContain('Slack answered HTTP 503 to the webhook at');
     expect(runError(run)).toContain('service_unavailable');
@@ -95,7 +91,7 @@ describe('the Slack webhook node', () => {
   });
 
   it('gives up on an answer slower than the timeout, and a cancelled run aborts the request', async () => {
-    route = () => ({ delayMs: 3000, body: 'ok' });
+    script.answerWith(() => ({ delayMs: 3000, body: 'ok' }));
     const slow = await runMessaging(slack, { config: { ...settings, webhookUrl, timeout: 200, retryCount: 0 }, packets: [['message-in', 'slow']], collect: ['sent-out'] });
     expect(runError(slow)).toMatch(/timed out after 200 ms/);
     const controller = new AbortController();

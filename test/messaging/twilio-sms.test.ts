@@ -1,27 +1,23 @@
 import { createTwilioSmsActor } from '../../server/actors';
 import { EgressPolicy } from '../../server/outbound-http';
 import { answersInTurn } from '../support/peers/answers-in-turn';
-import { type PeerRoute, type RecordingPeer } from '../support/peers/recording-peer';
+import { type RecordingPeer } from '../support/peers/recording-peer';
+import { scriptedRoute } from '../support/peers/scripted-route';
 import { TWILIO_ACCOUNT, TWILIO_MESSAGES_PATH, startTwilioPeer, twilioCreateMessage, twilioError } from '../support/peers/twilio-peer';
 import { runError, runMessaging } from './run-messaging';
 
 const secrets: Record<string, string> = { TWILIO_ACCOUNT_SID: TWILIO_ACCOUNT.sid, TWILIO_AUTH_TOKEN: TWILIO_ACCOUNT.token };
 const twilio = createTwilioSmsActor({ secret: (name) => secrets[name], policy: { baseMs: 5000, maxMs: 5000 } });
 let peer: RecordingPeer;
-let route: PeerRoute = twilioCreateMessage;
-const arrivals: number[] = [];
+const script = scriptedRoute(twilioCreateMessage);
 
 beforeAll(async () => {
-  peer = await startTwilioPeer((request) => {
-    arrivals.push(Date.now());
-    return route(request);
-  });
+  peer = await startTwilioPeer(script.route);
 });
 afterAll(() => peer.close());
 beforeEach(() => {
   peer.requests.splice(0);
-  arrivals.splice(0);
-  route = twilioCreateMessage;
+  script.reset();
 });
 
 function config(extra: Record<string, string | number> = {}) {
@@ -80,12 +76,12 @@ describe('the Twilio SMS node', () => {
   });
 
   it('sends again after a 429 once its Retry-After has passed, and not after a 500', async () => {
-    route = answersInTurn([twilioError(429, 20429, 'Too Many Requests', { 'retry-after': '1' })], twilioCreateMessage);
+    script.answerWith(answersInTurn([twilioError(429, 20429, 'Too Many Requests', { 'retry-after': '1' })], twilioCreateMessage));
     const limited = await runMessaging(twilio, { config: config(), packets: [['recipients-in', '+15558675310'], ['message-in', 'x']], collect: ['sent-out'], secrets });
     expect(limited.received['node.sent-out']).toHaveLength(1);
-    expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(950);
+    expect(script.arrivals[1] - script.arrivals[0]).toBeGreaterThanOrEqual(950);
     peer.requests.splice(0);
-    route = () => twilioError(500, 20500, 'Internal Server Error');
+    script.answerWith(() => twilioError(500, 20500, 'Internal Server Error'));
     const broken = await runMessaging(twilio, { config: config(), packets: [['recipients-in', '+15558675310'], ['message-in', 'x']], collect: ['sent-out'], secrets });
     expect(runError(broken)).toContain('Twilio answered HTTP 500');
     expect(peer.requests).toHaveLength(1);
