@@ -82,11 +82,11 @@ export function localRunner(options: LocalRunOptions): WorkflowRunner {
       try {
         const parsed = StartRequestSchema.safeParse(startRequest(run, services));
         if (!parsed.success) throw new CliError('Invalid workflow', { details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
-        executionId = services.executions.start(parsed.data, { source: CLI_SOURCE }).execution.id;
+        executionId = (await services.executions.start(parsed.data, { source: CLI_SOURCE })).execution.id;
       } catch (error) {
         throw refusal(error);
       }
-      run.onStarted(executionId, graphNodeCount(services.executions.get(executionId).request.graph_json));
+      run.onStarted(executionId, graphNodeCount((await services.executions.get(executionId)).request.graph_json));
       const cancel = () => void services.executions.cancel(executionId, 'Cancelled from the command line').catch(() => undefined);
       if (run.signal.aborted) cancel();
       else run.signal.addEventListener('abort', cancel, { once: true });

@@ -56,6 +56,7 @@ export const ExecutionSchema = z
     result: z.union([RunResultSchema, z.null()]).openapi({ description: 'null until the run ends', anyOf: [{ $ref: '#/components/schemas/RunResult' }, { type: 'null' }] }),
     workflow_id: z.string(),
     source: z.string(),
+    node_id: z.string().nullable().openapi({ description: 'The service node that runs or ran the execution (its node_id setting); null while it is queued' }),
     created_at: z.string().openapi({ description: 'ISO 8601' }),
     started_at: z.string().nullable(),
     ended_at: z.string().nullable(),

@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { loadServerConfig, usage, wantsHelp } from './config';
 import { createRootLogger } from './root-logger';
 import { createServices } from './services';
+import { type Cluster, openCluster } from './cluster';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 /** How long a shutdown waits for event streams to send their last events before closing them. */
@@ -33,9 +34,20 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   const { config } = loaded;
   const logger = createRootLogger({ level: config.log_level, format: config.log_format, base: { node_id: config.node_id, namespace: config.namespace } });
   for (const { name, closest, message } of loaded.warnings) logger.warn({ setting: name, closest }, message);
-  const services = createServices(config, logger);
+  let cluster: Cluster | undefined;
+  if (config.redis_url !== undefined && config.database_url !== undefined) {
+    try {
+      cluster = await openCluster({ ...config, redis_url: config.redis_url, database_url: config.database_url }, logger);
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exitCode = 2;
+      return;
+    }
+  }
+  const services = createServices(config, logger, cluster?.parts);
   const { executions } = services;
-  const interrupted = executions.recoverInterrupted();
+  await cluster?.join(services);
+  const interrupted = await executions.recoverInterrupted();
   if (config.python_sandbox === 'none') {
     logger.warn({ python_sandbox: 'none' }, 'Python scripts run WITHOUT a sandbox: any graph can read and write files, use the network and signal processes as this service\'s user');
   }
@@ -49,6 +61,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
     console.error(listenProblem(error as NodeJS.ErrnoException, config.bind_address, config.port));
     await services.shutdown(0);
     await services.close();
+    await cluster?.leave();
     process.exitCode = 2;
     return;
   }
@@ -69,6 +82,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
     await app.drain(STREAM_DRAIN_MS);
     await app.close();
     await services.close();
+    await cluster?.leave();
     logger.info({ signal }, 'Stopped');
     process.exitCode = 0;
   };

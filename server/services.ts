@@ -8,6 +8,8 @@ import {
   type ExecutionObserver,
   LifecycleLog,
   type ExecutionStore,
+  type PeerNodes,
+  type RunDispatcher,
   SqliteExecutionStore,
   WebhookNotifier,
 } from './executions';
@@ -28,6 +30,12 @@ export interface ServiceOverrides {
   store?: ExecutionStore;
   deploymentStore?: DeploymentStore;
   observers?: ExecutionObserver[];
+  /** Where executions run: a cluster's queue instead of this process's. */
+  dispatcher?: RunDispatcher;
+  /** How to reach the other nodes of a cluster. */
+  peers?: PeerNodes;
+  /** Claims a deployment trigger's tick in a cluster, where every node arms every trigger. */
+  claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: number) => Promise<boolean>;
 }
 
 /** The services of a running server and how to stop them. */
@@ -78,6 +86,9 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     resolveConfig: (values, _nodeId, onSecret) => secrets.resolveValues(values, onSecret),
     lookupSecret: (name) => secrets.lookup(name),
     maxConcurrentExecutions: config.max_concurrent_executions,
+    dispatcher: overrides.dispatcher,
+    nodeId: config.node_id,
+    peers: overrides.peers,
     defaultTimeoutMs: config.execution_timeout_ms,
     maxEventPayloadBytes: config.max_event_payload_bytes,
     maxResultBytes: config.max_result_bytes,
@@ -96,17 +107,18 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     answers: hookAnswers,
     catchUpMissedTicks: config.deployment_catch_up,
     hookTimeoutMs: config.hook_timeout_ms,
+    claimTick: overrides.claimTick,
     logger,
   });
   // Retention runs at start and then every ten minutes, in the background.
   const policy = { maxAgeMs: config.retention_max_age_hours * 3_600_000, maxCount: config.retention_max_executions };
   const prune = (): void => {
-    try {
-      const deleted = executions.prune(policy);
-      if (deleted > 0) logger.info({ deleted }, 'Deleted finished executions past the retention limits');
-    } catch (error) {
-      logger.error({ err: error }, 'Could not apply the retention limits');
-    }
+    executions.prune(policy).then(
+      (deleted) => {
+        if (deleted > 0) logger.info({ deleted }, 'Deleted finished executions past the retention limits');
+      },
+      (error: unknown) => logger.error({ err: error }, 'Could not apply the retention limits'),
+    );
   };
   prune();
   const retention = setInterval(prune, RETENTION_INTERVAL_MS).unref();
@@ -124,8 +136,8 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     },
     close: async () => {
       await ideBridge?.close();
-      store.close();
-      deploymentStore.close();
+      await store.close();
+      await deploymentStore.close();
     },
   };
 }

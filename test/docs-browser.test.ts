@@ -43,8 +43,8 @@ describe('the API documentation in a real browser', () => {
     const status = operation.locator('.live-responses-table tr.response .response-col_status');
     await status.waitFor({ timeout: 20_000 });
     expect((await status.textContent())?.trim()).toBe('200');
-    await waitFor(() => app.store.get(sent.metadata.execution_id)?.status === 'completed', { what: 'the run to complete' });
-    expect(app.store.get(sent.metadata.execution_id)?.result?.outputs).toEqual({ product: 13.5 });
+    await waitFor(async () => (await app.store.get(sent.metadata.execution_id))?.status === 'completed', { what: 'the run to complete' });
+    expect((await app.store.get(sent.metadata.execution_id))?.result?.outputs).toEqual({ product: 13.5 });
     await page.close();
   }, 60_000);
 });

@@ -56,8 +56,8 @@ const LIVE_TYPE_OF: Record<string, string> = {
   Cancelled: 'execution.failed',
 };
 
-function logOf(executions: ExecutionService, id: string): EngineEvent[] {
-  return executions.readEvents(id, 1, 10_000).events;
+async function logOf(executions: ExecutionService, id: string): Promise<EngineEvent[]> {
+  return (await executions.readEvents(id, 1, 10_000)).events;
 }
 
 async function run(client: WorkflowClient, body: StartWorkflowBody): Promise<{ id: string; ms: number }> {
@@ -69,8 +69,8 @@ async function run(client: WorkflowClient, body: StartWorkflowBody): Promise<{ i
 }
 
 /** Checks what the fake IDE received for a finished execution against the execution's own log. */
-function expectForwarded(ide: FakeIde, executions: ExecutionService, id: string) {
-  const log = logOf(executions, id);
+async function expectForwarded(ide: FakeIde, executions: ExecutionService, id: string) {
+  const log = await logOf(executions, id);
   const trace = ide.trace(id)!;
   expect(TraceSessionRequestSchema.safeParse(trace.session).success).toBe(true);
   const events = trace.batches.flat();
@@ -110,7 +110,7 @@ describe('the IDE event bridge with an IDE that answers', () => {
   it('forwards a completed run: its session, every event in order, its completion and its live messages', async () => {
     const { id } = await run(app.client, { graph_json: chainGraph(2), input: { x: -3, y: 2 } });
     await finished(id);
-    const { log, trace, events, live } = expectForwarded(ide, app.executions, id);
+    const { log, trace, events, live } = await expectForwarded(ide, app.executions, id);
     expect(trace.session).toEqual({ workflowId: 'chain', executionId: id, metadata: { trigger: 'http_api' } });
     expect(events.map((e) => [e.eventType, e.nodeId])).toEqual([
       ['input', 'mul'],
@@ -134,7 +134,7 @@ describe('the IDE event bridge with an IDE that answers', () => {
   it('sends a long run in ordered batches of at most 50 events', async () => {
     const { id } = await run(app.client, { graph_json: chainGraph(40), input: { x: 2, y: 3 } });
     await finished(id);
-    const { events, trace } = expectForwarded(ide, app.executions, id);
+    const { events, trace } = await expectForwarded(ide, app.executions, id);
     expect(events).toHaveLength(40 * 3 - 1);
     expect(trace.batches.length).toBeGreaterThanOrEqual(3);
     expect(trace.completion).toMatchObject({ status: 'success', summary: { totalNodes: 40, successfulNodes: 40, totalDataProcessed: 39 } });
@@ -143,7 +143,7 @@ describe('the IDE event bridge with an IDE that answers', () => {
   it('forwards a failed run with the error status, its error and node.failed', async () => {
     const { id } = await run(app.client, { graph_json: divideByZeroGraph(), input: { x: 1, y: 0 } });
     await finished(id);
-    const { events, trace, live } = expectForwarded(ide, app.executions, id);
+    const { events, trace, live } = await expectForwarded(ide, app.executions, id);
     expect(events[events.length - 1]).toMatchObject({ eventType: 'error', nodeId: 'div', error: { message: 'Division by zero (1 / 0)' } });
     expect(trace.completion).toEqual({
       status: 'error',
@@ -160,7 +160,7 @@ describe('the IDE event bridge with an IDE that answers', () => {
     await waitFor(() => ide.liveFor(id).some((m) => m.type === 'node.executing'), { what: 'the node to start' });
     expect((await app.client.cancelWorkflow(id)).response.status).toBe(200);
     await finished(id);
-    const { events, trace, live } = expectForwarded(ide, app.executions, id);
+    const { events, trace, live } = await expectForwarded(ide, app.executions, id);
     expect(events[0]).toMatchObject({ eventType: 'input', nodeId: 'fetch', data: { preview: { status: 'executing' } } });
     expect(trace.completion).toMatchObject({ status: 'cancelled', summary: { totalNodes: 1 } });
     expect(trace.completion!.error).toBeUndefined();
@@ -307,7 +307,7 @@ describe('the IDE event bridge when the IDE restarts', () => {
 describe("the IDE event bridge's bounds", () => {
   function execution(id: string, enableTracing = true): ExecutionRecord {
     const metadata: ExecutionRecord['request']['metadata'] = enableTracing ? {} : { enable_tracing: false };
-    return { id, status: 'running', workflowId: 'bounds', source: 'http_api', fingerprint: id, request: { graph_json: { processes: {} }, input: {}, metadata }, result: null, createdAt: 0, startedAt: 0, endedAt: null };
+    return { id, status: 'running', workflowId: 'bounds', source: 'http_api', nodeId: null, fingerprint: id, request: { graph_json: { processes: {} }, input: {}, metadata }, result: null, createdAt: 0, startedAt: 0, endedAt: null };
   }
   const nodeStarted = (seq: number): EngineEvent => ({ _type: 'ActorStarted', seq, timestamp: Date.now(), actorId: `n${seq}`, component: 'c' });
   const bridgeTo = (ideUrl: string, options: Partial<Parameters<typeof createEventBridge>[0]>) =>

@@ -32,7 +32,7 @@ describe('HTTP basics and error envelopes', () => {
     const response = await post('/workflows', '{"graph_json": {');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', error: expect.stringMatching(/Malformed JSON/) });
-    expect(app.store.list({ limit: 10 }).items).toHaveLength(0);
+    expect((await app.store.list({ limit: 10 })).items).toHaveLength(0);
   });
 
   it('answers a body that is not JSON with 400 naming the content type', async () => {
@@ -45,7 +45,7 @@ describe('HTTP basics and error envelopes', () => {
     const response = await post('/workflows', JSON.stringify({ graph_json: multiplyGraph(), input: { pad: 'x'.repeat(5000) } }));
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', timestamp: expect.any(Number) });
-    expect(app.store.list({ limit: 10 }).items).toHaveLength(0);
+    expect((await app.store.list({ limit: 10 })).items).toHaveLength(0);
   });
 
   it('answers a schema violation with 400 and details naming each path', async () => {
@@ -55,7 +55,7 @@ describe('HTTP basics and error envelopes', () => {
     expect(error).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     const paths = error!.details!.map((d) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['graph_json.processes.a.component', 'input']));
-    expect(app.store.list({ limit: 10 }).items).toHaveLength(0);
+    expect((await app.store.list({ limit: 10 })).items).toHaveLength(0);
   });
 
   it('answers an unknown execution with 404 on status, cancel and events', async () => {

@@ -49,7 +49,7 @@ describe('IDE workflows', () => {
       const processes = conversion.engine_graph.processes as Record<string, { component: string; metadata: { config: Record<string, unknown> } }>;
       expect(processes['tpl_http_request-1733140800123-k2j4h6g8a']).toMatchObject({ component: 'tpl_http_request', metadata: { config: { url: FIXTURE_URL, timeout: 5000, retryCount: 2 } } });
       expect(conversion.engine_graph.connections).toHaveLength(4);
-      expect(app.store.list({ limit: 10 }).items).toEqual([]);
+      expect((await app.store.list({ limit: 10 })).items).toEqual([]);
     });
 
     it('converts the snake_case dialect to the same engine graph', async () => {
@@ -137,7 +137,7 @@ describe('IDE workflows', () => {
       const workflow = ideFixture('script-loop') as { graphs: { nodes: { metadata: { templateId: string } }[] }[] };
       workflow.graphs[0].nodes[0].metadata.templateId = 'tpl_openai_gpt';
       const { response, error } = await lacking.client.executeIdeWorkflow({ workflow, input: {} });
-      const stored = lacking.store.list({ limit: 100 }).items;
+      const stored = (await lacking.store.list({ limit: 100 })).items;
       await lacking.close();
       expect(response.status).toBe(400);
       expect(error!.error).toContain('tpl_openai_gpt');

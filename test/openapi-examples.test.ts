@@ -73,9 +73,9 @@ describe('the request examples of the OpenAPI document', () => {
   });
   afterAll(() => app.close());
 
-  const statusOf = (id: string) => app.store.get(id)?.status;
-  const ended = (id: string) => {
-    const status = statusOf(id);
+  const statusOf = async (id: string) => (await app.store.get(id))?.status;
+  const ended = async (id: string) => {
+    const status = await statusOf(id);
     return status === undefined || isTerminalStatus(status);
   };
 
@@ -89,8 +89,8 @@ describe('the request examples of the OpenAPI document', () => {
 
   it.each(CALLS)('$name answers 2xx with a body its documented response schema accepts', async (call) => {
     // The executions the starts created have ended before anything reads them; the slow one is running.
-    if (call.phase > 0) await waitFor(() => started.every((id) => id === EXAMPLE_EXECUTION_IDS.slow || ended(id)), { what: 'the started examples to end' });
-    if (call.phase > 0 && call.phase < 4) await waitFor(() => statusOf(EXAMPLE_EXECUTION_IDS.slow) === 'running', { what: 'the slow example to run' });
+    if (call.phase > 0) await waitFor(async () => (await Promise.all(started.map(async (id) => id === EXAMPLE_EXECUTION_IDS.slow || (await ended(id))))).every(Boolean), { what: 'the started examples to end' });
+    if (call.phase > 0 && call.phase < 4) await waitFor(async () => (await statusOf(EXAMPLE_EXECUTION_IDS.slow)) === 'running', { what: 'the slow example to run' });
     const response = await fetch(`${app.url}${call.url}`, {
       method: call.method,
       headers: { accept: call.accept, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -111,9 +111,9 @@ describe('the request examples of the OpenAPI document', () => {
   it('compute what their summaries say: 13.5 for every multiply example, and the slow run was cancelled', async () => {
     const others = started.filter((id) => id !== EXAMPLE_EXECUTION_IDS.multiply && id !== EXAMPLE_EXECUTION_IDS.slow);
     expect(others).toHaveLength(2);
-    for (const id of others) expect(app.store.get(id)?.result?.outputs).toEqual({ product: 13.5 });
-    expect(statusOf(EXAMPLE_EXECUTION_IDS.slow)).toBe('cancelled');
-    expect(statusOf(EXAMPLE_EXECUTION_IDS.multiply)).toBeUndefined();
+    for (const id of others) expect((await app.store.get(id))?.result?.outputs).toEqual({ product: 13.5 });
+    expect(await statusOf(EXAMPLE_EXECUTION_IDS.slow)).toBe('cancelled');
+    expect(await statusOf(EXAMPLE_EXECUTION_IDS.multiply)).toBeUndefined();
   });
 });
 

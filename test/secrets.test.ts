@@ -33,7 +33,7 @@ describe('secret references in actor configuration', () => {
     expect(execution.status).toBe('completed');
     expect(execution.result!.outputs).toEqual({ out: `length ${SECRET.length}` });
     const events = (await app.client.getWorkflowEvents(execution.id, { limit: 10_000 })).data!.data.events;
-    const record = app.store.get(execution.id);
+    const record = await app.store.get(execution.id);
     for (const text of [JSON.stringify(events), JSON.stringify(execution), JSON.stringify(record)]) expect(text).not.toContain(SECRET);
     expect(JSON.stringify(record!.request)).toContain('${secret:API_KEY}');
   });

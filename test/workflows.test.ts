@@ -82,7 +82,7 @@ describe('executions over HTTP', () => {
     expect(first.data!.data.execution_id).toBe('retry-1');
     expect(second.response.status).toBe(200);
     expect(second.data!.data.execution_id).toBe('retry-1');
-    expect(app.store.list({ limit: 100 }).items.filter((r) => r.id === 'retry-1')).toHaveLength(1);
+    expect((await app.store.list({ limit: 100 })).items.filter((r) => r.id === 'retry-1')).toHaveLength(1);
   });
 
   it('answers 409 when an execution id is reused by a different request, leaving the first untouched', async () => {

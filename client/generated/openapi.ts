@@ -847,6 +847,8 @@ export interface components {
             status: components["schemas"]["ExecutionStatus"];
             workflow_id: string;
             source: string;
+            /** @description The service node that runs or ran the execution (its node_id setting); null while it is queued */
+            node_id: string | null;
             /** @description ISO 8601 */
             created_at: string;
             started_at: string | null;
@@ -904,6 +906,8 @@ export interface components {
             result: components["schemas"]["RunResult"] | null;
             workflow_id: string;
             source: string;
+            /** @description The service node that runs or ran the execution (its node_id setting); null while it is queued */
+            node_id: string | null;
             /** @description ISO 8601 */
             created_at: string;
             started_at: string | null;

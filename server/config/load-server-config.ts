@@ -1,6 +1,6 @@
 import { ActorConfig, isConfigError, readArguments } from '../actor-config';
 import { closestKey } from './closest-key';
-import { type ServerConfig, ServerConfigSchema } from './server-config';
+import { type ServerConfig, ServerConfigSchema, clusterSettingsProblem } from './server-config';
 import { ENV_PREFIX } from './usage';
 
 /** Where the configuration comes from. */
@@ -85,6 +85,8 @@ export async function loadServerConfig({ argv, env }: ConfigSources): Promise<Lo
     const values = merged.toObject();
     warnings.push(...dropUnknownFileKeys(values, argv));
     const parsed = ServerConfigSchema.safeParse(values);
+    const cluster = parsed.success ? clusterSettingsProblem(parsed.data) : undefined;
+    if (cluster !== undefined) return { ok: false, message: `Invalid configuration: ${cluster}` };
     if (parsed.success) return { ok: true, config: parsed.data, warnings };
     const problems = parsed.error.issues.map((issue) => (issue.code === 'unrecognized_keys' ? unknownOptions(issue.keys) : `'${issue.path.join('.')}': ${issue.message}`));
     return { ok: false, message: `Invalid configuration: ${problems.join('; ')}` };

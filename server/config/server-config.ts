@@ -31,8 +31,26 @@ export const ServerConfigSchema = z
     cors_enabled: z.boolean().default(true).describe('Permissive cross-origin policy, preflights included'),
     rate_limit_requests_per_minute: count.default(100).describe('Requests per client per minute; 0 turns the limit off'),
     ide_url: z.string().url().optional().describe('Address of the IDE; setting it enables the event bridge'),
-    namespace: z.string().min(1).default('engine').describe('Namespace this engine announces to the IDE'),
-    node_id: z.string().min(1).default(() => `engine-${randomUUID().slice(0, 8)}`).describe('Identity of this engine; engine-<8 hex> by default'),
+    namespace: z.string().min(1).default('engine').describe('Namespace this engine announces to the IDE; in a cluster, the name of its queue, the prefix of its Redis keys and its PostgreSQL schema'),
+    node_id: z.string().min(1).default(() => `engine-${randomUUID().slice(0, 8)}`).describe('Identity of this engine, unique in a cluster and recorded on the executions it runs; engine-<8 hex> by default'),
+    redis_url: z
+      .string()
+      .url()
+      .refine((url) => /^rediss?:\/\//i.test(url), 'must be a redis:// or rediss:// URL')
+      .optional()
+      .describe('Redis of a cluster (its queue, node leases and messages between nodes); with database_url, turns cluster mode on'),
+    database_url: z
+      .string()
+      .url()
+      .refine((url) => /^postgres(ql)?:\/\//i.test(url), 'must be a postgres:// or postgresql:// URL')
+      .optional()
+      .describe('PostgreSQL of a cluster (executions, results, event logs, deployments); with redis_url, turns cluster mode on'),
+    node_failure_timeout_ms: z
+      .number()
+      .int()
+      .min(1000)
+      .default(30_000)
+      .describe('In a cluster, how long a node may stop renewing its lease before its running executions are marked failed'),
     max_body_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('Largest accepted request body; larger ones get 413'),
     data_dir: z.string().min(1).default('data').describe('Directory of the embedded database'),
     files_dir: z.string().min(1).optional().describe('The one directory CSV and Excel reader nodes and media input nodes may read files from by path; unset, graphs can only send file content'),
@@ -124,6 +142,16 @@ export const ServerConfigSchema = z
     profile: z.string().min(1).optional().describe('Profile whose file <base>.<profile>.<ext> is merged over the config file'),
   })
   .strict();
+
+/**
+ * Why cluster settings cannot be used, or undefined when they can: cluster mode needs both `redis_url` and
+ * `database_url`, and one without the other is a mistake rather than a single node.
+ */
+export function clusterSettingsProblem(config: Pick<ServerConfig, 'redis_url' | 'database_url'>): string | undefined {
+  if ((config.redis_url === undefined) === (config.database_url === undefined)) return undefined;
+  const missing = config.redis_url === undefined ? 'redis_url' : 'database_url';
+  return `'${missing}': cluster mode needs both redis_url and database_url; set ${missing} too, or unset ${missing === 'redis_url' ? 'database_url' : 'redis_url'} to run a single node`;
+}
 
 /** The validated server configuration. */
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Deployment, type DeploymentRequest, type JsonObject, isTerminalStatus } from '../../model';
+import { type Deployment, type DeploymentRequest, type ExecutionStatus, type JsonObject, isTerminalStatus } from '../../model';
 import { HTTP_REQUEST_METADATA_KEY, type HookRequest, type NamedSecretLookup } from '../actors';
 import { type Catalogue } from '../engine';
 import { AppError } from '../errors';
@@ -30,6 +30,12 @@ export interface DeploymentServiceOptions {
   catchUpMissedTicks?: boolean;
   /** How long a hook waits for its run's answer before answering 504. @default 30000 */
   hookTimeoutMs?: number;
+  /**
+   * Claims one tick of a trigger for this node, in a cluster where every node arms every trigger: the tick runs
+   * on the node that claims it. `tickKey` names the tick alike on every node (see {@link tickKey}), so a claim
+   * keyed by the three arguments is taken once per tick. @default every tick is this node's
+   */
+  claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: number) => Promise<boolean>;
   logger?: Logger;
 }
 
@@ -68,6 +74,8 @@ export class DeploymentService {
   private readonly active = new Map<string, ActiveDeployment>();
   private readonly now: () => number;
   private readonly logger: Logger;
+  /** Set by {@link stop}: a change another node makes afterwards arms nothing here. */
+  private stopped = false;
 
   constructor(private readonly options: DeploymentServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -90,7 +98,9 @@ export class DeploymentService {
 
   /** Every deployment, oldest first. */
   list(): Deployment[] {
-    return [...this.active.values()].map((active) => this.view(active));
+    // Deployments other nodes create come in as they are told, not in the order they were created.
+    const oldestFirst = [...this.active.values()].sort((a, b) => a.record.createdAt - b.record.createdAt || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
+    return oldestFirst.map((active) => this.view(active));
   }
 
   /** @throws AppError NOT_FOUND */
@@ -103,8 +113,7 @@ export class DeploymentService {
    * @throws AppError NOT_FOUND
    */
   delete(id: string): void {
-    const active = this.activeOf(id);
-    for (const cancel of active.timers.values()) cancel();
+    this.disarm(this.activeOf(id));
     this.active.delete(id);
     this.options.store.delete(id);
     this.logger.info({ deployment: id }, 'Deployment deleted');
@@ -115,21 +124,59 @@ export class DeploymentService {
    * stays listed with its problem and runs nothing.
    */
   restore(): void {
+    this.stopped = false;
     for (const record of this.options.store.list()) {
-      try {
-        this.activate(record, planDeployment(record.request, this.planContext()), this.options.catchUpMissedTicks ?? false);
-      } catch (error) {
-        const problem = (error as Error).message;
-        this.active.set(record.id, { record, problem, clocks: new Map(), timers: new Map(), armedAt: this.now() });
-        this.logger.error({ deployment: record.id, problem }, 'A stored deployment no longer validates and runs nothing');
-      }
+      // One that a change from another node has armed already.
+      if (!this.active.has(record.id)) this.restoreOne(record, this.options.catchUpMissedTicks ?? false);
+    }
+  }
+
+  /**
+   * Brings one deployment in line with the store after another node of a cluster changed it: arms one that
+   * appeared (without catching up: the node that created it runs its ticks until then), disarms and forgets one
+   * that is gone, and takes the trigger states of one that stayed, without re-arming it. A deployment replaced
+   * under the same name (deleted and created again, or created on two nodes at once) is armed afresh.
+   */
+  sync(id: string): void {
+    if (this.stopped) return;
+    const stored = this.options.store.get(id);
+    const active = this.active.get(id);
+    if (active && stored && isSameDeployment(active.record, stored)) {
+      active.record = stored;
+      return;
+    }
+    if (active) {
+      this.disarm(active);
+      this.active.delete(id);
+      this.logger.info({ deployment: id }, stored ? 'Deployment replaced on another node' : 'Deployment deleted on another node');
+    }
+    if (stored) {
+      this.restoreOne(stored, false);
+      this.logger.info({ deployment: id }, 'Deployment created on another node');
     }
   }
 
   /** Disarms every trigger (hooks answer 404 from then on). */
   stop(): void {
-    for (const active of this.active.values()) for (const cancel of active.timers.values()) cancel();
+    this.stopped = true;
+    for (const active of this.active.values()) this.disarm(active);
     this.active.clear();
+  }
+
+  // One that no longer validates stays listed with its problem and runs nothing.
+  private restoreOne(record: DeploymentRecord, catchUp: boolean): void {
+    try {
+      this.activate(record, planDeployment(record.request, this.planContext()), catchUp);
+    } catch (error) {
+      const problem = (error as Error).message;
+      this.active.set(record.id, { record, problem, clocks: new Map(), timers: new Map(), armedAt: this.now() });
+      this.logger.error({ deployment: record.id, problem }, 'A stored deployment no longer validates and runs nothing');
+    }
+  }
+
+  private disarm(active: ActiveDeployment): void {
+    for (const cancel of active.timers.values()) cancel();
+    active.timers.clear();
   }
 
   /**
@@ -153,21 +200,22 @@ export class DeploymentService {
     try {
       await this.options.executions.startDurably(
         { graph_json: plan.graphJson, input: active.record.request.input, metadata: { ...this.startMetadata(active, executionId, 'hook'), [HTTP_REQUEST_METADATA_KEY]: request } },
-        { source: 'hook' },
+        { source: 'hook', here: true },
       );
     } catch (error) {
       this.options.answers.settle(executionId, { kind: 'ended' });
       throw error;
     }
-    const stopWatching = this.options.executions.watch(executionId, () => this.settleIfEnded(executionId));
-    this.settleIfEnded(executionId);
+    const stopWatching = this.options.executions.watch(executionId, () => void this.settleIfEnded(executionId));
+    void this.settleIfEnded(executionId);
     const outcome = await answered;
     stopWatching();
     return { executionId, outcome };
   }
 
-  private settleIfEnded(executionId: string): void {
-    if (isTerminalStatus(this.options.executions.get(executionId).status)) this.options.answers.settle(executionId, { kind: 'ended' });
+  private async settleIfEnded(executionId: string): Promise<void> {
+    const status = await this.statusOf(executionId);
+    if (status !== undefined && isTerminalStatus(status)) this.options.answers.settle(executionId, { kind: 'ended' });
   }
 
   private hookFor(active: ActiveDeployment, method: string, path: string): HookPlan {
@@ -206,14 +254,20 @@ export class DeploymentService {
       const missed = catchUp && !isExhausted(trigger, state) ? clock.missedTick(state.lastTickAt ?? record.createdAt, this.now()) : undefined;
       if (missed !== undefined) {
         this.logger.info({ deployment: record.id, trigger: trigger.nodeId, missed: new Date(missed).toISOString() }, 'Catching up a tick missed while the service was down');
-        this.tick(active, trigger, missed);
+        void this.tick(active, trigger, missed).finally(() => {
+          if (this.active.get(record.id) === active) this.arm(active, trigger);
+        });
+        continue;
       }
       this.arm(active, trigger);
     }
   }
 
-  private arm(active: ActiveDeployment, trigger: TriggerPlan): void {
-    const state = this.stateOf(active, trigger.nodeId);
+  // After a tick at `firedAt`, the next one is counted from it: the tick's run (or another node, which claimed
+  // it) may not have saved the trigger's state yet.
+  private arm(active: ActiveDeployment, trigger: TriggerPlan, firedAt?: number): void {
+    const saved = this.stateOf(active, trigger.nodeId);
+    const state = firedAt !== undefined && (saved.lastTickAt ?? -Infinity) < firedAt ? { ...saved, lastTickAt: firedAt } : saved;
     const at = active.clocks.get(trigger.nodeId)?.next(state, this.now(), active.armedAt);
     if (at === undefined) {
       active.timers.delete(trigger.nodeId);
@@ -223,15 +277,19 @@ export class DeploymentService {
       trigger.nodeId,
       timerAt(at, this.now, () => {
         if (this.active.get(active.record.id) !== active) return;
-        this.tick(active, trigger, at);
-        this.arm(active, trigger);
+        // Armed again once the tick has saved the trigger's state, so that the next time counts this tick's run.
+        void this.tick(active, trigger, at).finally(() => {
+          if (this.active.get(active.record.id) === active) this.arm(active, trigger, at);
+        });
       }),
     );
   }
 
-  private tick(active: ActiveDeployment, trigger: TriggerPlan, at: number): void {
+  // In a cluster every node arms every trigger and the first to claim a tick runs it.
+  private async tick(active: ActiveDeployment, trigger: TriggerPlan, at: number): Promise<void> {
+    if (!(await this.claimed(active, trigger, at))) return;
     const state = this.stateOf(active, trigger.nodeId);
-    const previous = state.lastExecutionId === null ? undefined : this.statusOf(state.lastExecutionId);
+    const previous = state.lastExecutionId === null ? undefined : await this.statusOf(state.lastExecutionId);
     if (previous !== undefined && !isTerminalStatus(previous)) {
       this.save(active, trigger.nodeId, { ...state, ticksSkipped: state.ticksSkipped + 1, lastTickAt: at });
       this.logger.info({ deployment: active.record.id, trigger: trigger.nodeId, running: state.lastExecutionId }, 'Tick skipped: the previous run of this trigger is still going');
@@ -241,16 +299,28 @@ export class DeploymentService {
     const count = state.executionsStarted + 1;
     try {
       const metadata = { ...this.startMetadata(active, executionId, 'trigger'), trigger: { node_id: trigger.nodeId, timestamp: new Date(at).toISOString(), execution_count: count } };
-      this.options.executions.start({ graph_json: (active.plan as DeploymentPlan).graphJson, input: active.record.request.input, metadata }, { source: 'trigger' });
+      await this.options.executions.start({ graph_json: (active.plan as DeploymentPlan).graphJson, input: active.record.request.input, metadata }, { source: 'trigger' });
       this.save(active, trigger.nodeId, { ...state, executionsStarted: count, lastTickAt: at, lastExecutionId: executionId });
     } catch (error) {
       this.logger.error({ err: error, deployment: active.record.id, trigger: trigger.nodeId }, 'A tick could not start its execution');
     }
   }
 
-  private statusOf(executionId: string) {
+  // A claim that cannot be made (the lock's server is down) passes the tick over on this node: every node would
+  // fail alike, and a tick missed is better than one run on every node.
+  private async claimed(active: ActiveDeployment, trigger: TriggerPlan, at: number): Promise<boolean> {
+    if (!this.options.claimTick) return true;
     try {
-      return this.options.executions.get(executionId).status;
+      return await this.options.claimTick(active.record.id, trigger.nodeId, tickKey(active.record, trigger, at));
+    } catch (error) {
+      this.logger.error({ err: error, deployment: active.record.id, trigger: trigger.nodeId }, 'A tick was passed over: it could not be claimed');
+      return false;
+    }
+  }
+
+  private async statusOf(executionId: string): Promise<ExecutionStatus | undefined> {
+    try {
+      return (await this.options.executions.get(executionId)).status;
     } catch {
       return undefined;
     }
@@ -268,4 +338,22 @@ export class DeploymentService {
   private view(active: ActiveDeployment): Deployment {
     return deploymentView(active.record, active.plan, active.problem, (trigger) => active.clocks.get(trigger.nodeId)?.upcoming(this.stateOf(active, trigger.nodeId), this.now(), active.armedAt, 3) ?? []);
   }
+}
+
+/** Whether two records are the same deployment (its trigger states aside), not two deployed under one name. */
+function isSameDeployment(a: DeploymentRecord, b: DeploymentRecord): boolean {
+  return a.createdAt === b.createdAt && JSON.stringify(a.request) === JSON.stringify(b.request);
+}
+
+/**
+ * Names a tick of a trigger alike on every node of a cluster, each of which arms the trigger. A cron tick's time
+ * does: cron times are absolute. An interval trigger's ticks are counted from when each node armed it (or from
+ * its last tick as that node knew it), so they fall a few milliseconds apart from node to node, and their times
+ * would be claimed once per node: its key is the number of intervals from the deployment's creation (which every
+ * node reads from the store), rounded, so that nodes agree while their ticks are less than half an interval
+ * apart. Counting from the creation, rather than from 0, puts the ticks near whole numbers, far from the rounding
+ * boundary, whatever the interval.
+ */
+export function tickKey(record: DeploymentRecord, trigger: TriggerPlan, at: number): number {
+  return trigger.type === 'cron' ? at : Math.round((at - record.createdAt) / trigger.intervalMs);
 }

@@ -1,6 +1,9 @@
 import { type DeploymentRecord, type TriggerState } from './deployment-record';
 
-/** Where deployments are kept: the embedded database of the service, or memory in tests. */
+/**
+ * Where deployments are kept: the embedded database of the service, PostgreSQL in a cluster, or memory in tests.
+ * Its methods answer at once; a store that writes elsewhere writes in the background.
+ */
 export interface DeploymentStore {
   /** Adds a deployment; false when its id is taken. */
   insert(record: DeploymentRecord): boolean;
@@ -11,7 +14,8 @@ export interface DeploymentStore {
   delete(id: string): boolean;
   /** Records what one trigger of a deployment has done. */
   saveTrigger(id: string, nodeId: string, state: TriggerState): void;
-  close(): void;
+  /** Releases the store; one that writes in the background answers a promise that settles once its writes are done. */
+  close(): void | Promise<void>;
 }
 
 /** A deployment store in memory, for tests and for services that keep nothing. */

@@ -3,3 +3,4 @@ export { type DeploymentStore, MemoryDeploymentStore } from './deployment-store'
 export { SqliteDeploymentStore } from './sqlite-deployment-store';
 export { DeploymentService, type DeploymentServiceOptions, type HookCall, type HookCallOutcome } from './deployment-service';
 export { HookAnswers, type HookOutcome } from './hook-answers';
+export { PostgresDeploymentStore } from './postgres-deployment-store';

@@ -23,7 +23,7 @@ export { graphJsonOf } from './graph/graph-json-of';
 export { mergeConfig, validateGraph } from './graph/validate-graph';
 export { type CompiledGraph, GraphCompiler } from './graph/graph-compiler';
 export { type ValidGraph } from './graph/valid-graph';
-export { type NetworkOptions, type ActorLogEntry } from './runtime/network-options';
+export { type NetworkOptions, type ActorLogEntry, type ConfigUpdateOutcome } from './runtime/network-options';
 export { type Network, createNetwork } from './runtime/network';
 export { runGraph } from './runtime/run-graph';
 export { settleWithin } from './runtime/promises';

@@ -1,6 +1,6 @@
 import { type EngineEvent, isTerminalEvent } from '../engine';
 import { deliveryPacer } from './delivery-pacer';
-import { type ExecutionService } from './execution-service';
+import { type EventSlice, type ExecutionService } from './execution-service';
 
 /** What a follower does with each batch of events: go on, or wait for {@link EventFollower.resume}. */
 export type DeliveryVerdict = 'continue' | 'pause';
@@ -20,15 +20,18 @@ export interface EventFollowerOptions {
 /**
  * Replays an execution's event log from a seq, then follows it live, in batches, until its terminal event.
  * The log is the single source of truth: the follower only keeps the next seq to read, so nothing is
- * missed or repeated between the replay and the live part.
+ * missed or repeated between the replay and the live part. Invariant: at most one read is in flight; an
+ * append noticed during it (`stale`) makes the follower read again once it is back, so no append is missed
+ * whatever the timing of the read, which may take a round trip to a shared database.
  */
 export class EventFollower {
   private nextSeq: number;
   private readonly batchSize: number;
   private readonly unwatch: () => void;
-  private state: 'idle' | 'scheduled' | 'paused' | 'done' = 'idle';
+  private state: 'idle' | 'scheduled' | 'reading' | 'paused' | 'done' = 'idle';
+  private stale = false;
 
-  /** @throws AppError NOT_FOUND for an unknown execution */
+  /** Check that the execution exists first: an unknown id is only waited for. */
   constructor(
     private readonly service: ExecutionService,
     private readonly executionId: string,
@@ -64,6 +67,7 @@ export class EventFollower {
   }
 
   private schedule(): void {
+    if (this.state === 'reading') this.stale = true;
     if (this.state !== 'idle') return;
     this.state = 'scheduled';
     deliveryPacer.schedule(this);
@@ -72,8 +76,17 @@ export class EventFollower {
   /** Delivers the next batch; called by the pacer, on a later turn than the one that scheduled it. */
   pump(): void {
     if (this.state !== 'scheduled') return;
+    this.state = 'reading';
+    this.stale = false;
+    this.service.readEvents(this.executionId, this.nextSeq, this.batchSize).then(
+      (slice) => this.take(slice),
+      () => this.complete(),
+    );
+  }
+
+  private take({ events, finished, lastSeq }: EventSlice): void {
+    if (this.stopped) return;
     this.state = 'idle';
-    const { events, finished, lastSeq } = this.service.readEvents(this.executionId, this.nextSeq, this.batchSize);
     if (events.length > 0) {
       this.nextSeq = events[events.length - 1].seq + 1;
       const verdict = this.options.deliver(events);
@@ -85,7 +98,7 @@ export class EventFollower {
       }
     }
     if (finished && this.nextSeq > lastSeq) return this.complete();
-    if (this.nextSeq <= lastSeq) this.schedule();
+    if (this.nextSeq <= lastSeq || this.stale) this.schedule();
   }
 
   private complete(): void {

@@ -7,6 +7,8 @@ export interface ExecutionRecord {
   status: ExecutionStatus;
   workflowId: string;
   source: string;
+  /** The service node that runs or ran it; null until one claims it. */
+  nodeId: string | null;
   /** A digest of the start request, to tell an idempotent retry from a conflicting reuse of the id. */
   fingerprint: string;
   /** The graph as submitted (and in FBP JSON), the input and the metadata: enough to inspect or re-run the execution. */
@@ -20,4 +22,4 @@ export interface ExecutionRecord {
 }
 
 /** The fields of a record that change after it is created. */
-export type ExecutionUpdate = Partial<Pick<ExecutionRecord, 'status' | 'result' | 'startedAt' | 'endedAt'>>;
+export type ExecutionUpdate = Partial<Pick<ExecutionRecord, 'status' | 'nodeId' | 'result' | 'startedAt' | 'endedAt'>>;

@@ -48,7 +48,7 @@ function service(options: Partial<ConstructorParameters<typeof ExecutionService>
 
 async function finished(executions: ExecutionService, id: string) {
   for (let i = 0; i < 500; i += 1) {
-    const record = executions.get(id);
+    const record = await executions.get(id);
     if (['completed', 'failed', 'cancelled'].includes(record.status)) return record;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -58,37 +58,38 @@ async function finished(executions: ExecutionService, id: string) {
 describe('ExecutionService', () => {
   it('runs a graph in the background and records its result and ordered log', async () => {
     const { executions, store } = service();
-    const { execution, created } = executions.start({ graph_json: doubleGraph, input: { n: 21 }, metadata: {} }, { source: 'test' });
+    const { execution, created } = await executions.start({ graph_json: doubleGraph, input: { n: 21 }, metadata: {} }, { source: 'test' });
     expect(created).toBe(true);
     expect(execution).toMatchObject({ id: 'id-1', workflowId: 'doubler', source: 'test' });
     expect(['queued', 'running']).toContain(execution.status);
     const done = await finished(executions, 'id-1');
     expect(done.status).toBe('completed');
     expect(done.result).toMatchObject({ success: true, outputs: { result: 42 }, execution_id: 'id-1', workflow_id: 'doubler' });
-    const events = store.readEvents('id-1', 1, 1000);
+    const events = await store.readEvents('id-1', 1, 1000);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     expect(events[events.length - 1]._type).toBe('Completed');
   });
 
-  it('returns the existing execution for an identical retry and refuses a different request with the same id', () => {
+  it('returns the existing execution for an identical retry and refuses a different request with the same id', async () => {
     const { executions, store } = service();
     const request = { graph_json: doubleGraph, input: { n: 1 }, metadata: { execution_id: 'fixed' } };
-    executions.start(request, { source: 'http_api' });
-    const retry = executions.start({ ...request, metadata: { ...request.metadata, source: 'websocket' } }, { source: 'websocket' });
+    const [first, concurrent] = await Promise.all([executions.start(request, { source: 'http_api' }), executions.start(request, { source: 'http_api' })]);
+    expect([first.created, concurrent.created]).toEqual([true, false]);
+    const retry = await executions.start({ ...request, metadata: { ...request.metadata, source: 'websocket' } }, { source: 'websocket' });
     expect(retry.created).toBe(false);
     expect(retry.execution.source).toBe('http_api');
-    expect(() => executions.start({ ...request, input: { n: 2 } }, { source: 'http_api' })).toThrow(
+    await expect(executions.start({ ...request, input: { n: 2 } }, { source: 'http_api' })).rejects.toEqual(
       expect.objectContaining({ code: 'CONFLICT', message: "Execution 'fixed' already exists with a different request" }),
     );
-    expect(store.list({ limit: 10 }).items).toHaveLength(1);
+    expect((await store.list({ limit: 10 })).items).toHaveLength(1);
   });
 
-  it('rejects an invalid graph with every issue as a detail and stores nothing', () => {
+  it('rejects an invalid graph with every issue as a detail and stores nothing', async () => {
     const { executions, store } = service();
     const graph = { processes: { a: { component: 'nope' }, d: { component: 'double' } }, connections: [{ from: { nodeId: 'd', portId: 'out' }, to: { nodeId: 'x', portId: 'in' } }] };
     let thrown: unknown;
     try {
-      executions.start({ graph_json: graph, input: {}, metadata: {} }, { source: 'test' });
+      await executions.start({ graph_json: graph, input: {}, metadata: {} }, { source: 'test' });
     } catch (error) {
       thrown = error;
     }
@@ -98,69 +99,68 @@ describe('ExecutionService', () => {
     expect(error.details!.length).toBeGreaterThanOrEqual(2);
     expect(error.details!.every((d) => d.path.startsWith('graph_json.'))).toBe(true);
     expect(error.message).toContain('nope');
-    expect(store.list({ limit: 10 }).items).toHaveLength(0);
+    expect((await store.list({ limit: 10 })).items).toHaveLength(0);
   });
 
   it('queues executions beyond the concurrency limit and cancels a queued one without running it', async () => {
     const { executions, store } = service({ maxConcurrentExecutions: 1 });
-    executions.start({ graph_json: waitGraph(), input: {}, metadata: {} }, { source: 'test' });
-    const second = executions.start({ graph_json: waitGraph(), input: {}, metadata: {} }, { source: 'test' });
+    await executions.start({ graph_json: waitGraph(), input: {}, metadata: {} }, { source: 'test' });
+    const second = await executions.start({ graph_json: waitGraph(), input: {}, metadata: {} }, { source: 'test' });
     expect(second.execution.status).toBe('queued');
     const cancelled = await executions.cancel('id-2');
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.result).toMatchObject({ success: false, errors: [{ message: 'Execution cancelled before it started' }] });
-    expect(store.readEvents('id-2', 1, 10).map((e) => e._type)).toEqual(['Cancelled']);
+    expect((await store.readEvents('id-2', 1, 10)).map((e) => e._type)).toEqual(['Cancelled']);
     await executions.cancel('id-1');
-    expect(executions.get('id-1').status).toBe('cancelled');
+    expect((await executions.get('id-1')).status).toBe('cancelled');
   });
 
   it('cancels a running execution, stopping its actors, and refuses to cancel it twice', async () => {
     const { executions } = service();
-    executions.start({ graph_json: waitGraph(), input: {}, metadata: {} }, { source: 'test' });
-    for (let i = 0; i < 100 && executions.get('id-1').status !== 'running'; i += 1) await new Promise((r) => setTimeout(r, 5));
+    await executions.start({ graph_json: waitGraph(), input: {}, metadata: {} }, { source: 'test' });
+    for (let i = 0; i < 100 && (await executions.get('id-1')).status !== 'running'; i += 1) await new Promise((r) => setTimeout(r, 5));
     const started = Date.now();
     const record = await executions.cancel('id-1');
     expect(Date.now() - started).toBeLessThan(2000);
     expect(record.status).toBe('cancelled');
     await expect(executions.cancel('id-1')).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect(executions.get('id-1').status).toBe('cancelled');
+    expect((await executions.get('id-1')).status).toBe('cancelled');
   });
 
   it('fails a run that outlives its timeout', async () => {
     const { executions } = service();
-    executions.start({ graph_json: waitGraph(), input: {}, metadata: { timeout_ms: 50 } }, { source: 'test' });
+    await executions.start({ graph_json: waitGraph(), input: {}, metadata: { timeout_ms: 50 } }, { source: 'test' });
     const done = await finished(executions, 'id-1');
     expect(done.status).toBe('failed');
     expect(done.result!.errors[0].message).toMatch(/timed out/i);
   });
 
-  it('marks executions left unfinished by a previous process as failed', () => {
+  it('marks executions left unfinished by a previous process as failed', async () => {
     const store = new MemoryExecutionStore();
     store.insert({
-      id: 'old', status: 'running', workflowId: 'w', source: 'http_api', fingerprint: 'f',
+      id: 'old', status: 'running', workflowId: 'w', source: 'http_api', nodeId: 'local', fingerprint: 'f',
       request: { graph_json: { processes: {} }, input: {}, metadata: {} }, result: null, createdAt: 1, startedAt: 2, endedAt: null,
     });
     store.appendEvent('old', { _type: 'NetworkStarted', seq: 1, timestamp: 2, executionId: 'old', workflowId: 'w' });
     const executions = new ExecutionService({ catalogue, store });
-    expect(executions.recoverInterrupted()).toBe(1);
-    const record = executions.get('old');
+    expect(await executions.recoverInterrupted()).toBe(1);
+    const record = await executions.get('old');
     expect(record.status).toBe('failed');
     expect(record.result!.errors[0].message).toBe('The server stopped while this execution was running');
-    expect(store.readEvents('old', 1, 10).map((e: EngineEvent) => [e.seq, e._type])).toEqual([[1, 'NetworkStarted'], [2, 'Failed']]);
+    expect((await store.readEvents('old', 1, 10)).map((e: EngineEvent) => [e.seq, e._type])).toEqual([[1, 'NetworkStarted'], [2, 'Failed']]);
   });
 
   it('notifies watchers of every append until they stop watching', async () => {
     const { executions } = service();
-    const { execution } = executions.start({ graph_json: doubleGraph, input: { n: 1 }, metadata: {} }, { source: 'test' });
     let calls = 0;
-    const stop = executions.watch(execution.id, () => (calls += 1));
-    const seenBefore = executions.readEvents(execution.id, 1, 100).lastSeq;
+    const stop = executions.watch('watched', () => (calls += 1));
+    const { execution } = await executions.start({ graph_json: doubleGraph, input: { n: 1 }, metadata: { execution_id: 'watched' } }, { source: 'test' });
     await finished(executions, execution.id);
-    expect(calls).toBe(executions.readEvents(execution.id, 1, 100).lastSeq - seenBefore);
+    expect(calls).toBe((await executions.readEvents(execution.id, 1, 100)).lastSeq);
     expect(calls).toBeGreaterThan(0);
     stop();
     // A watcher that stopped hears of nothing more: the cancel's events reach only the one still watching.
-    const { execution: waiting } = executions.start({ graph_json: waitGraph(), input: {}, metadata: {} }, { source: 'test' });
+    const { execution: waiting } = await executions.start({ graph_json: waitGraph(), input: {}, metadata: {} }, { source: 'test' });
     let stoppedCalls = 0;
     let liveCalls = 0;
     executions.watch(waiting.id, () => (stoppedCalls += 1))();
@@ -185,7 +185,7 @@ describe('ExecutionService', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     try {
       const { executions } = service({ webhooks: new WebhookNotifier() });
-      executions.start({ graph_json: doubleGraph, input: { n: 4 }, metadata: { webhook_url: url } }, { source: 'test' });
+      await executions.start({ graph_json: doubleGraph, input: { n: 4 }, metadata: { webhook_url: url } }, { source: 'test' });
       await finished(executions, 'id-1');
       for (let i = 0; i < 200 && received.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
       expect(received).toEqual([expect.objectContaining({ execution_id: 'id-1', status: 'completed', result: expect.objectContaining({ outputs: { result: 8 } }) })]);
@@ -197,6 +197,6 @@ describe('ExecutionService', () => {
   it('accepts nothing new once shutting down', async () => {
     const { executions } = service();
     await executions.shutdown(0);
-    expect(() => executions.start({ graph_json: doubleGraph, input: { n: 1 }, metadata: {} }, { source: 'test' })).toThrow(expect.objectContaining({ code: 'UNAVAILABLE' }));
+    await expect(executions.start({ graph_json: doubleGraph, input: { n: 1 }, metadata: {} }, { source: 'test' })).rejects.toEqual(expect.objectContaining({ code: 'UNAVAILABLE' }));
   });
 });

@@ -5,6 +5,9 @@ import {
   type EngineEvent,
   type JsonObject,
   type Network,
+  type TerminalEvent,
+  type ValidGraph,
+  type ConfigUpdateOutcome,
   GraphCompiler,
   createNetwork,
   isTerminalEvent,
@@ -14,11 +17,13 @@ import {
 import { AppError } from '../errors';
 import { type ExecutionObserver } from './execution-observer';
 import { type ExecutionRecord } from './execution-record';
-import { type ExecutionStatus, type StartRequest, isTerminalStatus } from '../../model';
+import { type StartRequest, isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, InvalidCursorError } from './execution-store';
 import { resultWithoutRun } from './final-result';
 import { requestFingerprint } from './request-fingerprint';
-import { RunQueue } from './run-queue';
+import { LocalDispatcher, type RunDispatcher } from './run-dispatcher';
+import { type PeerNodes } from './peer-nodes';
+import { statusOfTerminalEvent } from './terminal-status';
 import { type StartDefaults, identifyingPart, workflowIdOf } from './start-request';
 import { type GraphCheck, checkGraph, graphError } from './graph-check';
 import { limitOutputs } from './result-limit';
@@ -36,6 +41,12 @@ export interface ExecutionServiceOptions {
   newId?: () => string;
   /** Executions running at once; later ones wait as `queued`. @default 16 */
   maxConcurrentExecutions?: number;
+  /** Where written executions run. @default a {@link LocalDispatcher} of `maxConcurrentExecutions` slots */
+  dispatcher?: RunDispatcher;
+  /** The name of this node, recorded on the executions it runs. @default 'local' */
+  nodeId?: string;
+  /** How to reach the nodes that run other executions, in a cluster. */
+  peers?: PeerNodes;
   /** Timeout of a run whose request sets none; 0 means none. @default 0 */
   defaultTimeoutMs?: number;
   /** Configuration every actor starts from. */
@@ -71,7 +82,7 @@ export interface EventSlice {
   events: EngineEvent[];
   /** The seq of the last event logged so far. */
   lastSeq: number;
-  /** Whether the log is complete (its terminal event is written). */
+  /** Whether the log is known complete (its terminal event is written). */
   finished: boolean;
 }
 
@@ -97,11 +108,30 @@ export interface EventPage {
 /** The error a run cancelled by a shutdown of the service ends with. */
 export const SHUTDOWN_REASON = 'shutdown: the service stopped before the run ended';
 
-const STATUS_OF_TERMINAL_EVENT = { Completed: 'completed', Failed: 'failed', Cancelled: 'cancelled' } as const satisfies Record<string, ExecutionStatus>;
+/** The error of the executions a node left running when it stopped (a restart, or a cluster node found dead). */
+export function nodeStoppedMessage(nodeId: string): string {
+  return `node ${nodeId} stopped`;
+}
+
+/** The error of the executions a single node left queued or running when it stopped. */
+const INTERRUPTED_MESSAGE = 'The server stopped while this execution was running';
+
+/** An execution this node runs, from its claim until its terminal event is logged. */
+interface OwnedRun {
+  record: ExecutionRecord;
+  lastSeq: number;
+  /** Droppable events left out past the event cap, counted in one EventsDropped event before the terminal one. */
+  dropped: number;
+  /** The secrets the run has resolved, masked in all it records. */
+  mask: SecretMask;
+  network?: Network;
+  done?: Promise<void>;
+}
 
 /**
- * Runs graphs as executions: validates and records them, runs them in the background on the engine,
- * keeps their state and event logs, and lets callers cancel, read and follow them.
+ * Runs graphs as executions: validates and records them, runs them in the background on the engine (here or,
+ * in a cluster, on whichever node takes them), keeps their state and event logs, and lets callers cancel, read
+ * and follow them from any node.
  */
 export class ExecutionService {
   private readonly store: ExecutionStore;
@@ -109,12 +139,14 @@ export class ExecutionService {
   private readonly compiler: GraphCompiler;
   private readonly now: () => number;
   private readonly newId: () => string;
-  private readonly queue: RunQueue;
-  private readonly networks = new Map<string, { network: Network; done: Promise<void> }>();
-  /** The secrets each running execution has resolved, masked in all it records. */
-  private readonly masks = new Map<string, SecretMask>();
-  /** The MessageSent events each running execution has left out past the event cap. */
-  private readonly dropped = new Map<string, number>();
+  private readonly dispatcher: RunDispatcher;
+  private readonly nodeId: string;
+  /** The runs of this node. Invariant: a run is here from its claim until its terminal event is logged. */
+  private readonly owned = new Map<string, OwnedRun>();
+  /** Validated graphs of executions started here that will run here, so that they are not compiled twice. */
+  private readonly compiled = new Map<string, ValidGraph>();
+  /** Starts naming an id, chained so that two requests for one id are answered one after the other. */
+  private readonly starting = new Map<string, Promise<StartOutcome>>();
   private readonly watchers = new Map<string, Set<() => void>>();
   private readonly logWatchers = new Map<string, Set<(entry: ActorLogEntry) => void>>();
   private readonly logger: Logger;
@@ -126,46 +158,64 @@ export class ExecutionService {
     this.compiler = new GraphCompiler(options.catalogue, { defaultActorConfig: options.defaultActorConfig });
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
-    this.queue = new RunQueue(options.maxConcurrentExecutions ?? 16);
+    this.dispatcher = options.dispatcher ?? new LocalDispatcher(options.maxConcurrentExecutions ?? 16);
+    this.nodeId = options.nodeId ?? 'local';
     this.logger = options.logger ?? silentLogger;
+    this.dispatcher.open((id) => this.runHere(id));
   }
 
   /**
-   * {@link start}, resolving once the execution is on disk: what a transport acknowledges. New executions
+   * {@link start}, resolving once the execution is written: what a transport acknowledges. New executions
    * are written in groups, one transaction per turn of the event loop, so many starts share one commit.
    * @throws AppError as `start` does
    */
   async startDurably(request: StartRequest, defaults: StartDefaults): Promise<StartOutcome> {
-    const outcome = this.start(request, defaults);
+    const outcome = await this.start(request, defaults);
     await this.store.written();
     return outcome;
   }
 
   /**
-   * Validates a request and starts its execution in the background; the record may reach the disk on a
-   * later turn (see {@link startDurably}).
+   * Validates a request and queues its execution; the record may be written on a later turn (see
+   * {@link startDurably}). A request naming an execution id that exists answers that execution when it is the
+   * same request (an idempotent retry).
    * @throws AppError VALIDATION_FAILED for an invalid graph or input, CONFLICT for an id reused by another request, UNAVAILABLE while shutting down
    */
-  start(request: StartRequest, defaults: StartDefaults): StartOutcome {
+  async start(request: StartRequest, defaults: StartDefaults): Promise<StartOutcome> {
     if (!this.accepting) throw new AppError('UNAVAILABLE', 'The service is shutting down and accepts no new executions');
     const fingerprint = requestFingerprint(identifyingPart(request));
     const givenId = request.metadata.execution_id;
-    if (givenId !== undefined) {
-      const existing = this.store.get(givenId);
-      if (existing) {
-        if (existing.fingerprint === fingerprint) return { execution: existing, created: false };
-        throw new AppError('CONFLICT', `Execution '${givenId}' already exists with a different request`);
-      }
+    if (givenId === undefined) return this.create(this.newId(), request, fingerprint, defaults);
+    const earlier = this.starting.get(givenId) ?? Promise.resolve(undefined);
+    const attempt = earlier.catch(() => undefined).then(() => this.startOnce(givenId, request, fingerprint, defaults));
+    this.starting.set(givenId, attempt);
+    try {
+      return await attempt;
+    } finally {
+      if (this.starting.get(givenId) === attempt) this.starting.delete(givenId);
     }
+  }
+
+  private async startOnce(id: string, request: StartRequest, fingerprint: string, defaults: StartDefaults): Promise<StartOutcome> {
+    const existing = this.owned.get(id)?.record ?? (await this.store.get(id));
+    if (existing) {
+      if (existing.fingerprint === fingerprint) return { execution: existing, created: false };
+      throw new AppError('CONFLICT', `Execution '${id}' already exists with a different request`);
+    }
+    return this.create(id, request, fingerprint, defaults);
+  }
+
+  private create(id: string, request: StartRequest, fingerprint: string, defaults: StartDefaults): StartOutcome {
     const check = this.checkGraph(request);
     const { graph, graphJson } = check;
     if (graph === undefined || graphJson === undefined) throw graphError(check);
     const stored = { graph_json: graphJson, ...(request.graph_fbp === undefined ? {} : { graph_fbp: request.graph_fbp }), input: request.input, metadata: { ...request.metadata } };
     const record: ExecutionRecord = {
-      id: givenId ?? this.newId(),
+      id,
       status: 'queued',
       workflowId: workflowIdOf(stored),
       source: request.metadata.source ?? defaults.source,
+      nodeId: null,
       fingerprint,
       request: stored,
       result: null,
@@ -175,22 +225,32 @@ export class ExecutionService {
     };
     this.store.insert(record);
     this.eachObserver((o) => o.onAccepted?.(record));
-    const timeoutMs = request.metadata.timeout_ms ?? this.options.defaultTimeoutMs ?? 0;
-    this.queue.push(record.id, () => this.run(record.id, graph, timeoutMs));
-    return { execution: this.get(record.id), created: true };
+    if (this.dispatcher.local) {
+      this.compiled.set(id, graph);
+      this.dispatcher.dispatch(id);
+    } else if (defaults.here === true) {
+      this.compiled.set(id, graph);
+      this.store.written().then(
+        () => this.runHere(id),
+        (error: unknown) => this.logger.error({ err: error, executionId: id }, 'Could not write an execution to run here'),
+      );
+    } else this.dispatcher.dispatch(id);
+    return { execution: { ...record }, created: true };
   }
 
   /** @throws AppError NOT_FOUND */
-  get(id: string): ExecutionRecord {
-    const record = this.store.get(id);
+  async get(id: string): Promise<ExecutionRecord> {
+    const owned = this.owned.get(id);
+    if (owned) return { ...owned.record };
+    const record = await this.store.get(id);
     if (!record) throw new AppError('NOT_FOUND', `Execution '${id}' not found`);
     return record;
   }
 
   /** @throws AppError VALIDATION_FAILED for a cursor the service did not issue */
-  list(query: ExecutionQuery): ExecutionPage {
+  async list(query: ExecutionQuery): Promise<ExecutionPage> {
     try {
-      return this.store.list(query);
+      return await this.store.list(query);
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new AppError('VALIDATION_FAILED', error.message, { details: [{ path: 'cursor', message: error.message }] });
       throw error;
@@ -198,53 +258,96 @@ export class ExecutionService {
   }
 
   /**
-   * Cancels a queued or running execution and waits until it has stopped; a `reason` is kept in its result's errors.
+   * Cancels a queued or running execution, wherever it runs, and waits until it has stopped; a `reason` is kept
+   * in its result's errors.
    * @throws AppError NOT_FOUND, or CONFLICT when it has already finished (its state is left as it was)
    */
   async cancel(id: string, reason?: string): Promise<ExecutionRecord> {
-    const record = this.get(id);
+    const record = await this.get(id);
     if (isTerminalStatus(record.status)) {
       throw new AppError('CONFLICT', `Execution '${id}' has already finished with status '${record.status}'`);
     }
-    if (this.queue.remove(id)) {
-      const endedAt = this.now();
-      this.append(id, { _type: 'Cancelled', seq: this.store.lastSeq(id) + 1, timestamp: endedAt, result: resultWithoutRun(record, endedAt, reason ?? 'Execution cancelled before it started') });
-      return this.get(id);
+    if (record.status === 'queued') {
+      this.dispatcher.withdraw(id);
+      const message = reason ?? 'Execution cancelled before it started';
+      const ended = await this.concludeHere(id, { status: 'queued' }, (queued, lastSeq) => {
+        const endedAt = this.now();
+        return { _type: 'Cancelled', seq: lastSeq + 1, timestamp: endedAt, result: resultWithoutRun(queued, endedAt, message) };
+      });
+      // A node claimed it meanwhile: it is running now, and is stopped as a running one.
+      if (ended) return this.get(id);
     }
-    const active = this.networks.get(id);
-    if (active) {
-      active.network.cancel(reason);
-      await active.done;
-    }
-    const after = this.get(id);
+    await this.stopRun(id, reason);
+    const after = await this.get(id);
     if (after.status !== 'cancelled') throw new AppError('CONFLICT', `Execution '${id}' finished with status '${after.status}' before it could be cancelled`);
     return after;
+  }
+
+  /** Cancels a run of this node, for a cancel asked on another node; resolves once it has stopped and its end is written. */
+  async cancelHere(id: string, reason: string | undefined): Promise<void> {
+    const run = this.owned.get(id);
+    if (run?.network) {
+      run.network.cancel(reason);
+      await run.done;
+    }
+    await this.store.written();
+  }
+
+  // A run claimed by this node has its network from the turn its claim resolved; one claimed elsewhere is asked
+  // to stop through its node.
+  private async stopRun(id: string, reason: string | undefined): Promise<void> {
+    const run = this.owned.get(id);
+    if (run?.network) {
+      run.network.cancel(reason);
+      await run.done;
+      return;
+    }
+    const record = await this.get(id);
+    if (record.status !== 'running' || record.nodeId === null) return;
+    if (record.nodeId === this.nodeId) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const claimed = this.owned.get(id);
+      if (claimed?.network) claimed.network.cancel(reason);
+      await claimed?.done;
+      return;
+    }
+    if (this.options.peers) await this.options.peers.cancel(record.nodeId, id, reason);
   }
 
   /**
    * Deletes a finished execution and its event log; its id then answers 404.
    * @throws AppError NOT_FOUND for an unknown id, CONFLICT while it is queued or running
    */
-  delete(id: string): void {
-    const record = this.get(id);
+  async delete(id: string): Promise<void> {
+    const record = await this.get(id);
     if (!isTerminalStatus(record.status)) throw new AppError('CONFLICT', `Execution '${id}' is ${record.status}; cancel it before deleting it`);
-    this.store.delete(id);
+    await this.store.delete(id);
   }
 
   /** Deletes the finished executions older than `maxAgeMs` or beyond the newest `maxCount` (0 turns a bound off); returns how many went. */
-  prune({ maxAgeMs, maxCount }: RetentionPolicy): number {
+  prune({ maxAgeMs, maxCount }: RetentionPolicy): Promise<number> {
     return this.store.prune({ endedBefore: maxAgeMs > 0 ? this.now() - maxAgeMs : undefined, keep: maxCount > 0 ? maxCount : undefined });
   }
 
-  /** Reads up to `limit` events from `fromSeq`. @throws AppError NOT_FOUND */
-  readEvents(id: string, fromSeq: number, limit: number): EventSlice {
-    const record = this.get(id);
-    return { events: this.store.readEvents(id, fromSeq, limit), lastSeq: this.store.lastSeq(id), finished: isTerminalStatus(record.status) };
+  /**
+   * Reads up to `limit` events from `fromSeq`. A full page that does not end with the terminal event says
+   * `finished: false` without asking further: there is more to read either way.
+   * @throws AppError NOT_FOUND
+   */
+  async readEvents(id: string, fromSeq: number, limit: number): Promise<EventSlice> {
+    const events = await this.store.readEvents(id, fromSeq, limit);
+    const last = events[events.length - 1];
+    if (last !== undefined && isTerminalEvent(last)) return { events, lastSeq: last.seq, finished: true };
+    const run = this.owned.get(id);
+    if (run) return { events, lastSeq: run.lastSeq, finished: false };
+    if (events.length === limit) return { events, lastSeq: await this.store.lastSeq(id), finished: false };
+    const record = await this.get(id);
+    return { events, lastSeq: await this.store.lastSeq(id), finished: isTerminalStatus(record.status) };
   }
 
   /** Reads one page of up to `limit` events from `fromSeq`, and where the next page starts. @throws AppError NOT_FOUND */
-  readEventPage(id: string, fromSeq: number, limit: number): EventPage {
-    const slice = this.readEvents(id, fromSeq, limit);
+  async readEventPage(id: string, fromSeq: number, limit: number): Promise<EventPage> {
+    const slice = await this.readEvents(id, fromSeq, limit);
     const last = slice.events[slice.events.length - 1];
     const nextSeq = last ? last.seq + 1 : fromSeq;
     const complete = slice.finished && nextSeq > slice.lastSeq;
@@ -252,33 +355,43 @@ export class ExecutionService {
   }
 
   /**
-   * Calls `onAppend` after each event appended to an execution's log, until the returned function is called.
-   * Read the log with {@link readEvents} from the last seq you saw: nothing is missed or repeated.
-   * @throws AppError NOT_FOUND
+   * Calls `onAppend` after events are appended to an execution's log (by this node, or by another one of the
+   * cluster), until the returned function is called. Read the log with {@link readEvents} from the last seq you
+   * saw: nothing is missed or repeated. Check that the execution exists first: watching an unknown id only waits.
    */
   watch(id: string, onAppend: () => void): () => void {
-    this.get(id);
     return listen(this.watchers, id, onAppend);
   }
 
   /**
+   * Tells the watchers of an execution that another node appended to its log (`'*'`: of every execution, after
+   * notifications may have been missed).
+   */
+  noticeAppended(id: string): void {
+    if (id === '*') {
+      for (const set of [...this.watchers.values()]) for (const onAppend of [...set]) onAppend();
+      return;
+    }
+    if (this.owned.has(id)) return;
+    for (const onAppend of this.watchers.get(id) ?? []) onAppend();
+  }
+
+  /**
    * Calls `onLog` with each line the actors of an execution write with `ctx.log` (script output included),
-   * secrets masked, until the returned function is called. Lines are not stored, and a run may write its first
-   * ones before `start` returns: watch the id a start request names before starting it.
+   * secrets masked, until the returned function is called. Lines are not stored and reach the watchers of the
+   * node that runs the execution only, and a run may write its first ones before `start` returns: watch the id
+   * a start request names before starting it.
    */
   watchLogs(id: string, onLog: (entry: ActorLogEntry) => void): () => void {
     return listen(this.logWatchers, id, onLog);
   }
 
   /**
-   * Sends a new configuration to one node of a running execution; the actor sees it at its next firing.
+   * Sends a new configuration to one node of a running execution, wherever it runs; the actor sees it at its next firing.
    * @throws AppError NOT_FOUND (execution or node), CONFLICT when not running, VALIDATION_FAILED when the actor's schema rejects it
    */
-  updateNodeConfig(id: string, nodeId: string, config: JsonObject): void {
-    const record = this.get(id);
-    const active = this.networks.get(id);
-    if (record.status !== 'running' || !active) throw new AppError('CONFLICT', `Execution '${id}' is ${record.status}, not running`);
-    const outcome = active.network.updateNodeConfig(nodeId, config);
+  async updateNodeConfig(id: string, nodeId: string, config: JsonObject): Promise<void> {
+    const outcome = await this.configOutcome(id, nodeId, config);
     if (outcome.ok) return;
     if (outcome.reason === 'unknown-node') throw new AppError('NOT_FOUND', `Node '${nodeId}' not found in execution '${id}'`);
     if (outcome.reason === 'not-running') throw new AppError('CONFLICT', `Execution '${id}' is no longer running`);
@@ -287,40 +400,80 @@ export class ExecutionService {
     });
   }
 
-  /** Marks executions a previous process left queued or running as failed; returns how many. */
-  recoverInterrupted(): number {
-    const unfinished = this.store.listUnfinished();
-    for (const record of unfinished) {
-      const endedAt = this.now();
-      const message = 'The server stopped while this execution was running';
-      const result = resultWithoutRun(record, endedAt, message);
-      this.append(record.id, { _type: 'Failed', seq: this.store.lastSeq(record.id) + 1, timestamp: endedAt, error: message, result });
-    }
-    return unfinished.length;
+  /** Gives one node of a run of this node a new configuration, for an update asked on another node. */
+  updateNodeConfigHere(id: string, nodeId: string, config: JsonObject): ConfigUpdateOutcome {
+    const network = this.owned.get(id)?.network;
+    return network ? network.updateNodeConfig(nodeId, config) : { ok: false, reason: 'not-running', issues: [] };
   }
 
-  /** Executions waiting for a free slot and executions running now. */
-  load(): { queued: number; running: number } {
-    return { queued: this.queue.pending, running: this.queue.running };
-  }
-
-  /** Why the service cannot take executions now (shutting down, or a store that takes no writes), or undefined when it can. */
-  notReadyReason(): string | undefined {
-    if (!this.accepting) return 'The service is shutting down';
-    if (!this.store.isWritable()) return 'The execution store takes no writes';
-    return undefined;
+  private async configOutcome(id: string, nodeId: string, config: JsonObject): Promise<ConfigUpdateOutcome> {
+    const run = this.owned.get(id);
+    if (run?.network) return run.network.updateNodeConfig(nodeId, config);
+    const record = await this.get(id);
+    if (record.status !== 'running') throw new AppError('CONFLICT', `Execution '${id}' is ${record.status}, not running`);
+    if (record.nodeId !== null && record.nodeId !== this.nodeId && this.options.peers) return this.options.peers.updateNodeConfig(record.nodeId, id, nodeId, config);
+    return { ok: false, reason: 'not-running', issues: [] };
   }
 
   /**
-   * Stops accepting executions (starts answer UNAVAILABLE), lets running ones finish for `graceMs`, then cancels
-   * the rest with the reason {@link SHUTDOWN_REASON}, so that their records say why they ended.
+   * Marks the executions a previous process left unfinished as failed, and returns how many: every queued or
+   * running one for a single node, only those that ran on this node's id in a cluster (its queue outlives it).
+   */
+  async recoverInterrupted(): Promise<number> {
+    if (!this.dispatcher.local) return this.failRunsOf(this.nodeId);
+    let failed = 0;
+    for (const record of await this.store.listUnfinished()) if (await this.failStopped(record, INTERRUPTED_MESSAGE)) failed += 1;
+    return failed;
+  }
+
+  /** Marks the running executions of a node that stopped as failed with "node <id> stopped"; returns how many. */
+  async failRunsOf(nodeId: string): Promise<number> {
+    let failed = 0;
+    for (const record of await this.store.listUnfinished(nodeId)) if (await this.failStopped(record, nodeStoppedMessage(nodeId))) failed += 1;
+    return failed;
+  }
+
+  private failStopped(record: ExecutionRecord, message: string): Promise<boolean> {
+    const expected = { status: record.status === 'queued' ? ('queued' as const) : ('running' as const), ...(record.nodeId === null ? {} : { nodeId: record.nodeId }) };
+    return this.concludeHere(record.id, expected, (current, lastSeq) => {
+      const endedAt = this.now();
+      return { _type: 'Failed', seq: lastSeq + 1, timestamp: endedAt, error: message, result: resultWithoutRun(current, endedAt, message) };
+    });
+  }
+
+  // Ends an execution through the store's atomic conclude; the node that succeeds tells the observers and watchers.
+  private async concludeHere(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: (record: ExecutionRecord, lastSeq: number) => TerminalEvent): Promise<boolean> {
+    let event: TerminalEvent | undefined;
+    const ended = await this.store.conclude(id, expected, (record, lastSeq) => (event = end(record, lastSeq)));
+    this.compiled.delete(id);
+    if (!ended || event === undefined) return false;
+    const record = await this.store.get(id);
+    if (record) this.announce(record, event);
+    return true;
+  }
+
+  /** Executions waiting for a slot on this node and executions running on it now. */
+  load(): { queued: number; running: number } {
+    return this.dispatcher.load();
+  }
+
+  /** Why the service cannot take executions now (shutting down, a store or queue it cannot reach), or undefined when it can. */
+  async notReadyReason(): Promise<string | undefined> {
+    if (!this.accepting) return 'The service is shutting down';
+    return (await this.store.unavailableReason()) ?? (await this.dispatcher.unavailableReason());
+  }
+
+  /**
+   * Stops accepting executions (starts answer UNAVAILABLE) and taking them from a cluster's queue, lets running
+   * ones finish for `graceMs`, then cancels the rest with the reason {@link SHUTDOWN_REASON}, so that their
+   * records say why they ended.
    */
   async shutdown(graceMs = 5000): Promise<void> {
     this.accepting = false;
-    await settleWithin([...this.networks.values()].map((a) => a.done), graceMs);
-    for (const record of this.store.listUnfinished()) {
-      await this.cancel(record.id, SHUTDOWN_REASON).catch(() => undefined);
-    }
+    await this.dispatcher.close();
+    await settleWithin([...this.owned.values()].map((run) => run.done ?? Promise.resolve()), graceMs);
+    const left = this.dispatcher.local ? (await this.store.listUnfinished()).map((record) => record.id) : [...this.owned.keys()];
+    for (const id of left) await this.cancel(id, SHUTDOWN_REASON).catch(() => undefined);
     await this.store.written();
     await this.options.webhooks?.close();
   }
@@ -330,18 +483,44 @@ export class ExecutionService {
     return checkGraph(request, this.compiler);
   }
 
-  private async run(id: string, graph: Parameters<typeof createNetwork>[0], timeoutMs: number): Promise<void> {
-    const record = this.get(id);
-    if (record.status !== 'queued') return;
-    this.store.update(id, { status: 'running', startedAt: this.now() });
-    const mask = new SecretMask();
-    this.masks.set(id, mask);
+  // Claims a queued execution for this node and runs it; resolves once it has ended. An execution cancelled or
+  // claimed elsewhere first is left alone.
+  private async runHere(id: string): Promise<void> {
+    const record = await this.store.claim(id, this.nodeId, this.now());
+    const compiled = this.compiled.get(id);
+    this.compiled.delete(id);
+    if (!record) return;
+    const run: OwnedRun = { record, lastSeq: 0, dropped: 0, mask: new SecretMask() };
+    this.owned.set(id, run);
+    const graph = compiled ?? this.checkGraph(record.request).graph;
+    if (graph === undefined) {
+      this.record(run, this.failedEvent(run, 'The graph of this execution no longer validates on this node'));
+      return;
+    }
+    const network = this.createNetwork(run, graph);
+    run.network = network;
+    run.done = network.run().then(
+      () => undefined,
+      (error: unknown) => this.logger.error({ err: error, executionId: id }, 'Network run rejected'),
+    );
+    await run.done;
+    if (this.owned.get(id) === run) this.record(run, this.failedEvent(run, 'The run ended without a result'));
+    if (!this.dispatcher.local) await this.store.written();
+  }
+
+  private failedEvent(run: OwnedRun, message: string): TerminalEvent {
+    const endedAt = this.now();
+    return { _type: 'Failed', seq: run.lastSeq + 1, timestamp: endedAt, error: message, result: resultWithoutRun(run.record, endedAt, message) };
+  }
+
+  private createNetwork(run: OwnedRun, graph: ValidGraph): Network {
+    const { record, mask } = run;
     const resolve = this.options.resolveConfig;
-    const network = createNetwork(graph, this.catalogue, {
-      executionId: id,
+    return createNetwork(graph, this.catalogue, {
+      executionId: record.id,
       workflowId: record.workflowId,
       input: record.request.input,
-      timeoutMs,
+      timeoutMs: record.request.metadata.timeout_ms ?? this.options.defaultTimeoutMs ?? 0,
       defaultActorConfig: this.options.defaultActorConfig,
       resolveConfig: resolve && ((config, nodeId) => resolve(config, nodeId, (value) => mask.add(value))),
       secret: (name) => {
@@ -353,60 +532,58 @@ export class ExecutionService {
       metadata: record.request.metadata as JsonObject,
       maxEventPayloadBytes: this.options.maxEventPayloadBytes,
       now: this.now,
-      onEvent: (event) => this.append(id, event),
+      onEvent: (event) => this.append(run, event),
       log: (entry) => {
-        for (const onLog of this.logWatchers.get(id) ?? []) onLog({ ...entry, message: mask.text(entry.message) });
+        for (const onLog of this.logWatchers.get(record.id) ?? []) onLog({ ...entry, message: mask.text(entry.message) });
       },
     });
-    const done = network.run().then(
-      () => undefined,
-      (error: unknown) => this.logger.error({ err: error, executionId: id }, 'Network run rejected'),
-    );
-    this.networks.set(id, { network, done });
-    await done;
-    this.networks.delete(id);
-    this.masks.delete(id);
-    this.dropped.delete(id);
   }
 
   /**
-   * Logs an event of a run. Past `maxEventsPerExecution` events, MessageSent events are left out and counted;
+   * Logs an event of a run. Past `maxEventsPerExecution` events, droppable events are left out and counted;
    * the count is logged as one EventsDropped event just before the terminal event. Seqs stay gapless: every
    * later event is renumbered by what was left out.
    */
-  private append(id: string, engineEvent: EngineEvent): void {
-    const dropped = this.dropped.get(id) ?? 0;
-    const lastSeq = this.store.lastSeq(id);
+  private append(run: OwnedRun, engineEvent: EngineEvent): void {
+    const { lastSeq, dropped } = run;
     if (isDroppableEvent(engineEvent) && lastSeq >= (this.options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS)) {
-      this.dropped.set(id, dropped + 1);
+      run.dropped = dropped + 1;
       return;
     }
     if (dropped > 0 && isTerminalEvent(engineEvent)) {
-      this.dropped.delete(id);
-      this.record(id, { _type: 'EventsDropped', seq: lastSeq + 1, timestamp: engineEvent.timestamp, dropped });
-      this.record(id, { ...engineEvent, seq: lastSeq + 2 });
+      run.dropped = 0;
+      this.record(run, { _type: 'EventsDropped', seq: lastSeq + 1, timestamp: engineEvent.timestamp, dropped });
+      this.record(run, { ...engineEvent, seq: lastSeq + 2 });
       return;
     }
-    this.record(id, dropped === 0 ? engineEvent : { ...engineEvent, seq: lastSeq + 1 });
+    this.record(run, dropped === 0 ? engineEvent : { ...engineEvent, seq: lastSeq + 1 });
   }
 
-  private record(id: string, given: EngineEvent): void {
-    const mask = this.masks.get(id);
-    const masked = mask === undefined || mask.isEmpty ? given : (mask.apply(given as JsonObject) as unknown as EngineEvent);
+  private record(run: OwnedRun, given: EngineEvent): void {
+    const id = run.record.id;
+    const masked = run.mask.isEmpty ? given : (run.mask.apply(given as JsonObject) as unknown as EngineEvent);
     const event = isTerminalEvent(masked) ? { ...masked, result: limitOutputs(masked.result, this.options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES) } : masked;
     try {
       if (isTerminalEvent(event)) {
-        this.store.update(id, { status: STATUS_OF_TERMINAL_EVENT[event._type], result: event.result, endedAt: this.now() });
+        const ended = { status: statusOfTerminalEvent(event), result: event.result, endedAt: this.now() };
+        this.store.update(id, ended);
+        run.record = { ...run.record, ...ended };
       }
       this.store.appendEvent(id, event);
+      run.lastSeq = event.seq;
     } catch (error) {
       this.logger.error({ err: error, executionId: id, seq: event.seq }, 'Could not record an execution event');
       return;
     }
-    const record = this.store.get(id);
-    if (record) this.eachObserver((o) => o.onEvent?.(record, event));
-    for (const onAppend of this.watchers.get(id) ?? []) onAppend();
-    if (record && isTerminalEvent(event)) this.finished(record);
+    if (isTerminalEvent(event)) this.owned.delete(id);
+    this.announce(run.record, event);
+  }
+
+  // Tells the observers and the watchers of this node about an event logged here.
+  private announce(record: ExecutionRecord, event: EngineEvent): void {
+    this.eachObserver((o) => o.onEvent?.(record, event));
+    for (const onAppend of this.watchers.get(record.id) ?? []) onAppend();
+    if (isTerminalEvent(event)) this.finished(record);
   }
 
   private finished(record: ExecutionRecord): void {

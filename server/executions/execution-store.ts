@@ -1,4 +1,4 @@
-import { type EngineEvent } from '../engine';
+import { type EngineEvent, type TerminalEvent } from '../engine';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { type ExecutionStatus } from '../../model';
 
@@ -17,39 +17,69 @@ export interface ExecutionPage {
   nextCursor: string | null;
 }
 
+/** Makes the terminal event that ends an execution, from its record and the seq of its last logged event. */
+export type TerminalEventOf = (record: ExecutionRecord, lastSeq: number) => TerminalEvent;
+
 /**
- * Where executions and their event logs live. Synchronous on purpose: a subscriber that reads the log and
- * then listens for appends can never miss or repeat an event in between.
+ * Where executions and their event logs live: an embedded database for one node, a shared one for a cluster.
+ *
+ * Writes (`insert`, `update`, `appendEvent`) are queued in order and committed together, one transaction per
+ * turn of the event loop, so that a busy run never waits on the database for each event; `written()` tells when
+ * everything queued so far is committed. Reads are asynchronous (a shared database answers over the network)
+ * and see every write queued before them, committed or not: a reader that follows a log from the seq it saw
+ * last never misses or repeats an event.
+ *
+ * A finished execution never changes again: updates and events that would follow its terminal state are
+ * ignored, which is what makes `claim` and `conclude` safe when nodes race for the same execution.
  */
 export interface ExecutionStore {
   insert(record: ExecutionRecord): void;
-  get(id: string): ExecutionRecord | undefined;
   update(id: string, update: ExecutionUpdate): void;
-  list(query: ExecutionQuery): ExecutionPage;
-  /** Appends an event; its `seq` must be the log's length plus one. */
-  appendEvent(executionId: string, event: EngineEvent): void;
-  /** Up to `limit` events with `seq >= fromSeq`, in order. */
-  readEvents(executionId: string, fromSeq: number, limit: number): EngineEvent[];
-  /** The seq of the last event of the log, 0 when empty. */
-  lastSeq(executionId: string): number;
-  /** Executions left queued or running by a previous process. */
-  listUnfinished(): ExecutionRecord[];
-  /** Deletes a finished execution and its event log; false when there is none. */
-  delete(id: string): boolean;
   /**
-   * Deletes the finished executions that ended before `endedBefore`, and those beyond the newest `keep`
-   * finished ones; returns how many went.
+   * Appends an event; its `seq` must be the log's length plus one.
+   * @throws Error when the store knows the log's length and the seq does not follow it
    */
-  prune(limits: { endedBefore?: number; keep?: number }): number;
+  appendEvent(executionId: string, event: EngineEvent): void;
   /**
-   * Resolves once everything stored so far is on disk (at once for a store in memory): a start is
+   * Resolves once everything queued so far is committed (at once for a store in memory): a start is
    * acknowledged only then, so that a crash never loses an acknowledged execution.
    * @throws Error when the write failed.
    */
   written(): Promise<void>;
-  /** Whether the store can take writes now (open, not read-only): what readiness reports. */
-  isWritable(): boolean;
-  close(): void;
+
+  get(id: string): Promise<ExecutionRecord | undefined>;
+  list(query: ExecutionQuery): Promise<ExecutionPage>;
+  /** Up to `limit` events with `seq >= fromSeq`, in order and without gaps. */
+  readEvents(executionId: string, fromSeq: number, limit: number): Promise<EngineEvent[]>;
+  /** The seq of the last event of the log, 0 when empty. */
+  lastSeq(executionId: string): Promise<number>;
+  /** Executions that are queued or running, on `nodeId` only when it is given. */
+  listUnfinished(nodeId?: string): Promise<ExecutionRecord[]>;
+
+  /**
+   * Moves a queued execution to running on `nodeId` at `startedAt`, atomically: of several nodes claiming the
+   * same execution, one gets the running record and the others undefined.
+   */
+  claim(id: string, nodeId: string, startedAt: number): Promise<ExecutionRecord | undefined>;
+  /**
+   * Ends an execution that is still `status` (and runs on `nodeId`, when given) with the terminal event
+   * `end` makes, logged after its last event, atomically; false when it had moved on. What cancels a queued
+   * execution and fails the runs of a node that stopped.
+   */
+  conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean>;
+
+  /** Deletes a finished execution and its event log; false when there is none. */
+  delete(id: string): Promise<boolean>;
+  /**
+   * Deletes the finished executions that ended before `endedBefore`, and those beyond the newest `keep`
+   * finished ones; returns how many went.
+   */
+  prune(limits: { endedBefore?: number; keep?: number }): Promise<number>;
+
+  /** Why the store cannot take writes now (closed, read-only, its server unreachable), or undefined when it can: what readiness reports. */
+  unavailableReason(): Promise<string | undefined>;
+  /** Commits what is queued and closes the store. */
+  close(): Promise<void>;
 }
 
 /** Thrown by a store for a cursor it did not issue. */

@@ -1,8 +1,9 @@
-import { type EngineEvent } from '../engine';
+import { type EngineEvent, isTerminalEvent } from '../engine';
 import { compareNewestFirst, decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { isTerminalStatus } from '../../model';
-import { type ExecutionPage, type ExecutionQuery, type ExecutionStore } from './execution-store';
+import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
+import { statusOfTerminalEvent } from './terminal-status';
 
 interface Entry {
   record: ExecutionRecord;
@@ -18,17 +19,30 @@ export class MemoryExecutionStore implements ExecutionStore {
     this.entries.set(record.id, { record: { ...record }, events: [] });
   }
 
-  get(id: string): ExecutionRecord | undefined {
-    const entry = this.entries.get(id);
-    return entry && { ...entry.record };
-  }
-
   update(id: string, update: ExecutionUpdate): void {
     const entry = this.require(id);
-    Object.assign(entry.record, update);
+    if (!isTerminalStatus(entry.record.status)) Object.assign(entry.record, update);
   }
 
-  list(query: ExecutionQuery): ExecutionPage {
+  appendEvent(executionId: string, event: EngineEvent): void {
+    const entry = this.require(executionId);
+    if (event.seq !== entry.events.length + 1) {
+      throw new Error(`Event seq ${event.seq} does not follow seq ${entry.events.length} of execution '${executionId}'`);
+    }
+    const last = entry.events[entry.events.length - 1];
+    if (last === undefined || !isTerminalEvent(last)) entry.events.push(event);
+  }
+
+  written(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  get(id: string): Promise<ExecutionRecord | undefined> {
+    const entry = this.entries.get(id);
+    return Promise.resolve(entry && { ...entry.record });
+  }
+
+  list(query: ExecutionQuery): Promise<ExecutionPage> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const matching = [...this.entries.values()]
       .map((entry) => entry.record)
@@ -37,58 +51,64 @@ export class MemoryExecutionStore implements ExecutionStore {
       .sort(compareNewestFirst);
     const items = matching.slice(0, query.limit).map((r) => ({ ...r }));
     const last = items[items.length - 1];
-    return { items, nextCursor: matching.length > query.limit && last ? encodeCursor(last) : null };
+    return Promise.resolve({ items, nextCursor: matching.length > query.limit && last ? encodeCursor(last) : null });
   }
 
-  appendEvent(executionId: string, event: EngineEvent): void {
-    const entry = this.require(executionId);
-    if (event.seq !== entry.events.length + 1) {
-      throw new Error(`Event seq ${event.seq} does not follow seq ${entry.events.length} of execution '${executionId}'`);
-    }
-    entry.events.push(event);
-  }
-
-  readEvents(executionId: string, fromSeq: number, limit: number): EngineEvent[] {
+  readEvents(executionId: string, fromSeq: number, limit: number): Promise<EngineEvent[]> {
     const entry = this.entries.get(executionId);
-    if (!entry) return [];
+    if (!entry) return Promise.resolve([]);
     const start = Math.max(0, fromSeq - 1);
-    return entry.events.slice(start, start + limit);
+    return Promise.resolve(entry.events.slice(start, start + limit));
   }
 
-  lastSeq(executionId: string): number {
-    return this.entries.get(executionId)?.events.length ?? 0;
+  lastSeq(executionId: string): Promise<number> {
+    return Promise.resolve(this.entries.get(executionId)?.events.length ?? 0);
   }
 
-  listUnfinished(): ExecutionRecord[] {
-    return [...this.entries.values()].map((e) => e.record).filter((r) => !isTerminalStatus(r.status)).map((r) => ({ ...r }));
+  listUnfinished(nodeId?: string): Promise<ExecutionRecord[]> {
+    const records = [...this.entries.values()].map((e) => e.record).filter((r) => !isTerminalStatus(r.status) && (nodeId === undefined || r.nodeId === nodeId));
+    return Promise.resolve(records.map((r) => ({ ...r })));
   }
 
-  delete(id: string): boolean {
+  claim(id: string, nodeId: string, startedAt: number): Promise<ExecutionRecord | undefined> {
     const entry = this.entries.get(id);
-    if (!entry || !isTerminalStatus(entry.record.status)) return false;
-    return this.entries.delete(id);
+    if (entry?.record.status !== 'queued') return Promise.resolve(undefined);
+    Object.assign(entry.record, { status: 'running', nodeId, startedAt });
+    return Promise.resolve({ ...entry.record });
   }
 
-  prune(limits: { endedBefore?: number; keep?: number }): number {
+  conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean> {
+    const entry = this.entries.get(id);
+    if (entry?.record.status !== expected.status || (expected.nodeId !== undefined && entry.record.nodeId !== expected.nodeId)) return Promise.resolve(false);
+    const event = end({ ...entry.record }, entry.events.length);
+    entry.events.push(event);
+    Object.assign(entry.record, { status: statusOfTerminalEvent(event), result: event.result, endedAt: event.timestamp });
+    return Promise.resolve(true);
+  }
+
+  delete(id: string): Promise<boolean> {
+    const entry = this.entries.get(id);
+    if (!entry || !isTerminalStatus(entry.record.status)) return Promise.resolve(false);
+    return Promise.resolve(this.entries.delete(id));
+  }
+
+  prune(limits: { endedBefore?: number; keep?: number }): Promise<number> {
     const finished = [...this.entries.values()]
       .map((entry) => entry.record)
       .filter((record) => isTerminalStatus(record.status))
       .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0));
     const doomed = finished.filter((record, i) => (limits.endedBefore !== undefined && (record.endedAt ?? 0) < limits.endedBefore) || (limits.keep !== undefined && i >= limits.keep));
     for (const record of doomed) this.entries.delete(record.id);
-    return doomed.length;
+    return Promise.resolve(doomed.length);
   }
 
-  written(): Promise<void> {
-    return Promise.resolve();
+  unavailableReason(): Promise<string | undefined> {
+    return Promise.resolve(undefined);
   }
 
-  isWritable(): boolean {
-    return true;
-  }
-
-  close(): void {
+  close(): Promise<void> {
     this.entries.clear();
+    return Promise.resolve();
   }
 
   private require(id: string): Entry {

@@ -1,17 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { type EngineEvent } from '../engine';
+import { type EngineEvent, isTerminalEvent } from '../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { type ExecutionStatus, isTerminalStatus } from '../../model';
-import { type ExecutionPage, type ExecutionQuery, type ExecutionStore } from './execution-store';
+import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
+import { statusOfTerminalEvent } from './terminal-status';
 
 interface ExecutionRow {
   id: string;
   status: ExecutionStatus;
   workflow_id: string;
   source: string;
+  node_id: string | null;
   fingerprint: string;
   request: string;
   result: string | null;
@@ -26,6 +28,7 @@ const SCHEMA = `
     status TEXT NOT NULL,
     workflow_id TEXT NOT NULL,
     source TEXT NOT NULL,
+    node_id TEXT,
     fingerprint TEXT NOT NULL,
     request TEXT NOT NULL,
     result TEXT,
@@ -63,6 +66,7 @@ function toRecord(row: ExecutionRow): ExecutionRecord {
     status: row.status,
     workflowId: row.workflow_id,
     source: row.source,
+    nodeId: row.node_id ?? null,
     fingerprint: row.fingerprint,
     request: JSON.parse(row.request) as ExecutionRecord['request'],
     result: row.result === null ? null : (JSON.parse(row.result) as ExecutionRecord['result']),
@@ -94,6 +98,8 @@ export class SqliteExecutionStore implements ExecutionStore {
   private readonly inserted = new Map<string, ExecutionRecord>();
   private readonly recent = new Map<string, ExecutionRecord>();
   private readonly parsedEvents = new Map<string, EngineEvent>();
+  /** Executions whose terminal event is logged: nothing is appended after it. */
+  private readonly endedLogs = new Set<string>();
   private writeWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
   private flushScheduled = false;
   private readonly statements;
@@ -107,13 +113,15 @@ export class SqliteExecutionStore implements ExecutionStore {
     const events = this.db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'").get() as { sql: string } | undefined;
     if (events?.sql.includes('WITHOUT ROWID')) this.db.transaction(() => this.db.exec(MOVE_CLUSTERED_EVENTS))();
     this.db.exec(SCHEMA);
+    const columns = this.db.prepare('PRAGMA table_info(executions)').all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'node_id')) this.db.exec('ALTER TABLE executions ADD COLUMN node_id TEXT');
     this.statements = {
       insert: this.db.prepare(
-        `INSERT INTO executions (id, status, workflow_id, source, fingerprint, request, result, created_at, started_at, ended_at)
-         VALUES (@id, @status, @workflow_id, @source, @fingerprint, @request, @result, @created_at, @started_at, @ended_at)`,
+        `INSERT INTO executions (id, status, workflow_id, source, node_id, fingerprint, request, result, created_at, started_at, ended_at)
+         VALUES (@id, @status, @workflow_id, @source, @node_id, @fingerprint, @request, @result, @created_at, @started_at, @ended_at)`,
       ),
       get: this.db.prepare('SELECT * FROM executions WHERE id = ?'),
-      update: this.db.prepare('UPDATE executions SET status = @status, result = @result, started_at = @started_at, ended_at = @ended_at WHERE id = @id'),
+      update: this.db.prepare('UPDATE executions SET status = @status, node_id = @node_id, result = @result, started_at = @started_at, ended_at = @ended_at WHERE id = @id'),
       appendEvent: this.db.prepare('INSERT INTO events (execution_id, seq, body) VALUES (?, ?, ?)'),
       readEvents: this.db.prepare('SELECT body FROM events WHERE execution_id = ? AND seq >= ? ORDER BY seq LIMIT ?'),
       lastSeq: this.db.prepare('SELECT MAX(seq) AS seq FROM events WHERE execution_id = ?'),
@@ -138,7 +146,11 @@ export class SqliteExecutionStore implements ExecutionStore {
     return new Promise((resolve, reject) => this.writeWaiters.push({ resolve, reject }));
   }
 
-  get(id: string): ExecutionRecord | undefined {
+  get(id: string): Promise<ExecutionRecord | undefined> {
+    return Promise.resolve(this.find(id));
+  }
+
+  private find(id: string): ExecutionRecord | undefined {
     const cached = this.active.get(id) ?? this.updated.get(id) ?? this.inserted.get(id) ?? this.recent.get(id);
     if (cached) return { ...cached };
     const row = this.statements.get.get(id) as ExecutionRow | undefined;
@@ -148,8 +160,9 @@ export class SqliteExecutionStore implements ExecutionStore {
   // A status change is written behind with the events of the same turn, in their transaction: a crash loses
   // both or neither, and an execution whose `completed` was lost is still unfinished (and marked failed) on restart.
   update(id: string, update: ExecutionUpdate): void {
-    const record = this.get(id);
+    const record = this.find(id);
     if (!record) throw new Error(`Execution '${id}' does not exist`);
+    if (isTerminalStatus(record.status)) return;
     Object.assign(record, update);
     this.updated.set(id, record);
     if (isTerminalStatus(record.status)) {
@@ -159,7 +172,11 @@ export class SqliteExecutionStore implements ExecutionStore {
     this.scheduleFlush();
   }
 
-  list(query: ExecutionQuery): ExecutionPage {
+  list(query: ExecutionQuery): Promise<ExecutionPage> {
+    return Promise.resolve(this.listNow(query));
+  }
+
+  private listNow(query: ExecutionQuery): ExecutionPage {
     this.flush();
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const where: string[] = [];
@@ -178,14 +195,16 @@ export class SqliteExecutionStore implements ExecutionStore {
     }
     const sql = `SELECT * FROM executions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ?`;
     const rows = this.db.prepare(sql).all(...params, query.limit + 1) as ExecutionRow[];
-    const items = rows.slice(0, query.limit).map((row) => this.get(row.id) ?? toRecord(row));
+    const items = rows.slice(0, query.limit).map((row) => this.find(row.id) ?? toRecord(row));
     const last = items[items.length - 1];
     return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
   }
 
   appendEvent(executionId: string, event: EngineEvent): void {
-    const last = this.lastSeq(executionId);
+    const last = this.knownLastSeq(executionId);
     if (event.seq !== last + 1) throw new Error(`Event seq ${event.seq} does not follow seq ${last} of execution '${executionId}'`);
+    if (this.endedLogs.has(executionId)) return;
+    if (isTerminalEvent(event)) this.endedLogs.add(executionId);
     this.pending.push({ executionId, seq: event.seq, body: JSON.stringify(event), event });
     this.lastSeqs.set(executionId, event.seq);
     if (this.pending.length >= 2000) this.flush();
@@ -204,7 +223,11 @@ export class SqliteExecutionStore implements ExecutionStore {
     setImmediate(() => this.flush());
   }
 
-  readEvents(executionId: string, fromSeq: number, limit: number): EngineEvent[] {
+  readEvents(executionId: string, fromSeq: number, limit: number): Promise<EngineEvent[]> {
+    return Promise.resolve(this.readEventsNow(executionId, fromSeq, limit));
+  }
+
+  private readEventsNow(executionId: string, fromSeq: number, limit: number): EngineEvent[] {
     const rows = this.statements.readEvents.all(executionId, fromSeq, limit) as { body: string }[];
     const stored = rows.map((row, i) => this.parsedEvent(executionId, fromSeq + i, row.body));
     if (stored.length >= limit) return stored;
@@ -229,7 +252,11 @@ export class SqliteExecutionStore implements ExecutionStore {
     for (const key of this.parsedEvents.keys()) if (ids.has(key.slice(key.indexOf('\u0000') + 1))) this.parsedEvents.delete(key);
   }
 
-  lastSeq(executionId: string): number {
+  lastSeq(executionId: string): Promise<number> {
+    return Promise.resolve(this.knownLastSeq(executionId));
+  }
+
+  private knownLastSeq(executionId: string): number {
     const known = this.lastSeqs.get(executionId);
     if (known !== undefined) return known;
     const row = this.statements.lastSeq.get(executionId) as { seq: number | null };
@@ -238,27 +265,49 @@ export class SqliteExecutionStore implements ExecutionStore {
     return seq;
   }
 
-  listUnfinished(): ExecutionRecord[] {
+  listUnfinished(nodeId?: string): Promise<ExecutionRecord[]> {
     this.flush();
-    return (this.statements.unfinished.all() as ExecutionRow[]).map((row) => this.get(row.id) ?? toRecord(row));
+    const records = (this.statements.unfinished.all() as ExecutionRow[]).map((row) => this.find(row.id) ?? toRecord(row));
+    return Promise.resolve(nodeId === undefined ? records : records.filter((record) => record.nodeId === nodeId));
   }
 
-  delete(id: string): boolean {
-    if (this.active.has(id)) return false;
+  claim(id: string, nodeId: string, startedAt: number): Promise<ExecutionRecord | undefined> {
+    const record = this.find(id);
+    if (record?.status !== 'queued') return Promise.resolve(undefined);
+    this.update(id, { status: 'running', nodeId, startedAt });
+    return Promise.resolve(this.find(id));
+  }
+
+  conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean> {
+    const record = this.find(id);
+    if (record?.status !== expected.status || (expected.nodeId !== undefined && record.nodeId !== expected.nodeId)) return Promise.resolve(false);
+    const event = end(record, this.knownLastSeq(id));
+    this.update(id, { status: statusOfTerminalEvent(event), result: event.result, endedAt: event.timestamp });
+    this.appendEvent(id, event);
+    return Promise.resolve(true);
+  }
+
+  delete(id: string): Promise<boolean> {
+    if (this.active.has(id)) return Promise.resolve(false);
     this.flush();
+    return Promise.resolve(this.deleteNow(id));
+  }
+
+  private deleteNow(id: string): boolean {
     return this.db.transaction(() => {
       const deleted = this.statements.deleteExecution.run(id).changes > 0;
       if (deleted) {
         this.statements.deleteEvents.run(id);
         this.lastSeqs.delete(id);
         this.recent.delete(id);
+        this.endedLogs.delete(id);
         this.forgetParsed(new Set([id]));
       }
       return deleted;
     })();
   }
 
-  prune(limits: { endedBefore?: number; keep?: number }): number {
+  prune(limits: { endedBefore?: number; keep?: number }): Promise<number> {
     this.flush();
     const ids = new Set<string>();
     if (limits.endedBefore !== undefined) for (const row of this.statements.endedBefore.all(limits.endedBefore) as { id: string }[]) ids.add(row.id);
@@ -269,10 +318,11 @@ export class SqliteExecutionStore implements ExecutionStore {
         this.statements.deleteEvents.run(id);
         this.lastSeqs.delete(id);
         this.recent.delete(id);
+        this.endedLogs.delete(id);
       }
     })();
     if (ids.size > 0) this.forgetParsed(ids);
-    return ids.size;
+    return Promise.resolve(ids.size);
   }
 
   /** Writes buffered executions, events and status changes to the database now, in one transaction. */
@@ -308,6 +358,7 @@ export class SqliteExecutionStore implements ExecutionStore {
           status: record.status,
           workflow_id: record.workflowId,
           source: record.source,
+          node_id: record.nodeId,
           fingerprint: record.fingerprint,
           request: JSON.stringify(record.request),
           result: record.result === null ? null : JSON.stringify(record.result),
@@ -321,6 +372,7 @@ export class SqliteExecutionStore implements ExecutionStore {
         this.statements.update.run({
           id: record.id,
           status: record.status,
+          node_id: record.nodeId,
           result: record.result === null ? null : JSON.stringify(record.result),
           started_at: record.startedAt,
           ended_at: record.endedAt,
@@ -329,14 +381,17 @@ export class SqliteExecutionStore implements ExecutionStore {
     })();
   }
 
-  isWritable(): boolean {
-    return this.db.open && !this.db.readonly;
+  unavailableReason(): Promise<string | undefined> {
+    if (!this.db.open) return Promise.resolve('The execution store is closed');
+    return Promise.resolve(this.db.readonly ? 'The execution store is read-only' : undefined);
   }
 
-  close(): void {
-    if (!this.db.open) return;
-    this.flush();
-    this.db.close();
+  close(): Promise<void> {
+    if (this.db.open) {
+      this.flush();
+      this.db.close();
+    }
+    return Promise.resolve();
   }
 }
 

@@ -7,6 +7,11 @@ export type StoredRequest = StartRequest & { graph_json: GraphJson };
 export interface StartDefaults {
   /** @example 'http_api' */
   source: string;
+  /**
+   * Runs the execution on this node rather than on whichever node of a cluster takes it: a hook's run, whose
+   * answer goes to the request this node holds.
+   */
+  here?: boolean;
 }
 
 /** The workflow id of a request: the metadata's, else the graph's `properties.name`, else `workflow`. */

@@ -14,6 +14,6 @@ export function earlyStatusRead({ executions }: Pick<AppServices, 'executions'>)
   return function readStatus(req, res, next) {
     const id = req.params.execution_id;
     if (!ExecutionIdSchema.safeParse(id).success) return next();
-    res.json(success(executionView(executions.get(id))));
+    executions.get(id).then((record) => res.json(success(executionView(record))), next);
   };
 }

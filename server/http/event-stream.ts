@@ -1,5 +1,6 @@
 import { type RequestHandler } from 'express';
-import { EventFollower } from '../executions';
+import { isTerminalEvent } from '../engine';
+import { EventFollower, statusOfTerminalEvent } from '../executions';
 import { type AppServices } from './app-services';
 
 const HEARTBEAT_MS = 15_000;
@@ -25,34 +26,48 @@ export function eventStreamHandler({ executions }: Pick<AppServices, 'executions
     if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') return next();
     const id = req.params.execution_id;
     const fromSeq = resumeSeq(req.header('last-event-id'), req.query.from_seq);
-    const log = executions.readEvents(id, fromSeq, 1);
-    if (req.header('last-event-id') !== undefined && log.finished && fromSeq > log.lastSeq) {
-      res.status(204).end();
-      return;
+    executions.readEvents(id, fromSeq, 1).then((log) => {
+      if (req.header('last-event-id') !== undefined && log.finished && fromSeq > log.lastSeq) {
+        res.status(204).end();
+        return;
+      }
+      stream(id, fromSeq);
+    }, next);
+
+    function stream(id: string, fromSeq: number): void {
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.write(`retry: ${RETRY_MS}\n: stream of execution events\n\n`);
+      open.add(res);
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      let status = '';
+      const follower = new EventFollower(executions, id, {
+        fromSeq,
+        deliver: (events) => {
+          const last = events[events.length - 1];
+          if (isTerminalEvent(last)) status = statusOfTerminalEvent(last);
+          const text = events.map((event) => `id: ${event.seq}\nevent: ${event._type}\ndata: ${JSON.stringify(event)}\n\n`).join('');
+          if (res.write(text)) return 'continue';
+          res.once('drain', () => follower.resume());
+          return 'pause';
+        },
+        onComplete: () => {
+          if (status !== '') return res.end(`event: end\ndata: ${JSON.stringify({ execution_id: id, status })}\n\n`);
+          void executions.get(id).then(
+            (record) => res.end(`event: end\ndata: ${JSON.stringify({ execution_id: id, status: record.status })}\n\n`),
+            () => res.end(),
+          );
+        },
+      });
+      res.on('close', () => {
+        open.delete(res);
+        clearInterval(heartbeat);
+        follower.stop();
+      });
     }
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.write(`retry: ${RETRY_MS}\n: stream of execution events\n\n`);
-    open.add(res);
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    const follower = new EventFollower(executions, id, {
-      fromSeq,
-      deliver: (events) => {
-        const text = events.map((event) => `id: ${event.seq}\nevent: ${event._type}\ndata: ${JSON.stringify(event)}\n\n`).join('');
-        if (res.write(text)) return 'continue';
-        res.once('drain', () => follower.resume());
-        return 'pause';
-      },
-      onComplete: () => res.end(`event: end\ndata: ${JSON.stringify({ execution_id: id, status: executions.get(id).status })}\n\n`),
-    });
-    res.on('close', () => {
-      open.delete(res);
-      clearInterval(heartbeat);
-      follower.stop();
-    });
   };
 }

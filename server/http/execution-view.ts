@@ -15,6 +15,7 @@ export function executionSummary(record: ExecutionRecord): Omit<Execution, 'resu
     status: record.status,
     workflow_id: record.workflowId,
     source: record.source,
+    node_id: record.nodeId,
     created_at: new Date(record.createdAt).toISOString(),
     started_at: iso(record.startedAt),
     ended_at: iso(record.endedAt),

@@ -12,7 +12,7 @@ export function healthRoutes({ executions }: Pick<AppServices, 'executions'>) {
   return s.router(healthContract, {
     health: async () => ({ status: 200, body: success(HEALTH_MESSAGE) }),
     ready: async () => {
-      const reason = executions.notReadyReason();
+      const reason = await executions.notReadyReason();
       if (reason !== undefined) throw new AppError('UNAVAILABLE', reason);
       return { status: 200, body: success('ready' as const) };
     },

@@ -28,7 +28,7 @@ export function hookRoutes(deployments: DeploymentService, executions: Execution
         body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       });
       res.setHeader('x-execution-id', called.executionId);
-      writeOutcome(called, req, res, executions);
+      await writeOutcome(called, req, res, executions);
     } catch (error) {
       next(error);
     }
@@ -36,11 +36,11 @@ export function hookRoutes(deployments: DeploymentService, executions: Execution
   return router;
 }
 
-function writeOutcome({ executionId, outcome }: HookCallOutcome, req: Request, res: Response, executions: ExecutionService): void {
+async function writeOutcome({ executionId, outcome }: HookCallOutcome, req: Request, res: Response, executions: ExecutionService): Promise<void> {
   if (outcome.kind === 'refused') throw new AppError('VALIDATION_FAILED', outcome.message, { details: [...outcome.details] });
   if (outcome.kind === 'timeout') throw new AppError('TIMEOUT', `Execution '${executionId}' gave no answer in time; it goes on running`);
   if (outcome.kind === 'ended') {
-    const { status, result } = executions.get(executionId);
+    const { status, result } = await executions.get(executionId);
     if (status !== 'completed') {
       const reason = result?.errors[0]?.message ?? status;
       throw new AppError('WORKFLOW_FAILED', `Execution '${executionId}' ${status === 'cancelled' ? 'was cancelled' : 'failed'} before answering: ${reason}`);

@@ -16,29 +16,29 @@ export function workflowRoutes({ executions }: AppServices) {
       return { status: 200, body: success({ execution_id: execution.id, status: 'started' as const, message }) };
     },
     listWorkflows: async ({ query }) => {
-      const page = executions.list({ status: query.status, workflowId: query.workflow_id, limit: query.limit, cursor: query.cursor });
+      const page = await executions.list({ status: query.status, workflowId: query.workflow_id, limit: query.limit, cursor: query.cursor });
       return { status: 200, body: success({ items: page.items.map(executionSummary), next_cursor: page.nextCursor }) };
     },
     getWorkflow: async ({ params }) => {
-      return { status: 200, body: success(executionView(executions.get(params.execution_id))) };
+      return { status: 200, body: success(executionView(await executions.get(params.execution_id))) };
     },
     getWorkflowRequest: async ({ params }) => {
-      return { status: 200, body: success(executions.get(params.execution_id).request) };
+      return { status: 200, body: success((await executions.get(params.execution_id)).request) };
     },
     cancelWorkflow: async ({ params }) => {
       const execution = await executions.cancel(params.execution_id);
       return { status: 200, body: success({ execution_id: execution.id, status: 'cancelled' as const }) };
     },
     deleteWorkflow: async ({ params }) => {
-      executions.delete(params.execution_id);
+      await executions.delete(params.execution_id);
       return { status: 200, body: success({ execution_id: params.execution_id, status: 'deleted' as const }) };
     },
     updateNodeConfig: async ({ params, body }) => {
-      executions.updateNodeConfig(params.execution_id, params.node_id, body as JsonObject);
+      await executions.updateNodeConfig(params.execution_id, params.node_id, body as JsonObject);
       return { status: 200, body: success({ execution_id: params.execution_id, node_id: params.node_id, status: 'updated' as const }) };
     },
     getWorkflowEvents: async ({ params, query }) => {
-      const page = executions.readEventPage(params.execution_id, query.from_seq, query.limit);
+      const page = await executions.readEventPage(params.execution_id, query.from_seq, query.limit);
       return { status: 200, body: success({ execution_id: params.execution_id, events: page.events, next_seq: page.nextSeq }) };
     },
   });

@@ -113,7 +113,7 @@ export class WsSession {
       case 'start_workflow':
         return this.reply('workflow_started', request_id, message.data.metadata?.execution_id, async () => (await executions.startDurably(message.data, { source: 'websocket' })).execution.id);
       case 'subscribe_workflow':
-        return this.reply('subscription_ack', request_id, message.execution_id, () => executions.get(message.execution_id).id, (id) => this.follow(id, message.from_seq ?? 1));
+        return this.reply('subscription_ack', request_id, message.execution_id, async () => (await executions.get(message.execution_id)).id, (id) => this.follow(id, message.from_seq ?? 1));
       case 'unsubscribe_workflow':
         return this.reply('unsubscription_ack', request_id, message.execution_id, () => this.unsubscribe(message.execution_id));
       case 'cancel_workflow':

@@ -46,14 +46,14 @@ describe('wes against a service', () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ product: 42 });
     const id = /^Started execution (\S+)$/m.exec(run.stderr)![1];
-    expect(app.executions.get(id)).toMatchObject({ status: 'completed', source: 'cli', workflowId: 'multiply' });
+    expect(await app.executions.get(id)).toMatchObject({ status: 'completed', source: 'cli', workflowId: 'multiply' });
   });
 
   it('runs an IDE workflow on the service through its IDE route', async () => {
     const run = await runCli(['run', 'test/fixtures/ide/script-loop.json', '--url', app.url, '--token', TOKEN, '--quiet']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ 'tpl_loop-1733227204222-x7z8a9s0d.done-out': { count: 3, completed: true } });
-    const { items } = app.executions.list({ limit: 1 });
+    const { items } = await app.executions.list({ limit: 1 });
     expect(items[0]).toMatchObject({ source: 'ide_api', status: 'completed' });
   });
 
@@ -75,7 +75,7 @@ describe('wes against a service', () => {
     const run = await cli.done;
     expect(run.code).toBe(130);
     expect(run.stderr).toMatch(/Cancelled after .*: 0\/1 nodes, 0 packets\n$/);
-    expect(app.executions.get(id).status).toBe('cancelled');
+    expect((await app.executions.get(id)).status).toBe('cancelled');
   });
 
   it('converts an IDE workflow and refuses to convert an engine graph', async () => {
@@ -104,7 +104,7 @@ describe('wes against a service', () => {
 
   it('lists executions as a table, as JSON, and filtered by status', async () => {
     await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 1, y: 2 }, metadata: { execution_id: 'listed-run' } });
-    await waitFor(() => app.executions.get('listed-run').status === 'completed', { what: 'the run to complete' });
+    await waitFor(async () => (await app.executions.get('listed-run')).status === 'completed', { what: 'the run to complete' });
     const table = await runCli(['list', '--url', app.url, '--token', TOKEN]);
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^ID +STATUS +WORKFLOW +SOURCE +CREATED +DURATION$/);
@@ -124,7 +124,7 @@ describe('wes against a service', () => {
 
   it("prints an execution's log as JSON lines, and exits 2 for an unknown execution", async () => {
     await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 2 }, metadata: { execution_id: 'logged-run' } });
-    await waitFor(() => app.executions.get('logged-run').status === 'completed', { what: 'the run to complete' });
+    await waitFor(async () => (await app.executions.get('logged-run')).status === 'completed', { what: 'the run to complete' });
     const events = await runCli(['events', 'logged-run', '--url', app.url], withToken);
     expect(events.code).toBe(0);
     const lines = events.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { seq: number; _type: string });

@@ -33,11 +33,8 @@ describe('deployments', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: response.status, body: (await response.json()) as { data: any; success: boolean } };
   };
-  const runsOf = (deploymentId: string) =>
-    app.store
-      .list({ limit: 1000 })
-      .items.filter((record) => record.request.metadata.deployment_id === deploymentId)
-      .map((record) => app.store.get(record.id)!);
+  const runsOf = async (deploymentId: string) =>
+    (await app.store.list({ limit: 1000 })).items.filter((record) => record.request.metadata.deployment_id === deploymentId);
 
   it('starts an execution on each tick of an interval trigger, up to maxExecutions, and shows the counts and next ticks', async () => {
     const created = await post({ name: 'every-second', graph_json: tickGraph({ component: 'tpl_interval_trigger', config: { interval: 1000, maxExecutions: 2, payload: '{"n": "${executionCount}"}' } }) });
@@ -45,12 +42,12 @@ describe('deployments', () => {
     const deployment = created.body.data;
     expect(deployment).toMatchObject({ id: 'every-second', workflow_id: 'ticker', kind: 'graph', hooks: [] });
     expect(deployment.triggers[0]).toMatchObject({ node_id: 'tick', type: 'interval', schedule: 'every 1000 ms', max_executions: 2 });
-    await waitFor(() => runsOf('every-second').filter((r) => r.status === 'completed').length === 2, { timeoutMs: 8000, what: 'two ticks' });
-    const runs = runsOf('every-second');
+    await waitFor(async () => (await runsOf('every-second')).filter((r) => r.status === 'completed').length === 2, { timeoutMs: 8000, what: 'two ticks' });
+    const runs = await runsOf('every-second');
     expect(runs.map((r) => r.source)).toEqual(['trigger', 'trigger']);
     expect(runs.map((r) => (r.result!.outputs['keep.result-out'] as { n: string }).n).sort()).toEqual(['1', '2']);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(runsOf('every-second')).toHaveLength(2);
+    expect(await runsOf('every-second')).toHaveLength(2);
     const after = (await app.client.getDeployment('every-second')).data!.data;
     expect(after.triggers[0]).toMatchObject({ executions_started: 2, next_ticks: [] });
   }, 15_000);
@@ -69,12 +66,12 @@ describe('deployments', () => {
     expect(nextTicks).toHaveLength(3);
     expect(Date.parse(nextTicks[1]) - Date.parse(nextTicks[0])).toBe(1000);
     await waitFor(async () => (await app.client.getDeployment('cron-slow')).data!.data.triggers[0].ticks_skipped >= 2, { timeoutMs: 8000, what: 'skipped ticks' });
-    const runs = runsOf('cron-slow');
+    const runs = await runsOf('cron-slow');
     expect(runs.filter((r) => r.status === 'running' || r.status === 'queued').length).toBeLessThanOrEqual(1);
     expect((await app.client.deleteDeployment('cron-slow')).response.status).toBe(200);
-    const started = runsOf('cron-slow').length;
+    const started = (await runsOf('cron-slow')).length;
     await new Promise((resolve) => setTimeout(resolve, 3500));
-    expect(runsOf('cron-slow')).toHaveLength(started);
+    expect(await runsOf('cron-slow')).toHaveLength(started);
     expect((await app.client.getDeployment('cron-slow')).response.status).toBe(404);
   }, 20_000);
 

@@ -46,7 +46,7 @@ describe('deployment hooks', () => {
     const response = await fetch(`${app.url}/deployments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  const executionCount = () => app.store.list({ limit: 1000 }).items.length;
+  const executionCount = async () => (await app.store.list({ limit: 1000 })).items.length;
 
   it('answers a request with what its run sends to the Server Response node, and records the run as a hook execution', async () => {
     expect((await deploy({ name: 'greeter', graph_json: greetGraph() })).status).toBe(201);
@@ -62,11 +62,11 @@ describe('deployment hooks', () => {
 
   it('refuses a caller without the bearer token with 401 and starts nothing, and lets the right token in without showing it to the run', async () => {
     expect((await deploy({ name: 'guarded', graph_json: greetGraph({ authentication: 'Bearer Token' }) })).status).toBe(201);
-    const before = executionCount();
+    const before = await executionCount();
     const refused = await fetch(`${app.url}/hooks/guarded/greet`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer wrong-token-0000000' }, body: '{"name":"Eve","n":1}' });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED', error: expect.stringContaining('Bearer Token') });
-    expect(executionCount()).toBe(before);
+    expect(await executionCount()).toBe(before);
     const allowed = await fetch(`${app.url}/hooks/guarded/greet`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, body: '{"name":"Bob","n":2}' });
     expect(allowed.status).toBe(201);
     expect(await allowed.json()).toMatchObject({ greeting: 'Hello Bob', n: 4, auth: null });

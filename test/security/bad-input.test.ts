@@ -28,10 +28,10 @@ describe('bad input', () => {
   });
   afterAll(() => app.close());
 
-  const stored = () => app.store.list({ limit: 100 }).items.length;
+  const stored = async () => (await app.store.list({ limit: 100 })).items.length;
 
   it('answers a body nested 10,000 levels deep with 400, storing nothing', async () => {
-    const before = stored();
+    const before = await stored();
     const response = await fetch(`${app.url}/workflows`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -39,7 +39,7 @@ describe('bad input', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', error: expect.stringContaining('nests deeper than 256 levels') });
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it('answers a malformed percent-escape in a path with 400', async () => {

@@ -53,7 +53,7 @@ describe('rates', () => {
       const reply = new Promise<Record<string, unknown>>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()))));
       socket.send(JSON.stringify({ type: 'start_workflow', data: { graph_json: multiplyGraph(), input: { x: 1, y: 2 } }, request_id: 'r1' }));
       expect(await reply).toMatchObject({ type: 'error', success: false, code: 'RATE_LIMITED', retry_after: expect.any(Number), request_id: 'r1' });
-      expect(app.store.list({ limit: 10 }).items).toHaveLength(0);
+      expect((await app.store.list({ limit: 10 })).items).toHaveLength(0);
       socket.close();
     } finally {
       await app.close();

@@ -16,7 +16,7 @@ describe('the event cap', () => {
     const { data } = await app.client.startWorkflow({ graph_json: graph });
     const id = data!.data.execution_id;
     expect((await app.client.waitForCompletion(id)).status).toBe('completed');
-    const events = app.store.readEvents(id, 1, 10_000);
+    const events = await app.store.readEvents(id, 1, 10_000);
     expect(events.map((event) => event.seq)).toEqual(events.map((_, i) => i + 1));
     const sent = events.filter((event) => event._type === 'MessageSent').length;
     const dropped = events.find((event) => event._type === 'EventsDropped');

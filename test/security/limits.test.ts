@@ -28,7 +28,7 @@ describe('limits', () => {
   const post = (body: string) => fetch(`${app.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
   it('refuses a graph over max_graph_nodes or max_graph_connections with a small 400, storing nothing', async () => {
-    const before = app.store.list({ limit: 100 }).items.length;
+    const before = (await app.store.list({ limit: 100 })).items.length;
     const tooManyNodes = await post(bigGraph(101, 0));
     expect(tooManyNodes.status).toBe(400);
     expect(await tooManyNodes.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', error: 'The graph has more than 100 nodes (max_graph_nodes)' });
@@ -39,7 +39,7 @@ describe('limits', () => {
     expect(JSON.parse(text)).toMatchObject({ error: 'The graph has more than 500 connections (max_graph_connections)' });
     expect(text.length).toBeLessThan(1000);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(app.store.list({ limit: 100 }).items.length).toBe(before);
+    expect((await app.store.list({ limit: 100 })).items.length).toBe(before);
   });
 
   it('lists at most 100 issues of an invalid graph, and counts them all', async () => {
@@ -62,7 +62,7 @@ describe('limits', () => {
     expect(deleted).toMatchObject({ success: true, data: { execution_id: id, status: 'deleted' } });
     expect((await app.client.getWorkflow(id)).response.status).toBe(404);
     expect((await fetch(`${app.url}/workflows/${id}/events`)).status).toBe(404);
-    expect(app.store.readEvents(id, 1, 10)).toEqual([]);
+    expect(await app.store.readEvents(id, 1, 10)).toEqual([]);
     expect((await app.client.deleteWorkflow(id)).response.status).toBe(404);
   });
 
@@ -81,13 +81,13 @@ describe('retention', () => {
   it('deletes finished executions beyond the newest retention_max_executions at start, keeping unfinished ones', async () => {
     const store = new MemoryExecutionStore();
     const record = (id: string, status: 'completed' | 'running', endedAt: number | null) => ({
-      id, status, workflowId: 'w', source: 'http_api', fingerprint: id, request: { graph_json: { processes: {} }, input: {}, metadata: {} }, result: null, createdAt: 1, startedAt: 1, endedAt,
+      id, status, workflowId: 'w', source: 'http_api', nodeId: null, fingerprint: id, request: { graph_json: { processes: {} }, input: {}, metadata: {} }, result: null, createdAt: 1, startedAt: 1, endedAt,
     });
     for (let i = 0; i < 5; i++) store.insert(record(`done-${i}`, 'completed', 100 + i));
     store.insert(record('old', 'completed', 1));
     const app = await startTestApp({ store, config: { retention_max_executions: 3, retention_max_age_hours: 0 } });
     try {
-      expect(store.list({ limit: 100 }).items.map((r) => r.id).sort()).toEqual(['done-2', 'done-3', 'done-4']);
+      expect((await store.list({ limit: 100 })).items.map((r) => r.id).sort()).toEqual(['done-2', 'done-3', 'done-4']);
     } finally {
       await app.close();
     }

@@ -13,6 +13,7 @@ function execution(metadata: ExecutionRecord['request']['metadata'] = {}): Execu
     status: 'running',
     workflowId: 'chain',
     source: 'websocket',
+    nodeId: null,
     fingerprint: 'f',
     request: { graph_json: { processes: { mul: { component: 'tpl_math_multiply' }, abs: { component: 'tpl_math_absolute' }, idle: { component: 'x' } } }, input: {}, metadata },
     result: null,

@@ -1,0 +1,125 @@
+import { Queue, Worker } from 'bullmq';
+import { type Redis } from 'ioredis';
+import { type RunDispatcher, type RunHere } from '../executions';
+import { type Logger } from '../logger';
+
+/** What a {@link ClusterDispatcher} is built from. */
+export interface ClusterDispatcherOptions {
+  /** Names the queue and prefixes every key of it. */
+  namespace: string;
+  /** Makes a Redis connection; the queue and the worker each hold their own. */
+  connect: () => Redis;
+  /** Executions this node runs at once. */
+  concurrency: number;
+  /** How long a job a stopped node held stays with it before another node may take it (BullMQ's lock and stalled check each take half). */
+  failureTimeoutMs: number;
+  /** Resolves once everything queued for writing on this node's store is written: a job never names an execution its runner cannot read yet. */
+  written: () => Promise<void>;
+  logger: Logger;
+}
+
+// Execution ids are free text (up to 128 characters); BullMQ reserves ':' in job ids.
+const jobIdOf = (executionId: string): string => Buffer.from(executionId).toString('base64url');
+
+/**
+ * The dispatcher of a cluster node: executions are jobs of one BullMQ queue named by the namespace, and every
+ * node is a worker up to its concurrency. The job id is derived from the execution id, so an execution is
+ * queued once however often it is dispatched. A job only says "run this execution": the execution's record is
+ * what decides, since the store's claim lets one node run it (a job taken again after its node died finds the
+ * execution already claimed and ends at once).
+ */
+export class ClusterDispatcher implements RunDispatcher {
+  readonly local = false;
+  private readonly queue: Queue;
+  private readonly connections: Redis[] = [];
+  private worker: Worker | undefined;
+  private running = 0;
+
+  constructor(private readonly options: ClusterDispatcherOptions) {
+    this.queue = new Queue(options.namespace, { connection: this.connection(), prefix: options.namespace });
+    this.queue.on('error', (error) => options.logger.error({ err: error }, 'The execution queue failed'));
+  }
+
+  open(runHere: RunHere): void {
+    this.worker = new Worker(
+      this.options.namespace,
+      async (job) => {
+        this.running += 1;
+        try {
+          await runHere((job.data as { executionId: string }).executionId);
+        } finally {
+          this.running -= 1;
+        }
+      },
+      {
+        connection: this.connection(),
+        prefix: this.options.namespace,
+        concurrency: this.options.concurrency,
+        lockDuration: Math.ceil(this.options.failureTimeoutMs / 2),
+        stalledInterval: Math.ceil(this.options.failureTimeoutMs / 2),
+        // A job is taken again each time its node stops; only its execution's claim decides whether it runs.
+        maxStalledCount: 10,
+      },
+    );
+    this.worker.on('error', (error) => this.options.logger.error({ err: error }, 'The execution queue worker failed'));
+  }
+
+  dispatch(executionId: string): void {
+    this.options
+      .written()
+      .then(() => this.queue.add('run', { executionId }, { jobId: jobIdOf(executionId), removeOnComplete: true, removeOnFail: true }))
+      .catch((error: unknown) => this.options.logger.error({ err: error, executionId }, 'Could not queue an execution'));
+  }
+
+  withdraw(executionId: string): void {
+    // A job that a worker holds cannot be removed; its run then finds the execution cancelled.
+    this.queue.remove(jobIdOf(executionId)).catch(() => undefined);
+  }
+
+  load(): { queued: number; running: number } {
+    return { queued: 0, running: this.running };
+  }
+
+  async unavailableReason(): Promise<string | undefined> {
+    try {
+      await withTimeout(this.connections[0].ping(), 2000);
+      return undefined;
+    } catch (error) {
+      return `Redis is unreachable: ${(error as Error).message}`;
+    }
+  }
+
+  /** Stops taking jobs; the runs of this node go on, and their jobs end with them. */
+  async close(): Promise<void> {
+    await this.worker?.pause(true);
+  }
+
+  /** Closes the worker (once the runs of this node have ended), the queue and the connections. */
+  async dispose(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
+  }
+
+  private connection(): Redis {
+    const connection = this.options.connect();
+    this.connections.push(connection);
+    return connection;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error as Error);
+      },
+    );
+  });
+}

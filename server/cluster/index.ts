@@ -1,0 +1,1 @@
+export { type Cluster, openCluster } from './open-cluster';

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createActorCatalogue } from '../actors';
+import { ExecutionService, MemoryExecutionStore } from '../executions';
+import { type DeploymentRecord } from './deployment-record';
+import { DeploymentService, tickKey } from './deployment-service';
+import { HookAnswers } from './hook-answers';
+import { PostgresDeploymentStore } from './postgres-deployment-store';
+
+const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const catalogue = createActorCatalogue();
+const everySecond = { processes: { tick: { component: 'tpl_cron_trigger', metadata: { config: { cronExpression: '* * * * * *' } } } }, connections: [] };
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('The condition did not hold in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A node of a cluster: its own execution service, its deployments in the shared namespace, synced on every change. */
+async function clusterNode(namespace: string, claimTick: (deploymentId: string, triggerNodeId: string, key: number) => Promise<boolean>) {
+  const store = await PostgresDeploymentStore.open({ url: POSTGRES_URL, namespace });
+  const executions = new ExecutionService({ catalogue, store: new MemoryExecutionStore() });
+  const deployments = new DeploymentService({ store, executions, catalogue, secret: () => undefined, answers: new HookAnswers(), claimTick });
+  deployments.restore();
+  store.onChange((id) => deployments.sync(id));
+  const runs = async () => (await executions.list({ limit: 100 })).items;
+  const close = async () => {
+    deployments.stop();
+    await executions.shutdown(1000);
+    await store.close();
+  };
+  return { store, deployments, runs, close };
+}
+
+describe('deployments across the nodes of a cluster', () => {
+  const namespace = `test_deployment_sync_${randomBytes(6).toString('hex')}`;
+  const nodes: Awaited<ReturnType<typeof clusterNode>>[] = [];
+
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.close()));
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${namespace}" CASCADE`);
+    await client.end();
+  });
+
+  it('arms a deployment created on one node on the other, runs each tick once across both, and disarms it on both when deleted', async () => {
+    // Stands in for the Redis lock: the first node to claim a key runs the tick.
+    const claimed = new Set<string>();
+    const attempts = new Map<string, number>();
+    const claimTick = async (deploymentId: string, triggerNodeId: string, key: number) => {
+      const name = `${deploymentId}/${triggerNodeId}/${key}`;
+      attempts.set(name, (attempts.get(name) ?? 0) + 1);
+      if (claimed.has(name)) return false;
+      claimed.add(name);
+      return true;
+    };
+    const [a, b] = [await clusterNode(namespace, claimTick), await clusterNode(namespace, claimTick)];
+    nodes.push(a, b);
+
+    // Created just after a whole second, so that the ticks fall at +1, +2 and +3 s and the count is read at +3.5 s,
+    // half a second from any tick.
+    await until(() => Date.now() % 1000 < 50, 2000);
+    a.deployments.create({ name: 'every-second', graph_json: everySecond, input: {} });
+    await until(() => b.deployments.list().length === 1);
+    expect(b.deployments.get('every-second').triggers[0]).toMatchObject({ node_id: 'tick' });
+
+    await sleep(3500);
+    const runs = [...(await a.runs()), ...(await b.runs())];
+    const tickTimes = runs.map((run) => (run.request.metadata.trigger as { timestamp: string }).timestamp);
+    expect(runs).toHaveLength(3);
+    expect(new Set(tickTimes).size).toBe(3);
+    expect(claimed.size).toBe(3);
+    // Both nodes were armed for every tick: each tried to claim it.
+    expect([...attempts.values()]).toEqual([2, 2, 2]);
+    // Each node counts the runs the other started: the trigger's state follows the store.
+    for (const node of [a, b]) expect(node.deployments.get('every-second').triggers[0]).toMatchObject({ executions_started: 3 });
+
+    a.deployments.delete('every-second');
+    await until(() => b.deployments.list().length === 0);
+    const attemptsAtDeletion = [...attempts.values()].reduce((sum, count) => sum + count, 0);
+    await sleep(1500);
+    expect([...attempts.values()].reduce((sum, count) => sum + count, 0)).toBe(attemptsAtDeletion);
+  });
+});
+
+describe('tickKey', () => {
+  const record = (createdAt: number) => ({ createdAt }) as DeploymentRecord;
+  const interval = { nodeId: 'every', type: 'interval', intervalMs: 1000, startImmediately: false, timezone: 'UTC', maxExecutions: 0 } as const;
+  const cron = { nodeId: 'cron', type: 'cron', schedule: '* * * * * *', timezone: 'UTC', maxExecutions: 0 } as const;
+
+  it('is the time of a cron tick', () => {
+    expect(tickKey(record(1234), cron, 1_700_000_000_000)).toBe(1_700_000_000_000);
+  });
+
+  it('is the same for the ticks of an interval trigger that nodes armed a few milliseconds apart', () => {
+    const createdAt = 1_700_000_000_499;
+    expect(tickKey(record(createdAt), interval, createdAt + 3000)).toBe(3);
+    expect(tickKey(record(createdAt), interval, createdAt + 3000 + 40)).toBe(3);
+    expect(tickKey(record(createdAt), interval, createdAt + 4000 + 40)).toBe(4);
+  });
+});

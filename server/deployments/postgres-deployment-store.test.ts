@@ -1,0 +1,194 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
+import pg from 'pg';
+import { PostgresExecutionStore } from '../executions';
+import { type DeploymentRecord, FRESH_TRIGGER } from './deployment-record';
+import { PostgresDeploymentStore } from './postgres-deployment-store';
+
+const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+const record = (id: string, overrides: Partial<DeploymentRecord> = {}): DeploymentRecord => ({
+  id,
+  request: { name: id, graph_json: { processes: {}, connections: [] }, input: { greeting: 'hello' } },
+  createdAt: 1_700_000_000_000,
+  triggers: {},
+  ...overrides,
+});
+
+const ticked = { executionsStarted: 2, ticksSkipped: 1, lastTickAt: 1_700_000_005_000, lastExecutionId: 'run-2' };
+
+const namespaces: string[] = [];
+const stores: PostgresDeploymentStore[] = [];
+
+function newNamespace(): string {
+  const namespace = `test_deployments_${randomBytes(6).toString('hex')}`;
+  namespaces.push(namespace);
+  return namespace;
+}
+
+async function open(namespace: string): Promise<PostgresDeploymentStore> {
+  const store = await PostgresDeploymentStore.open({ url: POSTGRES_URL, namespace });
+  stores.push(store);
+  return store;
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('The condition did not hold in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function sql(text: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+  for (const namespace of namespaces) await sql(`DROP SCHEMA IF EXISTS "${namespace}" CASCADE`);
+});
+
+describe('PostgresDeploymentStore', () => {
+  it('keeps inserts, trigger states and deletions across a reopen', async () => {
+    const namespace = newNamespace();
+    const store = await open(namespace);
+    expect(store.insert(record('b', { createdAt: 2 }))).toBe(true);
+    expect(store.insert(record('a', { createdAt: 2 }))).toBe(true);
+    expect(store.insert(record('gone', { createdAt: 1 }))).toBe(true);
+    store.saveTrigger('a', 'tick', ticked);
+    expect(store.delete('gone')).toBe(true);
+    expect(store.delete('gone')).toBe(false);
+    expect(store.list().map((r) => r.id)).toEqual(['a', 'b']);
+    await store.close();
+
+    const reopened = await open(namespace);
+    expect(reopened.list()).toEqual([record('a', { createdAt: 2, triggers: { tick: ticked } }), record('b', { createdAt: 2 })]);
+    expect(reopened.get('gone')).toBeUndefined();
+  });
+
+  it('answers false for an insert of an id it holds, and keeps the first record', async () => {
+    const store = await open(newNamespace());
+    expect(store.insert(record('taken'))).toBe(true);
+    expect(store.insert(record('taken', { createdAt: 5 }))).toBe(false);
+    await store.written();
+    expect(store.get('taken')?.createdAt).toBe(record('taken').createdAt);
+  });
+
+  it('writes one trigger state without touching the others', async () => {
+    const namespace = newNamespace();
+    const store = await open(namespace);
+    store.insert(record('two', { triggers: { first: ticked } }));
+    store.saveTrigger('two', 'second', FRESH_TRIGGER);
+    store.saveTrigger('missing', 'first', ticked);
+    await store.close();
+    expect((await open(namespace)).list()).toEqual([record('two', { triggers: { first: ticked, second: FRESH_TRIGGER } })]);
+  });
+
+  it("mirrors another instance's insert, trigger state and deletion, and tells its listeners of each", async () => {
+    const namespace = newNamespace();
+    const [a, b] = [await open(namespace), await open(namespace)];
+    const heard: string[] = [];
+    b.onChange((id) => heard.push(id));
+
+    a.insert(record('shared'));
+    await until(() => b.get('shared') !== undefined && heard.length === 1);
+    expect(b.get('shared')).toEqual(record('shared'));
+    expect(heard).toEqual(['shared']);
+
+    a.saveTrigger('shared', 'tick', ticked);
+    await until(() => b.get('shared')?.triggers.tick !== undefined && heard.length === 2);
+    expect(b.get('shared')?.triggers).toEqual({ tick: ticked });
+
+    a.delete('shared');
+    await until(() => b.get('shared') === undefined && heard.length === 3);
+    expect(b.list()).toEqual([]);
+    expect(heard).toEqual(['shared', 'shared', 'shared']);
+  });
+
+  it("keeps its own unwritten changes on top of another instance's change it reads", async () => {
+    const namespace = newNamespace();
+    const [a, b] = [await open(namespace), await open(namespace)];
+    a.insert(record('busy'));
+    await until(() => b.get('busy') !== undefined);
+    const started = (store: PostgresDeploymentStore, nodeId: string) => store.get('busy')?.triggers[nodeId]?.executionsStarted ?? 0;
+    const regressions: string[] = [];
+    for (let count = 1; count <= 40; count += 1) {
+      if (started(a, 'on-a') !== count - 1) regressions.push(`a saw ${started(a, 'on-a')} before ${count}`);
+      if (started(b, 'on-b') !== count - 1) regressions.push(`b saw ${started(b, 'on-b')} before ${count}`);
+      a.saveTrigger('busy', 'on-a', { ...FRESH_TRIGGER, executionsStarted: count });
+      b.saveTrigger('busy', 'on-b', { ...FRESH_TRIGGER, executionsStarted: count });
+      await new Promise((resolve) => setTimeout(resolve, 1 + (count % 3)));
+    }
+    await until(() => [a, b].every((store) => started(store, 'on-a') === 40 && started(store, 'on-b') === 40));
+    expect(regressions).toEqual([]);
+  });
+
+  it('does not tell its own listeners of its own changes', async () => {
+    const store = await open(newNamespace());
+    const heard: string[] = [];
+    store.onChange((id) => heard.push(id));
+    store.insert(record('mine'));
+    store.saveTrigger('mine', 'tick', ticked);
+    await store.written();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
+  });
+
+  it('settles two instances inserting one id at once on the row the database kept', async () => {
+    const namespace = newNamespace();
+    const [a, b] = [await open(namespace), await open(namespace)];
+    const heard: string[] = [];
+    for (const store of [a, b]) store.onChange((id) => heard.push(id));
+    expect(a.insert(record('race', { createdAt: 10 }))).toBe(true);
+    expect(b.insert(record('race', { createdAt: 20 }))).toBe(true);
+    await Promise.all([a.written(), b.written()]);
+    const { rows } = await sql(`SELECT created_at FROM "${namespace}".deployments WHERE id = 'race'`);
+    expect(rows).toHaveLength(1);
+    const kept = Number(rows[0].created_at);
+    await until(() => a.get('race')?.createdAt === kept && b.get('race')?.createdAt === kept);
+    expect(heard).toContain('race');
+  });
+
+  it('reads everything again once its listening connection is back, catching up on the changes it missed', async () => {
+    const namespace = newNamespace();
+    const store = await open(namespace);
+    const heard: string[] = [];
+    store.onChange((id) => heard.push(id));
+    const channel = `wes_deployments_${createHash('sha1').update(namespace).digest('hex').slice(0, 16)}`;
+    const { rowCount } = await sql('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1', [`LISTEN "${channel}"`]);
+    expect(rowCount).toBe(1);
+    // Written behind the store's back, with no notification: only the reload can find it.
+    await sql(`INSERT INTO "${namespace}".deployments (id, request, created_at, triggers) VALUES ('quiet', $1, 3, '{}')`, [JSON.stringify(record('quiet').request)]);
+    await until(() => store.get('quiet') !== undefined);
+    expect(store.get('quiet')).toEqual(record('quiet', { createdAt: 3 }));
+    expect(heard).toEqual(['quiet']);
+  });
+
+  it("opens alongside the namespace's execution store and other nodes, all starting at once", async () => {
+    const namespace = newNamespace();
+    const executions = PostgresExecutionStore.open({ url: POSTGRES_URL, namespace, poolSize: 1 });
+    const opened = await Promise.allSettled(Array.from({ length: 4 }, () => open(namespace)));
+    await (await executions).close();
+    expect(opened.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    const deployments = opened.map((outcome) => (outcome as PromiseFulfilledResult<PostgresDeploymentStore>).value);
+    deployments[0].insert(record('one'));
+    await until(() => deployments.every((store) => store.get('one') !== undefined));
+  });
+
+  it('rejects opening, naming the database, when nothing answers at its address', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const url = `postgres://postgres:secret@127.0.0.1:${port}/test`;
+    const opening = PostgresDeploymentStore.open({ url, namespace: newNamespace(), connectTimeoutMs: 1000 });
+    await expect(opening).rejects.toThrow(`Cannot open the deployment store at postgres://postgres:***@127.0.0.1:${port}/test`);
+  });
+});

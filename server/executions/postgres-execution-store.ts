@@ -1,0 +1,294 @@
+import pg from 'pg';
+import { type EngineEvent } from '../engine';
+import { decodeCursor, encodeCursor } from './execution-cursor';
+import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
+import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
+import { type AppendListener, PostgresAppendListener, appendPayload } from './postgres-append-listener';
+import { connectionConfig, redacted } from '../postgres';
+import { type ExecutionRow, toRecord } from './postgres-execution-row';
+import { applyMigrations } from './postgres-migrations';
+import { postgresNamespace } from '../postgres';
+import { type PostgresTables, type WriteBatch, writeBatch } from './postgres-write-batch';
+import { WriteQueue } from './postgres-write-queue';
+import { statusOfTerminalEvent } from './terminal-status';
+
+export { dropNamespace } from '../postgres';
+export { EVERY_EXECUTION, type AppendListener } from './postgres-append-listener';
+
+/** Where a {@link PostgresExecutionStore} keeps its executions. */
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:port/database` */
+  url: string;
+  /** Stores of the same namespace share their executions; those of other namespaces never see them. */
+  namespace: string;
+  /** @default 10 */
+  poolSize?: number;
+}
+
+const PROBE_TIMEOUT_MS = 2000;
+const RECONNECT_DELAY_MS = 1000;
+/** How many logs the store remembers the length of, to refuse a seq that does not follow. */
+const KNOWN_LOGS = 100_000;
+const UNFINISHED = "(status IN ('queued', 'running'))";
+
+/**
+ * An {@link ExecutionStore} in PostgreSQL, shared by the nodes of a cluster. Writes are queued and committed
+ * together, one transaction per turn of the event loop and one at a time, in order; reads first wait for the
+ * writes queued before them. Each commit that logs events notifies every node's {@link onAppended} listeners.
+ */
+export class PostgresExecutionStore implements ExecutionStore {
+  private readonly lastSeqs = new Map<string, number>();
+  private readonly writes = new WriteQueue((batch) => this.commit(batch));
+  private closing: Promise<void> | undefined;
+  /** Set when a write came after `close`: it was dropped, and `written()` says so. */
+  private droppedWrites = false;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly tables: PostgresTables,
+    private readonly channel: string,
+    private readonly listener: PostgresAppendListener,
+  ) {}
+
+  /**
+   * Connects, applies the migrations the namespace lacks and starts listening for appends.
+   * @throws Error naming the database when it cannot be reached or migrated
+   */
+  static async open(options: PostgresStoreOptions): Promise<PostgresExecutionStore> {
+    const config = connectionConfig(options.url);
+    const pool = new pg.Pool({ ...config, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (a restart, an idle timeout) must not crash the process.
+    pool.on('error', () => undefined);
+    const names = postgresNamespace(options.namespace);
+    try {
+      const client = await pool.connect();
+      try {
+        await applyMigrations(client, names);
+      } finally {
+        client.release();
+      }
+      const listener = await PostgresAppendListener.open(config, names.channel, RECONNECT_DELAY_MS);
+      const schema = pg.escapeIdentifier(names.schema);
+      return new PostgresExecutionStore(pool, { executions: `${schema}.executions`, events: `${schema}.events` }, names.channel, listener);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw new Error(`Cannot open the execution store at ${redacted(options.url)}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  insert(record: ExecutionRecord): void {
+    if (this.dropsWrites()) return;
+    this.writes.next().inserts.set(record.id, { ...record });
+    this.knowLength(record.id, 0);
+  }
+
+  update(id: string, update: ExecutionUpdate): void {
+    if (this.dropsWrites()) return;
+    this.writes.next().update(id, update);
+  }
+
+  appendEvent(executionId: string, event: EngineEvent): void {
+    const last = this.lastSeqs.get(executionId);
+    if (last !== undefined && event.seq !== last + 1) throw new Error(`Event seq ${event.seq} does not follow seq ${last} of execution '${executionId}'`);
+    if (this.dropsWrites()) return;
+    this.writes.next().events.push({ executionId, seq: event.seq, body: JSON.stringify(event) });
+    this.knowLength(executionId, event.seq);
+  }
+
+  written(): Promise<void> {
+    if (this.droppedWrites) return Promise.reject(new Error('The execution store is closed: writes made after it closed were dropped'));
+    return this.writes.written();
+  }
+
+  /**
+   * Calls `listener` whenever a node (this one included) has committed events of an execution of the namespace,
+   * with the seq of the last one; a read made then sees them. After the listening connection was lost and is back,
+   * it is called once with `EVERY_EXECUTION` ('*') and 0: any log may have grown meanwhile. Answers the function
+   * that stops the calls.
+   */
+  onAppended(listener: AppendListener): () => void {
+    return this.listener.add(listener);
+  }
+
+  async get(id: string): Promise<ExecutionRecord | undefined> {
+    await this.caughtUp();
+    const { rows } = await this.pool.query<ExecutionRow>(`SELECT * FROM ${this.tables.executions} WHERE id = $1`, [id]);
+    return rows[0] && toRecord(rows[0]);
+  }
+
+  async list(query: ExecutionQuery): Promise<ExecutionPage> {
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    const param = (value: string | number): string => `$${params.push(value)}`;
+    if (query.status !== undefined) where.push(`status = ${param(query.status)}`);
+    if (query.workflowId !== undefined) where.push(`workflow_id = ${param(query.workflowId)}`);
+    if (after !== undefined) where.push(`(created_at, id) < (${param(after.createdAt)}, ${param(after.id)})`);
+    const sql = `SELECT * FROM ${this.tables.executions} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ${param(query.limit + 1)}`;
+    await this.caughtUp();
+    const { rows } = await this.pool.query<ExecutionRow>(sql, params);
+    const items = rows.slice(0, query.limit).map(toRecord);
+    const last = items[items.length - 1];
+    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  }
+
+  async readEvents(executionId: string, fromSeq: number, limit: number): Promise<EngineEvent[]> {
+    await this.caughtUp();
+    const { rows } = await this.pool.query<{ body: string }>(
+      `SELECT body FROM ${this.tables.events} WHERE execution_id = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
+      [executionId, fromSeq, limit],
+    );
+    return rows.map((row) => JSON.parse(row.body) as EngineEvent);
+  }
+
+  async lastSeq(executionId: string): Promise<number> {
+    await this.caughtUp();
+    const { rows } = await this.pool.query<{ seq: number }>(`SELECT COALESCE(MAX(seq), 0) AS seq FROM ${this.tables.events} WHERE execution_id = $1`, [executionId]);
+    return rows[0].seq;
+  }
+
+  async listUnfinished(nodeId?: string): Promise<ExecutionRecord[]> {
+    await this.caughtUp();
+    const { rows } = await this.pool.query<ExecutionRow>(
+      `SELECT * FROM ${this.tables.executions} WHERE ${UNFINISHED} AND ($1::text IS NULL OR node_id = $1) ORDER BY created_at, id`,
+      [nodeId ?? null],
+    );
+    return rows.map(toRecord);
+  }
+
+  async claim(id: string, nodeId: string, startedAt: number): Promise<ExecutionRecord | undefined> {
+    await this.caughtUp();
+    const { rows } = await this.pool.query<ExecutionRow & { last_seq: number }>(
+      `WITH claimed AS (
+         UPDATE ${this.tables.executions} SET status = 'running', node_id = $2, started_at = $3 WHERE id = $1 AND status = 'queued' RETURNING *
+       )
+       SELECT claimed.*, (SELECT COALESCE(MAX(seq), 0) FROM ${this.tables.events} WHERE execution_id = $1) AS last_seq FROM claimed`,
+      [id, nodeId, startedAt],
+    );
+    if (!rows[0]) return undefined;
+    this.knowLength(id, rows[0].last_seq);
+    return toRecord(rows[0]);
+  }
+
+  async conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean> {
+    await this.caughtUp();
+    const event = await this.transaction(async (client) => {
+      const { rows } = await client.query<ExecutionRow>(`SELECT * FROM ${this.tables.executions} WHERE id = $1 FOR UPDATE`, [id]);
+      const row = rows[0];
+      if (!row || row.status !== expected.status || (expected.nodeId !== undefined && row.node_id !== expected.nodeId)) return undefined;
+      const last = await client.query<{ seq: number }>(`SELECT COALESCE(MAX(seq), 0) AS seq FROM ${this.tables.events} WHERE execution_id = $1`, [id]);
+      const lastSeq = last.rows[0].seq;
+      const terminal = end(toRecord(row), lastSeq);
+      if (terminal.seq !== lastSeq + 1) throw new Error(`Event seq ${terminal.seq} does not follow seq ${lastSeq} of execution '${id}'`);
+      await client.query(`INSERT INTO ${this.tables.events} (execution_id, seq, body) VALUES ($1, $2, $3)`, [id, terminal.seq, JSON.stringify(terminal)]);
+      await client.query(`UPDATE ${this.tables.executions} SET status = $2, result = $3, ended_at = $4 WHERE id = $1`, [
+        id,
+        statusOfTerminalEvent(terminal),
+        JSON.stringify(terminal.result),
+        terminal.timestamp,
+      ]);
+      await client.query('SELECT pg_notify($1, $2)', [this.channel, appendPayload(id, terminal.seq)]);
+      return terminal;
+    });
+    if (event) this.knowLength(id, event.seq);
+    return event !== undefined;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    await this.caughtUp();
+    const { rows } = await this.pool.query<{ id: string }>(
+      `WITH gone AS (DELETE FROM ${this.tables.executions} WHERE id = $1 AND NOT ${UNFINISHED} RETURNING id),
+            events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone))
+       SELECT id FROM gone`,
+      [id],
+    );
+    if (rows.length === 0) return false;
+    this.lastSeqs.delete(id);
+    return true;
+  }
+
+  async prune(limits: { endedBefore?: number; keep?: number }): Promise<number> {
+    if (limits.endedBefore === undefined && limits.keep === undefined) return 0;
+    await this.caughtUp();
+    const finished = `SELECT id FROM ${this.tables.executions} WHERE NOT ${UNFINISHED}`;
+    const { rows } = await this.pool.query<{ id: string }>(
+      `WITH doomed AS (
+         ${finished} AND ended_at < $1
+         UNION (${finished} AND $2::bigint IS NOT NULL ORDER BY ended_at DESC NULLS LAST, id DESC OFFSET $2)
+       ),
+       gone AS (DELETE FROM ${this.tables.executions} WHERE id IN (SELECT id FROM doomed) AND NOT ${UNFINISHED} RETURNING id),
+       events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone))
+       SELECT id FROM gone`,
+      [limits.endedBefore ?? null, limits.keep ?? null],
+    );
+    for (const row of rows) this.lastSeqs.delete(row.id);
+    return rows.length;
+  }
+
+  async unavailableReason(): Promise<string | undefined> {
+    if (this.closing) return 'The execution store is closed';
+    let timer: NodeJS.Timeout | undefined;
+    const silence = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.pool.query('SELECT 1'), silence]);
+      return undefined;
+    } catch (error) {
+      return `PostgreSQL is unreachable: ${(error as Error).message}`;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.writes.settled();
+      await this.listener.close();
+      await this.pool.end();
+    })();
+    return this.closing;
+  }
+
+  // Reads see every write queued before them: they wait for those to be committed (or to have failed).
+  private caughtUp(): Promise<void> {
+    return this.writes.settled();
+  }
+
+  // Writes that come once the store is closing are dropped rather than thrown: a run that ends during a
+  // shutdown must not fail for it; `written()` tells those who wait for them.
+  private dropsWrites(): boolean {
+    if (this.closing) this.droppedWrites = true;
+    return this.closing !== undefined;
+  }
+
+  private async commit(batch: WriteBatch): Promise<void> {
+    await this.transaction((client) => writeBatch(client, this.tables, this.channel, batch));
+    for (const id of batch.finishedIds()) this.lastSeqs.delete(id);
+  }
+
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is broken: the pool drops it rather than lend it again.
+      const broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
+      client.release(broken);
+      throw error;
+    }
+  }
+
+  private knowLength(executionId: string, lastSeq: number): void {
+    this.lastSeqs.delete(executionId);
+    this.lastSeqs.set(executionId, lastSeq);
+    if (this.lastSeqs.size > KNOWN_LOGS) this.lastSeqs.delete(this.lastSeqs.keys().next().value as string);
+  }
+}
