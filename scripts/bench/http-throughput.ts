@@ -4,6 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { type BenchRow, benchSection, fmt, median, writeSection } from './bench-report';
 import { type LoopDelay, type ServerProcess, freePort, serviceEnvironment, startProcess } from './bench-processes';
+import { addMultiplyRound } from './add-multiply-round';
 
 /*
  * HTTP benchmark: the built service (dist/, `npm run build` first) in its own process, bare Express 4 in
@@ -18,25 +19,6 @@ const ROUNDS = 3;
 const GET_DURATION_S = 3;
 const CONNECTIONS = 20;
 const ROOT = path.resolve(__dirname, '../..');
-
-// add -> multiply -> round: the three-node graph of the start load.
-const threeNodes = {
-  graph_json: {
-    properties: { name: 'add-multiply-round' },
-    processes: {
-      add: { component: 'tpl_math_add' },
-      mul: { component: 'tpl_math_multiply' },
-      round: { component: 'tpl_math_round', metadata: { config: { precision: 1 } } },
-    },
-    connections: [
-      { from: { nodeId: 'add', portId: 'result-out' }, to: { nodeId: 'mul', portId: 'a-in' } },
-      { from: { nodeId: 'mul', portId: 'result-out' }, to: { nodeId: 'round', portId: 'value-in' } },
-    ],
-    inports: { x: { process: 'add', port: 'a-in' }, y: { process: 'add', port: 'b-in' }, k: { process: 'mul', port: 'b-in' } },
-    outports: { result: { process: 'round', port: 'result-out' } },
-  },
-  input: { x: 3, y: 4.5, k: 1.5 },
-};
 
 interface Load {
   requestsPerSecond: number;
@@ -88,7 +70,7 @@ async function main(): Promise<void> {
   const service = await startProcess(['dist/server/main.js'], serviceEnvironment(servicePort, dataDir), servicePort, '/health');
   const bare = await startProcess([path.join(__dirname, 'processes', 'bare-express.cjs')], { PORT: String(expressPort) }, expressPort, '/');
   try {
-    const started = (await (await fetch(`${service.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(threeNodes) })).json()) as {
+    const started = (await (await fetch(`${service.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) })).json()) as {
       data: { execution_id: string };
     };
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -108,7 +90,7 @@ async function main(): Promise<void> {
     const statusRatio = median(rounds.map((r) => r.status.requestsPerSecond / r.express.requestsPerSecond));
     service.resetLoop();
     const loadStart = Date.now();
-    const starts = await load(`${service.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(threeNodes) });
+    const starts = await load(`${service.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) });
     while ((await countUnfinished(service.url)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     const allDoneMs = Date.now() - loadStart;
     const startLoop = await service.loop();

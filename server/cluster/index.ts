@@ -1,1 +1,2 @@
 export { type Cluster, openCluster } from './open-cluster';
+export { deleteNamespaceKeys } from './namespace-keys';

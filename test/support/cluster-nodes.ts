@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { deleteNamespaceKeys } from '../../server/cluster';
 import { dropNamespace } from '../../server/executions';
 import { type ServerProcess, startServerProcess } from './server-process';
 
@@ -36,23 +36,8 @@ export function testCluster(prefix: string): TestCluster {
     async destroy() {
       await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
       await dropNamespace(CLUSTER_DATABASE_URL, namespace);
-      await deleteKeys(namespace);
+      await deleteNamespaceKeys(CLUSTER_REDIS_URL, namespace);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Deletes every Redis key of a namespace. */
-export async function deleteKeys(namespace: string): Promise<void> {
-  const redis = new Redis(CLUSTER_REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
