@@ -3,8 +3,7 @@ import pg from 'pg';
 import { type Logger, silentLogger } from '../logger';
 import { type DeploymentRecord, type TriggerState } from './deployment-record';
 import { type DeploymentStore } from './deployment-store';
-import { DeploymentChannel } from './postgres-deployment-channel';
-import { connectionConfig, postgresNamespace, redacted } from '../postgres';
+import { PostgresListener, connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
 
 /** Where a {@link PostgresDeploymentStore} keeps its deployments. */
 export interface PostgresDeploymentStoreOptions {
@@ -56,7 +55,7 @@ export class PostgresDeploymentStore implements DeploymentStore {
   private readonly listeners = new Set<{ listener: DeploymentChangeListener }>();
   private readonly instanceId = randomUUID();
   private tail: Promise<void> = Promise.resolve();
-  private channel: DeploymentChannel | undefined;
+  private channel: PostgresListener | undefined;
   private closing: Promise<void> | undefined;
 
   private constructor(
@@ -79,13 +78,13 @@ export class PostgresDeploymentStore implements DeploymentStore {
     pool.on('error', () => undefined);
     const store = new PostgresDeploymentStore(pool, `${pg.escapeIdentifier(names.schema)}.deployments`, names.deploymentChannel, options.logger ?? silentLogger);
     try {
-      await store.transaction(async (client) => {
+      await transaction(pool, async (client) => {
         await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [names.lockKey]);
         await client.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(names.schema)}`);
         await client.query(`CREATE TABLE IF NOT EXISTS ${store.table} (id TEXT COLLATE "C" PRIMARY KEY, request TEXT NOT NULL, created_at BIGINT NOT NULL, triggers JSONB NOT NULL)`);
       });
       // Listening before the load: a change committed meanwhile is read again after it.
-      store.channel = await DeploymentChannel.open(config, names.deploymentChannel, { notified: (payload) => store.notified(payload), reconnected: () => store.reloaded() }, RECONNECT_DELAY_MS);
+      store.channel = await PostgresListener.open(config, names.deploymentChannel, { notified: (payload) => store.notified(payload), reconnected: () => store.reloaded() }, RECONNECT_DELAY_MS);
       await store.queue(() => store.reload());
       return store;
     } catch (error) {
@@ -158,7 +157,7 @@ export class PostgresDeploymentStore implements DeploymentStore {
 
   // Answers false for an insert the database refused because another node's row has the id.
   private async write(change: Change): Promise<boolean> {
-    return this.transaction(async (client) => {
+    return transaction(this.pool, async (client) => {
       let written: boolean;
       if (change.kind === 'insert') {
         const { record } = change;
@@ -238,25 +237,6 @@ export class PostgresDeploymentStore implements DeploymentStore {
     const done = this.tail.then(task);
     this.tail = done.catch(() => undefined);
     return done;
-  }
-
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (error) {
-      // A connection that cannot even roll back is broken: the pool drops it rather than lend it again.
-      const broken = await client.query('ROLLBACK').then(
-        () => false,
-        () => true,
-      );
-      client.release(broken);
-      throw error;
-    }
   }
 }
 

@@ -9,23 +9,12 @@ import { MemoryExecutionStore } from './memory-execution-store';
 import { PostgresExecutionStore, dropNamespace } from './postgres-execution-store';
 import { SqliteExecutionStore } from './sqlite-execution-store';
 import { type RunResult } from '../../model';
+import { executionRecord } from '../../test/support/execution-record';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-const record = (id: string, createdAt: number, overrides: Partial<ExecutionRecord> = {}): ExecutionRecord => ({
-  id,
-  status: 'completed',
-  workflowId: 'w',
-  source: 'http_api',
-  nodeId: null,
-  fingerprint: 'f',
-  request: { graph_json: { processes: {} }, input: {}, metadata: {} },
-  result: null,
-  createdAt,
-  startedAt: null,
-  endedAt: null,
-  ...overrides,
-});
+/** A completed execution record created at `createdAt`: the listing tests order by that. */
+const record = (id: string, createdAt: number, overrides: Partial<ExecutionRecord> = {}): ExecutionRecord => executionRecord(id, { status: 'completed', createdAt, ...overrides });
 
 const resultOf = (r: ExecutionRecord, success: boolean): RunResult => ({
   success,

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { PostgresListener } from '../postgres';
 
 /** Told that the log of `executionId` has committed events up to `lastSeq`. */
 export type AppendListener = (executionId: string, lastSeq: number) => void;
@@ -11,25 +12,20 @@ export type AppendListener = (executionId: string, lastSeq: number) => void;
 export const EVERY_EXECUTION = '*';
 
 /**
- * Listens on a namespace's notification channel over one connection of its own, for the appends other nodes
- * (and this one) commit, and connects again after a delay whenever that connection drops.
+ * Hears, on a namespace's notification channel, the appends other nodes (and this one) commit, and tells each of
+ * its listeners.
  */
 export class PostgresAppendListener {
   private readonly listeners = new Set<{ listener: AppendListener }>();
-  private client: pg.Client | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private closed = false;
+  private connection: PostgresListener | undefined;
 
-  private constructor(
-    private readonly config: pg.ClientConfig,
-    private readonly channel: string,
-    private readonly reconnectDelayMs: number,
-  ) {}
+  private constructor() {}
 
-  /** Connects and listens; rejects when the first connection fails. */
+  /** Connects and listens, connecting again after `reconnectDelayMs` whenever the connection drops; rejects when the first connection fails. */
   static async open(config: pg.ClientConfig, channel: string, reconnectDelayMs: number): Promise<PostgresAppendListener> {
-    const listener = new PostgresAppendListener(config, channel, reconnectDelayMs);
-    await listener.connect();
+    const listener = new PostgresAppendListener();
+    const handlers = { notified: (payload: string) => listener.received(payload), reconnected: () => listener.tell(EVERY_EXECUTION, 0) };
+    listener.connection = await PostgresListener.open(config, channel, handlers, reconnectDelayMs);
     return listener;
   }
 
@@ -42,47 +38,7 @@ export class PostgresAppendListener {
 
   /** Stops listening; idempotent. */
   async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retry);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client(this.config);
-    client.on('error', () => this.dropped(client));
-    client.on('end', () => this.dropped(client));
-    client.on('notification', (message) => {
-      if (message.channel === this.channel && message.payload !== undefined) this.received(message.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (this.closed) await client.end().catch(() => undefined);
-    else this.client = client;
-  }
-
-  private dropped(client: pg.Client): void {
-    if (client !== this.client) return;
-    this.client = undefined;
-    client.end().catch(() => undefined);
-    this.reconnectLater();
-  }
-
-  private reconnectLater(): void {
-    if (this.closed || this.retry !== undefined) return;
-    this.retry = setTimeout(() => {
-      this.retry = undefined;
-      this.connect().then(
-        () => this.closed || this.tell(EVERY_EXECUTION, 0),
-        () => this.reconnectLater(),
-      );
-    }, this.reconnectDelayMs);
+    await this.connection?.close();
   }
 
   // The payload is `<lastSeq> <executionId>`: the seq first, so that the id is all the rest, whatever it holds.

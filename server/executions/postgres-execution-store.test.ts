@@ -1,30 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { type AddressInfo, createServer } from 'node:net';
 import pg from 'pg';
-import { type ExecutionRecord } from './execution-record';
 import { type TerminalEventOf } from './execution-store';
 import { EVERY_EXECUTION } from './postgres-append-listener';
 import { PostgresExecutionStore, dropNamespace } from './postgres-execution-store';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations';
 import { postgresNamespace } from '../postgres';
+import { closedPort } from '../../test/support/closed-port';
+import { executionRecord } from '../../test/support/execution-record';
 import { TcpRelay } from '../../test/support/tcp-relay';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-const record = (id: string, overrides: Partial<ExecutionRecord> = {}): ExecutionRecord => ({
-  id,
-  status: 'queued',
-  workflowId: 'w',
-  source: 'http_api',
-  nodeId: null,
-  fingerprint: 'f',
-  request: { graph_json: { processes: {} }, input: {}, metadata: {} },
-  result: null,
-  createdAt: 1,
-  startedAt: null,
-  endedAt: null,
-  ...overrides,
-});
 
 const cancelled: TerminalEventOf = (r, lastSeq) => ({
   _type: 'Cancelled',
@@ -63,15 +48,6 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
   }
 }
 
-/** A port on 127.0.0.1 that nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((store) => store.close()));
 });
@@ -83,7 +59,7 @@ afterAll(async () => {
 describe('PostgresExecutionStore shared by two nodes', () => {
   it('lets exactly one of 20 concurrent claims of an execution win', async () => {
     const [a, b] = await twoNodes();
-    a.insert(record('x'));
+    a.insert(executionRecord('x'));
     await a.written();
     const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).claim('x', `node-${i}`, i)));
     const winners = claims.flatMap((claim, i) => (claim ? [i] : []));
@@ -94,7 +70,7 @@ describe('PostgresExecutionStore shared by two nodes', () => {
   it('ends a conclude racing a claim in one consistent state', async () => {
     const [a, b] = await twoNodes();
     const ids = Array.from({ length: 10 }, (_, i) => `x${i}`);
-    for (const id of ids) a.insert(record(id));
+    for (const id of ids) a.insert(executionRecord(id));
     await a.written();
     const outcomes = await Promise.all(ids.map(async (id) => {
       const [claimed, concluded] = await Promise.all([a.claim(id, 'a', 1), b.conclude(id, { status: 'queued' }, cancelled)]);
@@ -119,7 +95,7 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     b.onAppended((executionId, lastSeq) => {
       void b.readEvents(executionId, 1, 100).then((events) => heard.push({ executionId, lastSeq, read: events.map((e) => e.seq) }));
     });
-    a.insert(record('x', { status: 'running', nodeId: 'a' }));
+    a.insert(executionRecord('x', { status: 'running', nodeId: 'a' }));
     for (let seq = 1; seq <= 3; seq += 1) a.appendEvent('x', idle(seq));
     await a.written();
     await until(() => heard.length === 1);
@@ -133,7 +109,7 @@ describe('PostgresExecutionStore shared by two nodes', () => {
 
   it('drops the events a node writes after another node finished the execution', async () => {
     const [a, b] = await twoNodes();
-    a.insert(record('x', { status: 'running', nodeId: 'a' }));
+    a.insert(executionRecord('x', { status: 'running', nodeId: 'a' }));
     await a.written();
     expect(await b.conclude('x', { status: 'running', nodeId: 'a' }, cancelled)).toBe(true);
     a.appendEvent('x', idle(1));
@@ -160,7 +136,7 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     const [a, b] = await twoNodes();
     const heard: number[] = [];
     b.onAppended((_id, lastSeq) => heard.push(lastSeq));
-    a.insert(record('x', { status: 'running', nodeId: 'a' }));
+    a.insert(executionRecord('x', { status: 'running', nodeId: 'a' }));
     for (let seq = 1; seq <= 2000; seq += 1) a.appendEvent('x', idle(seq));
     await a.written();
     const events = await b.readEvents('x', 1, 5000);
@@ -175,7 +151,7 @@ describe('PostgresExecutionStore shared by two nodes', () => {
 describe('PostgresExecutionStore failures', () => {
   it('rejects written() for a batch the database refuses, and writes the next batch', async () => {
     const store = await open(newNamespace());
-    store.insert(record('x', { status: 'running' }));
+    store.insert(executionRecord('x', { status: 'running' }));
     await store.written();
     // A seq beyond PostgreSQL's integer range: accepted for an execution the store does not know, refused by the database.
     store.appendEvent('elsewhere', idle(2 ** 31));
@@ -201,7 +177,7 @@ describe('PostgresExecutionStore failures', () => {
       expect(heard).toEqual([[EVERY_EXECUTION, 0]]);
       expect(await store.unavailableReason()).toBeUndefined();
       const other = await open(namespace);
-      other.insert(record('x', { status: 'running' }));
+      other.insert(executionRecord('x', { status: 'running' }));
       other.appendEvent('x', idle(1));
       await until(() => heard.length === 2);
       expect(heard[1]).toEqual(['x', 1]);
@@ -230,10 +206,10 @@ describe('PostgresExecutionStore namespaces', () => {
     const [one, two] = [await open(newNamespace()), await open(newNamespace())];
     const heardByTwo: string[] = [];
     two.onAppended((executionId) => heardByTwo.push(executionId));
-    one.insert(record('a', { status: 'running' }));
+    one.insert(executionRecord('a', { status: 'running' }));
     one.appendEvent('a', idle(1));
     await one.written();
-    two.insert(record('b', { status: 'running' }));
+    two.insert(executionRecord('b', { status: 'running' }));
     two.appendEvent('b', idle(1));
     await two.written();
     // Notifications come in commit order: one's, had two heard it, would have come first.
@@ -251,7 +227,7 @@ describe('PostgresExecutionStore namespaces', () => {
     namespaces.push(long, reserved);
     const [a, b] = [await open(long), await open(`${long}y`)];
     namespaces.push(`${long}y`);
-    a.insert(record('a'));
+    a.insert(executionRecord('a'));
     await a.written();
     expect(await b.get('a')).toBeUndefined();
     const c = await open(reserved);

@@ -4,23 +4,10 @@ import Database from 'better-sqlite3';
 import { type EngineEvent, isTerminalEvent } from '../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
-import { type ExecutionStatus, isTerminalStatus } from '../../model';
+import { type ExecutionRow, toRecord } from './execution-row';
+import { isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
 import { statusOfTerminalEvent } from './terminal-status';
-
-interface ExecutionRow {
-  id: string;
-  status: ExecutionStatus;
-  workflow_id: string;
-  source: string;
-  node_id: string | null;
-  fingerprint: string;
-  request: string;
-  result: string | null;
-  created_at: number;
-  started_at: number | null;
-  ended_at: number | null;
-}
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS executions (
@@ -59,22 +46,6 @@ const MOVE_CLUSTERED_EVENTS = `
   INSERT INTO events (execution_id, seq, body) SELECT execution_id, seq, body FROM events_clustered ORDER BY execution_id, seq;
   DROP TABLE events_clustered;
 `;
-
-function toRecord(row: ExecutionRow): ExecutionRecord {
-  return {
-    id: row.id,
-    status: row.status,
-    workflowId: row.workflow_id,
-    source: row.source,
-    nodeId: row.node_id ?? null,
-    fingerprint: row.fingerprint,
-    request: JSON.parse(row.request) as ExecutionRecord['request'],
-    result: row.result === null ? null : (JSON.parse(row.result) as ExecutionRecord['result']),
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-  };
-}
 
 /** How many recently read events are kept parsed, shared by the subscribers reading them. */
 const PARSED_EVENTS_KEPT = 20_000;

@@ -1,17 +1,17 @@
 import pg from 'pg';
 
-/** What the channel tells its store: each notification's payload, and that the connection came back after a drop. */
-export interface DeploymentChannelHandlers {
+/** What a {@link PostgresListener} tells its owner: each notification's payload, and that the connection came back after a drop. */
+export interface PostgresListenerHandlers {
   notified(payload: string): void;
-  /** The notifications sent while the connection was down are lost: the store reads everything again. */
+  /** The notifications sent while the connection was down are lost: the owner reads again what they may have told. */
   reconnected(): void;
 }
 
 /**
- * Listens on a namespace's deployment channel over one connection of its own, and connects again after a delay
- * whenever that connection drops.
+ * Listens on one channel over a connection of its own (a pooled connection would stop listening once given back),
+ * and connects again after a delay whenever that connection drops.
  */
-export class DeploymentChannel {
+export class PostgresListener {
   private client: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
@@ -19,13 +19,13 @@ export class DeploymentChannel {
   private constructor(
     private readonly config: pg.ClientConfig,
     private readonly channel: string,
-    private readonly handlers: DeploymentChannelHandlers,
+    private readonly handlers: PostgresListenerHandlers,
     private readonly reconnectDelayMs: number,
   ) {}
 
   /** Connects and listens; rejects when the first connection fails. */
-  static async open(config: pg.ClientConfig, channel: string, handlers: DeploymentChannelHandlers, reconnectDelayMs: number): Promise<DeploymentChannel> {
-    const listener = new DeploymentChannel(config, channel, handlers, reconnectDelayMs);
+  static async open(config: pg.ClientConfig, channel: string, handlers: PostgresListenerHandlers, reconnectDelayMs: number): Promise<PostgresListener> {
+    const listener = new PostgresListener(config, channel, handlers, reconnectDelayMs);
     await listener.connect();
     return listener;
   }
@@ -64,6 +64,7 @@ export class DeploymentChannel {
     this.reconnectLater();
   }
 
+  // The pending attempt does not hold the process open: whoever owns the listener keeps it running.
   private reconnectLater(): void {
     if (this.closed || this.retry !== undefined) return;
     this.retry = setTimeout(() => {

@@ -1,7 +1,10 @@
 import { type ExecutionRecord } from './execution-record';
 import { type ExecutionStatus } from '../../model';
 
-/** A row of the `executions` table, BIGINT columns read as numbers. */
+/**
+ * A row of the `executions` table, as the SQLite and the PostgreSQL stores read it: both lay the table out alike,
+ * and both read its integer columns (SQLite INTEGER, PostgreSQL BIGINT) as numbers.
+ */
 export interface ExecutionRow {
   id: string;
   status: ExecutionStatus;
