@@ -224,7 +224,8 @@ export class ExecutionService {
       endedAt: null,
     };
     this.store.insert(record);
-    this.eachObserver((o) => o.onAccepted?.(record));
+    // In a cluster the node that claims the execution tells its observers: they follow the runs of their node.
+    if (this.dispatcher.local) this.eachObserver((o) => o.onAccepted?.(record));
     if (this.dispatcher.local) {
       this.compiled.set(id, graph);
       this.dispatcher.dispatch(id);
@@ -426,10 +427,16 @@ export class ExecutionService {
     return failed;
   }
 
-  /** Marks the running executions of a node that stopped as failed with "node <id> stopped"; returns how many. */
+  /**
+   * Marks the running executions of a node that stopped as failed with "node <id> stopped"; returns how many.
+   * The runs of this process are left alone: a node restarted under the same id may have claimed new ones
+   * before it looks for those its previous process left.
+   */
   async failRunsOf(nodeId: string): Promise<number> {
     let failed = 0;
-    for (const record of await this.store.listUnfinished(nodeId)) if (await this.failStopped(record, nodeStoppedMessage(nodeId))) failed += 1;
+    for (const record of await this.store.listUnfinished(nodeId)) {
+      if (!this.owned.has(record.id) && (await this.failStopped(record, nodeStoppedMessage(nodeId)))) failed += 1;
+    }
     return failed;
   }
 
@@ -492,6 +499,7 @@ export class ExecutionService {
     if (!record) return;
     const run: OwnedRun = { record, lastSeq: 0, dropped: 0, mask: new SecretMask() };
     this.owned.set(id, run);
+    if (!this.dispatcher.local) this.eachObserver((o) => o.onAccepted?.(record));
     const graph = compiled ?? this.checkGraph(record.request).graph;
     if (graph === undefined) {
       this.record(run, this.failedEvent(run, 'The graph of this execution no longer validates on this node'));

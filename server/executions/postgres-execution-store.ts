@@ -4,10 +4,9 @@ import { decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
 import { type AppendListener, PostgresAppendListener, appendPayload } from './postgres-append-listener';
-import { connectionConfig, redacted } from '../postgres';
-import { type ExecutionRow, toRecord } from './postgres-execution-row';
+import { type ExecutionRow, toRecord } from './execution-row';
+import { connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
 import { applyMigrations } from './postgres-migrations';
-import { postgresNamespace } from '../postgres';
 import { type PostgresTables, type WriteBatch, writeBatch } from './postgres-write-batch';
 import { WriteQueue } from './postgres-write-queue';
 import { statusOfTerminalEvent } from './terminal-status';
@@ -172,7 +171,7 @@ export class PostgresExecutionStore implements ExecutionStore {
 
   async conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean> {
     await this.caughtUp();
-    const event = await this.transaction(async (client) => {
+    const event = await transaction(this.pool, async (client) => {
       const { rows } = await client.query<ExecutionRow>(`SELECT * FROM ${this.tables.executions} WHERE id = $1 FOR UPDATE`, [id]);
       const row = rows[0];
       if (!row || row.status !== expected.status || (expected.nodeId !== undefined && row.node_id !== expected.nodeId)) return undefined;
@@ -263,27 +262,19 @@ export class PostgresExecutionStore implements ExecutionStore {
   }
 
   private async commit(batch: WriteBatch): Promise<void> {
-    await this.transaction((client) => writeBatch(client, this.tables, this.channel, batch));
-    for (const id of batch.finishedIds()) this.lastSeqs.delete(id);
-  }
-
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (error) {
-      // A connection that cannot even roll back is broken: the pool drops it rather than lend it again.
-      const broken = await client.query('ROLLBACK').then(
-        () => false,
-        () => true,
-      );
-      client.release(broken);
-      throw error;
+    if (batch.updates.size === 0 && batch.events.length === 0) {
+      // New executions only (what a start waits for): their one INSERT is atomic without BEGIN and COMMIT,
+      // which saves a start two round trips to the database.
+      const client = await this.pool.connect();
+      try {
+        await writeBatch(client, this.tables, this.channel, batch);
+      } finally {
+        client.release();
+      }
+      return;
     }
+    await transaction(this.pool, (client) => writeBatch(client, this.tables, this.channel, batch));
+    for (const id of batch.finishedIds()) this.lastSeqs.delete(id);
   }
 
   private knowLength(executionId: string, lastSeq: number): void {

@@ -1,23 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startCli } from '../support/cli-process';
+import { closedPort } from '../support/closed-port';
 import { httpGetGraph, multiplyGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';
 import { type TestApp, startTestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 
 const TOKEN = 'cli-test-token-0123456789';
-
-/** A loopback port nothing listens on: one the system just gave out and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The commands that talk to a service, against the real app with auth_tokens on 127.0.0.1. */
 describe('wes against a service', () => {
@@ -70,6 +61,8 @@ describe('wes against a service', () => {
     const before = slow.requests;
     const cli = startCli(['run', file('slow.json'), '--url', app.url], withToken);
     await waitFor(() => slow.requests > before, { what: 'the run to call the slow server', timeoutMs: 15_000 });
+    // The run may reach the slow server before the command line has written that it started.
+    await waitFor(() => /^Started execution \S+$/m.test(cli.stderr()), { what: 'the started line', timeoutMs: 5000 });
     const id = /^Started execution (\S+)$/m.exec(cli.stderr())![1];
     cli.child.kill('SIGINT');
     const run = await cli.done;
