@@ -18,6 +18,15 @@ async function read(stream: ReadableStream<Uint8Array>): Promise<ServerSentEvent
 }
 
 describe('readServerSentEvents', () => {
+  it('reads a large event cut into many small chunks whole, with the lines around it', async () => {
+    const data = JSON.stringify({ rows: Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `name ${i}` })) });
+    const text = `id: 1\nevent: Completed\ndata: ${data}\n\nevent: end\ndata: {}\n\n`;
+    const chunks = Array.from({ length: Math.ceil(text.length / 1000) }, (_, i) => text.slice(i * 1000, (i + 1) * 1000));
+    const events = await read(body(...chunks));
+    expect(events.map((event) => event.event)).toEqual(['Completed', 'end']);
+    expect(events[0].data).toBe(data);
+  });
+
   it('reads named events with their id and the retry the server asked for, skipping comments', async () => {
     const events = await read(body('retry: 3000\n: a comment\n\nid: 1\nevent: NetworkStarted\ndata: {"seq":1}\n\nevent: end\ndata: {}\n\n'));
     expect(events).toEqual([

@@ -17,7 +17,9 @@ export interface ServerSentEvent {
 export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent, void, undefined> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
+  // The text of a line not ended yet, in the pieces it came in: a long line (a large event's data) is joined
+  // once, when its end arrives, rather than searched again with every chunk.
+  let partial: string[] = [];
   // A `\r` that ends a chunk may be the first half of a `\r\n` split across two chunks.
   let carriageReturn = false;
   let message: { event: string; data: string[] } = { event: '', data: [] };
@@ -29,10 +31,12 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
       let text: string = (carriageReturn ? '\r' : '') + (done ? decoder.decode() : decoder.decode(value, { stream: true }));
       carriageReturn = !done && text.endsWith('\r');
       if (carriageReturn) text = text.slice(0, -1);
-      buffer += text.replace(/\r\n?/g, '\n');
+      text = text.replace(/\r\n?/g, '\n');
       let start = 0;
-      for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n', start)) {
-        const line = buffer.slice(start, end);
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        const piece = text.slice(start, end);
+        const line = partial.length === 0 ? piece : partial.join('') + piece;
+        partial = [];
         start = end + 1;
         if (line === '') {
           if (message.data.length > 0) yield { event: message.event || 'message', data: message.data.join('\n'), id, retry };
@@ -48,7 +52,7 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
         else if (field === 'id' && !fieldValue.includes('\0')) id = fieldValue;
         else if (field === 'retry' && /^\d+$/.test(fieldValue)) retry = Number(fieldValue);
       }
-      buffer = buffer.slice(start);
+      if (start < text.length) partial.push(text.slice(start));
       if (done) return;
     }
   } finally {
