@@ -220,7 +220,12 @@ export class FbpRuntime {
   private async start(graph: ProtocolGraph): Promise<void> {
     if (this.networks.get(graph.id)?.running || this.starting.has(graph.id)) throw new GraphCommandError(`The network of graph '${graph.id}' is already running`);
     const metadata = { execution_id: randomUUID(), workflow_id: graph.id, source: FBP_PROTOCOL_SOURCE };
-    const unwatchLogs = this.options.executions.watchLogs(metadata.execution_id, (entry) => this.broadcast('output', { message: entry.message, type: 'message' }));
+    // A run may write its first lines before the start returns: they are held until `started` has gone out.
+    let heldLines: string[] | undefined = [];
+    const unwatchLogs = this.options.executions.watchLogs(metadata.execution_id, (entry) => {
+      if (heldLines !== undefined) heldLines.push(entry.message);
+      else this.broadcast('output', { message: entry.message, type: 'message' });
+    });
     let execution;
     this.starting.add(graph.id);
     try {
@@ -234,6 +239,8 @@ export class FbpRuntime {
     const run: NetworkRun = { executionId: execution.id, startedAt: Date.now(), running: true, started: true, stopRequested: false, stopFollowing: () => undefined };
     this.networks.set(graph.id, run);
     this.broadcast('started', { graph: graph.id, time: new Date(run.startedAt).toISOString(), started: true, running: true });
+    for (const message of heldLines) this.broadcast('output', { message, type: 'message' });
+    heldLines = undefined;
     for (const initial of graph.initialPackets()) {
       this.broadcast('data', { id: `DATA -> ${initial.tgt.port.toUpperCase()} ${initial.tgt.node}()`, graph: graph.id, tgt: portJson(initial.tgt), data: initial.data as JsonObject });
     }

@@ -30,8 +30,6 @@ export const DEFAULT_COMPILED_GRAPHS = 256;
 /** Default of `GraphCompilerOptions.maxRememberedChars`. */
 export const DEFAULT_MAX_REMEMBERED_CHARS = 256 * 1024;
 
-const TOO_LONG = new Error('too long to remember');
-
 /**
  * Reads and validates graphs against one catalogue, and remembers the outcome for each graph content: a
  * workflow is usually started many times with the same graph, and reading and validating it again (schema
@@ -40,7 +38,9 @@ const TOO_LONG = new Error('too long to remember');
  * keys, the whole-input fallback), never their values. Outcomes are shared between runs and never mutated.
  */
 export class GraphCompiler {
-  private readonly remembered = new Map<string, CompiledGraph>();
+  private readonly remembered = new Map<string, { compiled: CompiledGraph; used: number }>();
+  /** Counts lookups, so that each entry knows when it was last used. */
+  private clock = 0;
   private readonly capacity: number;
   private readonly maxRememberedChars: number;
 
@@ -67,15 +67,26 @@ export class GraphCompiler {
     if (key === undefined) return this.compileNow(read, input);
     const known = this.remembered.get(key);
     if (known !== undefined) {
-      // Map order is insertion order: moving the entry to the end keeps the least recently used first.
-      this.remembered.delete(key);
-      this.remembered.set(key, known);
-      return known;
+      // A hit only stamps the entry: moving it within the map (delete and set) would hash the long key twice more.
+      known.used = ++this.clock;
+      return known.compiled;
     }
     const compiled = this.compileNow(read, input);
-    this.remembered.set(key, compiled);
-    if (this.remembered.size > this.capacity) this.remembered.delete(this.remembered.keys().next().value as string);
+    this.remembered.set(key, { compiled, used: ++this.clock });
+    if (this.remembered.size > this.capacity) this.forgetLeastRecentlyUsed();
     return compiled;
+  }
+
+  private forgetLeastRecentlyUsed(): void {
+    let oldest: string | undefined;
+    let oldestUse = Infinity;
+    for (const [key, entry] of this.remembered) {
+      if (entry.used < oldestUse) {
+        oldest = key;
+        oldestUse = entry.used;
+      }
+    }
+    if (oldest !== undefined) this.remembered.delete(oldest);
   }
 
   private compileNow(read: () => ReturnType<typeof parseGraph>, input: JsonObject): CompiledGraph {
@@ -88,16 +99,11 @@ export class GraphCompiler {
   /** The content key, or undefined when the graph is not to be remembered (too long, or not JSON at all). */
   private keyOf(kind: string, json: unknown, input: JsonObject): string | undefined {
     if (this.capacity === 0) return undefined;
-    // The budget stops the serialisation of a graph too long to remember as soon as its texts exceed it, so a
-    // large graph costs a walk of its values, never a copy of megabytes of text.
-    let budget = this.maxRememberedChars;
+    // One native serialisation, without a replacer: a replacer call per value costs more than the rest of a
+    // small run. A graph too long to remember is serialised once here and compiled as every other miss is.
     let text: string | undefined;
     try {
-      text = JSON.stringify(json, (key: string, value: unknown) => {
-        budget -= key.length + (typeof value === 'string' ? value.length : 4);
-        if (budget < 0) throw TOO_LONG;
-        return value;
-      });
+      text = JSON.stringify(json);
     } catch {
       return undefined;
     }

@@ -25,13 +25,13 @@ export interface ContextNode {
  * may call them from callbacks where a throw would escape every handler.
  */
 export class ActorContextFactory {
-  private readonly info: { readonly id: string; readonly component: string };
+  readonly info: { readonly id: string; readonly component: string };
 
   constructor(
     private readonly id: string,
     component: string,
     private readonly net: NetworkRuntime,
-    private readonly timers: NodeTimers,
+    readonly timers: NodeTimers,
     private readonly node: ContextNode,
   ) {
     this.info = { id, component };
@@ -39,27 +39,10 @@ export class ActorContextFactory {
 
   /** The context of one firing. */
   create(inputs: Record<string, JsonValue>, config: unknown, state: unknown): FiringContext {
-    return {
-      node: this.info,
-      execution: this.net.env.execution,
-      config,
-      inputs,
-      state,
-      signal: this.net.signal,
-      send: this.send,
-      isConnected: this.isConnected,
-      setTimeout: this.timers.setTimeout,
-      setInterval: this.timers.setInterval,
-      graphInput: this.graphInput,
-      graphOutput: this.graphOutput,
-      stream: this.stream,
-      log: this.log,
-      resources: this.net.env.resources,
-      secret: this.net.env.secret,
-    };
+    return new Firing(this, this.net, inputs, config, state);
   }
 
-  private readonly send = (portId: string, value: JsonValue): Promise<void> => {
+  readonly send = (portId: string, value: JsonValue): Promise<void> => {
     if (!this.net.running) return RESOLVED;
     const port = this.node.outport(portId);
     if (port === undefined) {
@@ -75,14 +58,14 @@ export class ActorContextFactory {
     return wait !== RESOLVED ? wait : (this.net.env.scheduler.pace() ?? RESOLVED);
   };
 
-  private readonly isConnected = (portId: string): boolean => {
+  readonly isConnected = (portId: string): boolean => {
     const out = this.node.outport(portId);
     return out !== undefined ? out.connected : (this.node.inport(portId)?.fed ?? false);
   };
 
-  private readonly graphInput = (name: string) => this.net.graphInput(name);
+  readonly graphInput = (name: string) => this.net.graphInput(name);
 
-  private readonly graphOutput = (name: string, value: JsonValue): Promise<void> => {
+  readonly graphOutput = (name: string, value: JsonValue): Promise<void> => {
     if (!this.net.running) return RESOLVED;
     const problem = jsonProblem(value);
     if (problem !== undefined) {
@@ -95,7 +78,7 @@ export class ActorContextFactory {
   /** Pieces streamed so far, by port: the next piece's index. */
   private readonly streamed = new Map<string, number>();
 
-  private readonly stream = (portId: string, piece: JsonValue): void => {
+  readonly stream = (portId: string, piece: JsonValue): void => {
     const events = this.net.env.events;
     if (!this.net.running) return;
     if (this.node.outport(portId) === undefined) {
@@ -112,7 +95,53 @@ export class ActorContextFactory {
     events?.streamChunk(this.id, this.info.component, portId, index, piece);
   };
 
-  private readonly log = (message: string, fields?: JsonObject): void => {
+  readonly log = (message: string, fields?: JsonObject): void => {
     this.net.log(this.id, this.info.component, message, fields);
   };
+}
+
+/**
+ * The context of one firing: the node's functions, made once per node, and this firing's values. `signal` is
+ * read from the network only when an actor asks for it, so a run whose actors never do makes no AbortController.
+ */
+class Firing implements FiringContext {
+  readonly node: FiringContext['node'];
+  readonly execution: FiringContext['execution'];
+  readonly send: FiringContext['send'];
+  readonly isConnected: FiringContext['isConnected'];
+  readonly setTimeout: FiringContext['setTimeout'];
+  readonly setInterval: FiringContext['setInterval'];
+  readonly graphInput: FiringContext['graphInput'];
+  readonly graphOutput: FiringContext['graphOutput'];
+  readonly stream: FiringContext['stream'];
+  readonly log: FiringContext['log'];
+  readonly resources: FiringContext['resources'];
+  readonly secret: FiringContext['secret'];
+  readonly #net: NetworkRuntime;
+
+  constructor(
+    factory: ActorContextFactory,
+    net: NetworkRuntime,
+    readonly inputs: Record<string, JsonValue>,
+    readonly config: unknown,
+    readonly state: unknown,
+  ) {
+    this.#net = net;
+    this.node = factory.info;
+    this.execution = net.env.execution;
+    this.send = factory.send;
+    this.isConnected = factory.isConnected;
+    this.setTimeout = factory.timers.setTimeout;
+    this.setInterval = factory.timers.setInterval;
+    this.graphInput = factory.graphInput;
+    this.graphOutput = factory.graphOutput;
+    this.stream = factory.stream;
+    this.log = factory.log;
+    this.resources = net.env.resources;
+    this.secret = net.env.secret;
+  }
+
+  get signal(): AbortSignal {
+    return this.#net.signal;
+  }
 }

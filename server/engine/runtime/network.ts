@@ -7,9 +7,10 @@ import { type JsonObject, type JsonValue, type RunError, type RunResult } from '
 import { type ConfigUpdateOutcome, type NetworkOptions, type NetworkState } from './network-options';
 import { type NetworkRuntime } from './network-runtime';
 import { type NodeRunner } from './node-runner';
-import { noop, RESOLVED, settleWithin } from './promises';
+import { afterSettling, noop, RESOLVED } from './promises';
 import { type RunEnvironment, createRunEnvironment } from './run-environment';
 import { type ValidGraph, type ValidNode } from '../graph/valid-graph';
+import { isoTime } from './iso-time';
 import { nodeLabels } from '../graph/node-label';
 import { type Wiring, wireNetwork } from './wire-network';
 
@@ -48,9 +49,9 @@ export function createNetwork(graph: ValidGraph, catalogue: Catalogue, options: 
 }
 
 class GraphNetwork implements Network, NetworkRuntime {
-  readonly signal: AbortSignal;
   private current: NetworkState = 'ready';
-  private readonly controller = new AbortController();
+  /** Made when an actor first reads the signal: most small runs never do, and one costs microseconds. */
+  private controller: AbortController | undefined;
   private readonly wiring: Wiring;
   private work = 0;
   private readonly outputs: JsonObject = {};
@@ -67,15 +68,22 @@ class GraphNetwork implements Network, NetworkRuntime {
     readonly env: RunEnvironment,
     private readonly scope: Scope,
   ) {
-    this.signal = this.controller.signal;
-    // Every actor of the network may listen on this one signal (fetch calls, waits); that is not a leak.
-    setMaxListeners(0, this.signal);
     this.wiring = wireNetwork(graph, this, {
       idPrefix: scope.idPrefix,
       input: scope.input,
       root: this.isRoot,
       definitionOf: (node) => this.definitionOf(node),
     });
+  }
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      // Every actor of the network may listen on this one signal (fetch calls, waits); that is not a leak.
+      setMaxListeners(0, this.controller.signal);
+      if (this.current === 'failed' || this.current === 'cancelled') this.controller.abort();
+    }
+    return this.controller.signal;
   }
 
   get state(): NetworkState {
@@ -182,7 +190,7 @@ class GraphNetwork implements Network, NetworkRuntime {
     this.startTime = this.env.now();
     if (this.isRoot) this.env.events?.networkStarted(this.env.execution.id, this.env.execution.workflowId);
     if (this.current !== 'ready') {
-      void this.finish();
+      queueMicrotask(this.finish);
       return;
     }
     this.current = 'running';
@@ -198,9 +206,11 @@ class GraphNetwork implements Network, NetworkRuntime {
       this.fail({ node_id: runner.id, message: problem });
       return;
     }
-    for (const { port, packet } of this.wiring.startPackets) port.push(packet);
-    for (const runner of this.wiring.runners) if (runner.isSource) runner.startAsSource();
-    this.doneWork();
+    this.env.scheduler.startNow(() => {
+      for (const { port, packet } of this.wiring.startPackets) port.push(packet);
+      for (const runner of this.wiring.runners) if (runner.isSource) runner.startAsSource();
+      this.doneWork();
+    });
   }
 
   private watchSignal(): void {
@@ -234,15 +244,17 @@ class GraphNetwork implements Network, NetworkRuntime {
     this.current = 'completed';
     this.detach();
     if (this.isRoot) this.env.events?.networkIdle();
-    void this.finish();
+    this.finish();
   }
 
   private stop(state: 'failed' | 'cancelled'): void {
     this.current = state;
     this.detach();
-    this.controller.abort();
+    this.controller?.abort();
     for (const runner of this.wiring.runners) runner.halt();
-    void this.finish();
+    // A stop ends after the caller's own work (a cancel() returns before the terminal event); a completion,
+    // noticed inside the engine, ends at once.
+    queueMicrotask(this.finish);
   }
 
   private detach(): void {
@@ -251,11 +263,20 @@ class GraphNetwork implements Network, NetworkRuntime {
     this.detachSignal = noop;
   }
 
-  private async finish(): Promise<void> {
+  /** Lets the work in flight settle, disposes the actors and closes the run's resources, then reports the end. */
+  private readonly finish = (): void => {
     const grace = this.env.stopGraceMs;
-    await settleWithin(this.wiring.runners.flatMap((runner) => runner.inFlight()), grace);
-    await settleWithin(this.wiring.runners.flatMap((runner) => runner.dispose() ?? []), grace);
-    if (this.isRoot) await this.env.resources.closeAll(grace);
+    afterSettling(
+      this.wiring.runners.flatMap((runner) => runner.inFlight()),
+      grace,
+      () => afterSettling(this.wiring.runners.flatMap((runner) => runner.dispose() ?? []), grace, () => {
+        if (this.isRoot) this.env.resources.closeAll(grace, () => this.report());
+        else this.report();
+      }),
+    );
+  };
+
+  private report(): void {
     const result = this.result();
     const events = this.isRoot ? this.env.events : undefined;
     if (events !== undefined) {
@@ -273,8 +294,8 @@ class GraphNetwork implements Network, NetworkRuntime {
       success: this.current === 'completed',
       execution_id: this.env.execution.id,
       workflow_id: this.env.execution.workflowId,
-      start_time: new Date(this.startTime).toISOString(),
-      end_time: new Date(end).toISOString(),
+      start_time: isoTime(this.startTime),
+      end_time: isoTime(end),
       duration_ms: Math.max(0, end - this.startTime),
       outputs: { ...this.outputs },
       errors: [...this.errors],

@@ -1,4 +1,3 @@
-import { type ConfigWatchReceiver, type ConfigWatchSender, createConfigWatch } from '../../actor-config';
 import { ActorContextFactory } from './actor-context-factory';
 import { type AnyActorDefinition } from '../sdk/actor-definition';
 import { mergeConfig } from '../graph/validate-graph';
@@ -40,8 +39,8 @@ export class NodeRunner implements Runnable, InPortOwner {
   private sourcePending = false;
   private prepared = false;
   private ownConfig: JsonObject;
-  /** The parsed configuration, as a watch channel: an update reaches the actor at its next firing. */
-  private config?: { sender: ConfigWatchSender<unknown>; receiver: ConfigWatchReceiver<unknown> };
+  /** The parsed configuration; an update replaces it and reaches the actor at its next firing. */
+  private config: unknown;
   private state: unknown;
   private startedAt = 0;
   private inflight: PromiseLike<unknown> | undefined;
@@ -120,7 +119,7 @@ export class NodeRunner implements Runnable, InPortOwner {
   prepare(): string | undefined {
     const outcome = this.parseConfig(this.ownConfig);
     if (!outcome.ok) return outcome.problems.join('; ');
-    this.config = createConfigWatch<unknown>(outcome.config);
+    this.config = outcome.config;
     try {
       this.state = this.definition.createState?.();
     } catch (error) {
@@ -135,7 +134,7 @@ export class NodeRunner implements Runnable, InPortOwner {
     const outcome = this.parseConfig(config);
     if (!outcome.ok) return outcome;
     this.ownConfig = config;
-    this.config?.sender.send(outcome.config);
+    this.config = outcome.config;
     return outcome;
   }
 
@@ -184,7 +183,6 @@ export class NodeRunner implements Runnable, InPortOwner {
 
   /** Releases the actor's resources; never throws. */
   dispose(): Promise<unknown> | undefined {
-    this.config?.sender.close();
     if (!this.prepared || this.definition.dispose === undefined) return undefined;
     try {
       const result = this.definition.dispose(this.state);
@@ -239,7 +237,7 @@ export class NodeRunner implements Runnable, InPortOwner {
     }
     let result: unknown;
     try {
-      result = this.definition.fire(this.contexts.create(inputs, this.config?.receiver.current(), this.state));
+      result = this.definition.fire(this.contexts.create(inputs, this.config, this.state));
     } catch (error) {
       this.endFiring(error, true);
       return;

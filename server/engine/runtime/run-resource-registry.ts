@@ -1,5 +1,5 @@
 import { type ResourceKind, type RunResources } from '../sdk/run-resources';
-import { settleWithin } from './promises';
+import { afterSettling } from './promises';
 
 interface Entry {
   readonly kind: ResourceKind<unknown>;
@@ -38,12 +38,15 @@ export class RunResourceRegistry implements RunResources {
     return value;
   }
 
-  /** Closes every resource, newest first (a client registered after the pool it uses goes before it), within `graceMs`. */
-  async closeAll(graceMs: number): Promise<void> {
+  /**
+   * Closes every resource, newest first (a client registered after the pool it uses goes before it), within
+   * `graceMs`, then calls `next`; at once when the run opened none.
+   */
+  closeAll(graceMs: number, next: () => void): void {
     this.closed = true;
     const entries = [...this.entries.values()].reverse();
     this.entries.clear();
-    await settleWithin(entries.map((entry) => closeQuietly(() => entry.close(entry.value))), graceMs);
+    afterSettling(entries.map((entry) => closeQuietly(() => entry.close(entry.value))), graceMs, next);
   }
 }
 

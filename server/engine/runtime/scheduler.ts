@@ -1,4 +1,5 @@
 import { PacketQueue } from './packet-queue';
+import { TurnBudget } from './turn-budget';
 
 /** Something the scheduler can run: a node that may fire. */
 export interface Runnable {
@@ -10,6 +11,12 @@ export interface Runnable {
 
 /** How many sends pass between two looks at the clock in `pace`. */
 const SENDS_PER_CLOCK_CHECK = 64;
+
+/** Default slice length, in ms. */
+const SLICE_MS = 4;
+
+/** The time the runs of this process may take from one turn to start at once (see `startNow`). */
+const startBudget = new TurnBudget(SLICE_MS);
 
 /**
  * The run queue of one run (its subgraphs included). It drains in slices of about `sliceMs` and then
@@ -23,15 +30,39 @@ export class Scheduler {
   private turnStart = 0;
   private sendsSinceCheck = 0;
   private yielders: (() => void)[] = [];
+  private starting = false;
 
   /** @param sliceMs - how long one slice may run before yielding. @default 4 */
-  constructor(private readonly sliceMs = 4) {}
+  constructor(private readonly sliceMs = SLICE_MS) {}
 
   /** Queues a runnable; the queue drains on a later turn of the event loop. */
   schedule(runnable: Runnable): void {
     runnable.scheduled = true;
     this.queue.push(runnable);
-    if (!this.draining && this.immediate === undefined) this.immediate = setImmediate(this.drain);
+    if (!this.draining && !this.starting && this.immediate === undefined) this.immediate = setImmediate(this.drain);
+  }
+
+  /**
+   * Runs `start` (which schedules a run's first work), then drains at once, within the current turn, when
+   * the process has time left in it; otherwise the queue drains on a later turn as usual. Inside a drain (a
+   * subgraph starting) the work simply joins the queue being drained.
+   */
+  startNow(start: () => void): void {
+    if (this.draining) {
+      start();
+      return;
+    }
+    this.starting = true;
+    try {
+      start();
+    } finally {
+      this.starting = false;
+    }
+    if (this.queue.length === 0 || this.immediate !== undefined) return;
+    const deadline = startBudget.deadline();
+    if (deadline === 0) this.immediate = setImmediate(this.drain);
+    // Paced from the turn's start, so an actor sending in a loop yields when the turn's time is up.
+    else this.drainUntil(deadline - this.sliceMs, deadline);
   }
 
   /**
@@ -51,10 +82,14 @@ export class Scheduler {
 
   private readonly drain = (): void => {
     this.immediate = undefined;
+    const now = performance.now();
+    this.drainUntil(now, now + this.sliceMs);
+  };
+
+  private drainUntil(turnStart: number, sliceEnd: number): void {
     this.draining = true;
-    this.turnStart = performance.now();
+    this.turnStart = turnStart;
     this.sendsSinceCheck = 0;
-    const sliceEnd = this.turnStart + this.sliceMs;
     if (this.yielders.length > 0) {
       const yielders = this.yielders;
       this.yielders = [];
@@ -73,5 +108,5 @@ export class Scheduler {
       this.draining = false;
     }
     if (this.queue.length > 0 && this.immediate === undefined) this.immediate = setImmediate(this.drain);
-  };
+  }
 }
