@@ -26,7 +26,7 @@ const transportRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'client/dist/**', 'test/fixtures/client-consumer/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
+  { ignores: ['dist/**', 'dist-bench/**', 'client/dist/**', 'test/fixtures/client-consumer/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

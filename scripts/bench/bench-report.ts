@@ -1,5 +1,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+
+/** The project's folder: the nearest one above this file holding package.json (the scripts also run compiled, from dist-bench/). */
+function projectRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+/** The file every benchmark writes its section of. */
+export const BENCHMARKS_FILE = path.join(projectRoot(), 'docs', 'benchmarks.md');
 
 /** One line of the report table. */
 export interface BenchRow {

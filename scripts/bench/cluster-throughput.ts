@@ -1,6 +1,5 @@
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fmt, machineLine, median, writeSection } from './bench-report';
+import { BENCHMARKS_FILE, fmt, machineLine, median, writeSection } from './bench-report';
 import { type BenchCluster, startBenchCluster } from './bench-cluster';
 import { type LoadOptions, type RoundResult, loadRound, warmUp } from './cluster-load';
 
@@ -16,7 +15,6 @@ const SIZES = [1, 2, 3] as const;
 const ROUNDS = 3;
 /** 24 connections split evenly over 1, 2 and 3 nodes. */
 const LOAD: LoadOptions = { durationS: 5, connections: 24, drainLimitMs: 6000 };
-const ROOT = path.resolve(__dirname, '../..');
 const TITLE = 'Cluster';
 const SCRIPT = 'scripts/bench/cluster-throughput.ts';
 
@@ -81,7 +79,7 @@ async function main(): Promise<void> {
     }
     const text = section(sizes, new Date(), loadBefore);
     process.stdout.write(`${text}\n`);
-    if (process.argv.includes('--write')) writeSection(path.resolve(ROOT, 'docs/benchmarks.md'), TITLE, text);
+    if (process.argv.includes('--write')) writeSection(BENCHMARKS_FILE, TITLE, text);
   } finally {
     const cleaned = await Promise.allSettled(clusters.map((cluster) => cluster.destroy()));
     for (const result of cleaned) {

@@ -1,9 +1,8 @@
 import os from 'node:os';
-import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type JsonValue, type NetworkOptions } from '../../server/engine';
-import { type BenchRow, benchSection, fmt, median, rate, writeSection } from './bench-report';
+import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, median, rate, writeSection } from './bench-report';
 import { benchNetwork, chainGraph, fanOutGraph, passFire, plainChainMs, sinkFire, sinkTotals, slowConsumerGraph, waitersGraph } from './engine-bench-graphs';
 
 /*
@@ -186,9 +185,9 @@ async function main(): Promise<void> {
     'Events/s counts every event delivered to a listener that only counts them; a real listener (storage, WebSocket fan-out) costs more.',
     `Sinks saw ${fmt(sinkTotals.packets)} packets in all.`,
   ];
-  const section = benchSection('Engine', 'scripts/bench/engine-throughput.ts', rows, notes, new Date());
+  const section = benchSection('Engine', 'scripts/bench/engine-throughput.ts', rows, notes, new Date(), 'npm run bench:engine');
   process.stdout.write(`${section}\n`);
-  if (process.argv.includes('--write')) writeSection(path.resolve(__dirname, '../../docs/benchmarks.md'), 'Engine', section);
+  if (process.argv.includes('--write')) writeSection(BENCHMARKS_FILE, 'Engine', section);
 }
 
 void main().catch((error: unknown) => {

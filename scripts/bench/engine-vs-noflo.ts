@@ -1,8 +1,7 @@
 import os from 'node:os';
-import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type BenchRow, benchSection, fmt, median, rate, writeSection } from './bench-report';
+import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, median, rate, writeSection } from './bench-report';
 import { benchNetwork, chainGraph, fanOutGraph, plainChainMs } from './engine-bench-graphs';
 import { runNoflo } from './noflo-shapes';
 
@@ -87,6 +86,7 @@ async function main(): Promise<void> {
   ];
   const notes = [
     `Medians of ${ROUNDS} rounds; each round runs every shape on the engine and then on NoFlo 1.5.2 (npm \`noflo\`), in this one process. Peak heap comes from separate chain runs that start from a forced collection; the timed runs force none (a full collection shrinks the young generation and slows the next run of either by 30-60%).`,
+    'Both run compiled by tsc (`dist-bench/`), as the service runs from `dist/`: under tsx every arrow function and class is wrapped to keep its name, which cost the engine about 40% of its networks/s.',
     'Both run the same work: a source sending numbers, pass-through nodes forwarding them, counting sinks. NoFlo runs are timed until the sinks have seen every packet, not until its end-of-network debounce.',
     'Engine networks/s counts reading and validating the graph (compiled once per graph content and reused, as the service does for a workflow started again), building and running to the terminal result; NoFlo networks/s counts building the graph, `createNetwork` (components from one loader kept across runs) and running until the sink saw the packet.',
     'The plain-call baseline does the chain\'s actor work (an inputs object, `fire`, `send`) with no queues, scheduling, ports or event log.',
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   ];
   const section = benchSection('Engine and NoFlo', 'scripts/bench/engine-vs-noflo.ts', rows, notes, new Date(), 'npm run bench:engine');
   process.stdout.write(`${section}\n`);
-  if (process.argv.includes('--write')) writeSection(path.resolve(__dirname, '../../docs/benchmarks.md'), 'Engine and NoFlo', section);
+  if (process.argv.includes('--write')) writeSection(BENCHMARKS_FILE, 'Engine and NoFlo', section);
   process.exit(0);
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { type BenchRow, benchSection, fmt, median, writeSection } from './bench-report';
+import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, median, writeSection } from './bench-report';
 import { type LoopDelay, type ServerProcess, freePort, serviceEnvironment, startProcess } from './bench-processes';
 import { addMultiplyRound } from './add-multiply-round';
 
@@ -18,7 +18,6 @@ const DURATION_S = 5;
 const ROUNDS = 3;
 const GET_DURATION_S = 3;
 const CONNECTIONS = 20;
-const ROOT = path.resolve(__dirname, '../..');
 
 interface Load {
   requestsPerSecond: number;
@@ -123,7 +122,7 @@ async function main(): Promise<void> {
     ];
     const section = benchSection('HTTP', 'scripts/bench/http-throughput.ts', rows, notes, new Date(), 'npm run bench:http');
     process.stdout.write(`${section}\n`);
-    if (process.argv.includes('--write')) writeSection(path.resolve(ROOT, 'docs/benchmarks.md'), 'HTTP', section);
+    if (process.argv.includes('--write')) writeSection(BENCHMARKS_FILE, 'HTTP', section);
   } finally {
     await service.stop();
     await bare.stop();

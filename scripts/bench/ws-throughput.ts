@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { type BenchRow, benchSection, fmt, writeSection } from './bench-report';
+import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, writeSection } from './bench-report';
 import { freePort, serviceEnvironment, startProcess } from './bench-processes';
 
 /*
@@ -16,7 +16,6 @@ import { freePort, serviceEnvironment, startProcess } from './bench-processes';
 const SUBSCRIBERS = 100;
 const RUN_SECONDS = 10;
 const CONNECTING = 1000;
-const ROOT = path.resolve(__dirname, '../..');
 
 interface NetworkEvent {
   seq: number;
@@ -165,7 +164,7 @@ async function main(): Promise<void> {
     ];
     const section = benchSection('WebSocket', 'scripts/bench/ws-throughput.ts', rows, notes, new Date(), 'npm run bench:ws');
     process.stdout.write(`${section}\n`);
-    if (process.argv.includes('--write')) writeSection(path.resolve(ROOT, 'docs/benchmarks.md'), 'WebSocket', section);
+    if (process.argv.includes('--write')) writeSection(BENCHMARKS_FILE, 'WebSocket', section);
   } finally {
     for (const ws of sockets) ws.terminate();
     await service.stop();
