@@ -99,11 +99,12 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
   app.get('/health', earlyHealth());
   const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute });
   app.use(budget.middleware());
+  // The status read, which clients poll, goes right after the budget, with the token check of every other route.
+  app.get('/workflows/:execution_id', auth.middleware(), earlyStatusRead(services));
   app.get('/metrics', ...(config.metrics_public ? [] : [auth.middleware()]), metricsRoute(services.metrics));
   // Hooks are the deployments' own public entry points: each checks the authentication its workflow asks for.
   app.use(hookRoutes(services.deployments, services.executions, config.max_body_bytes));
   app.use(auth.middleware());
-  app.get('/workflows/:execution_id', earlyStatusRead(services));
   app.use(docsRoutes({ openapi: buildOpenApiDocument(), asyncapi: buildAsyncApiDocument() }));
   app.use(uiRoutes());
   app.use(plainQuery());

@@ -61,6 +61,9 @@ export function requestLog(logger?: PinoLogger): RequestHandler {
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
   }) as RequestHandler;
+  // Below info, only the error lines of 5xx answers can be written: one listener per request finds them,
+  // instead of pino-http's two child loggers for lines that would all be dropped.
+  if (logger === undefined || !logger.isLevelEnabled('info')) return errorLinesOnly(logger);
   return function logUnlessQuietProbe(req, res, next) {
     // The health probe answers 200 whatever happens, a line logged at debug: below that level, polling it
     // every second costs a load balancer no per-request logger (pino-http builds two child loggers each time).
@@ -69,5 +72,24 @@ export function requestLog(logger?: PinoLogger): RequestHandler {
       return next();
     }
     logRequest(req, res, next);
+  };
+}
+
+/** The request log when its level is above info: request ids for every answer, a line for each 5xx one. */
+function errorLinesOnly(logger: PinoLogger | undefined): RequestHandler {
+  const logs = logger !== undefined && logger.isLevelEnabled('error');
+  return function logServerErrors(req, res, next) {
+    const id = requestId(req, res);
+    // As pino-http does: the error handler's line names the request.
+    req.id = id;
+    if (logs) {
+      const started = performance.now();
+      res.once('finish', () => {
+        if (res.statusCode < 500) return;
+        const responseTime = Math.round(performance.now() - started);
+        logger.error({ req: { id, method: req.method, path: pathOf(req) }, res: { statusCode: res.statusCode }, responseTime }, summary(req, res));
+      });
+    }
+    next();
   };
 }
