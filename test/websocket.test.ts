@@ -67,6 +67,36 @@ describe('the WebSocket channel', () => {
     expect(tail).toEqual(all.slice(2));
   });
 
+  it('sends every event as a text frame of its own, the same event to each subscriber', async () => {
+    const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 5 } });
+    const executionId = data!.data.execution_id;
+    await waitFor(async () => (await app.client.getWorkflow(executionId)).data!.data.status === 'completed', { what: 'the run' });
+    const receive = () =>
+      new Promise<{ text: string; binary: boolean }[]>((resolve, reject) => {
+        const raw = new WebSocket(app.wsUrl);
+        const frames: { text: string; binary: boolean }[] = [];
+        raw.on('open', () => raw.send(JSON.stringify({ type: 'subscribe_workflow', execution_id: executionId })));
+        raw.on('message', (message: Buffer, binary: boolean) => {
+          const text = message.toString();
+          if ((JSON.parse(text) as { type: string }).type !== 'network_event') return;
+          frames.push({ text, binary });
+          if (text.includes('"_type":"Completed"')) {
+            raw.close();
+            resolve(frames);
+          }
+        });
+        raw.on('error', reject);
+      });
+    const [one, two] = await Promise.all([receive(), receive()]);
+    for (const frames of [one, two]) {
+      expect(frames.every((frame) => !frame.binary)).toBe(true);
+      const messages = frames.map((frame) => JSON.parse(frame.text) as { execution_id: string; timestamp: number; event: { seq: number } });
+      expect(messages.map((message) => message.event.seq)).toEqual(messages.map((_, i) => i + 1));
+      expect(messages.every((message) => message.execution_id === executionId && Number.isInteger(message.timestamp))).toBe(true);
+    }
+    expect(one.map((frame) => JSON.parse(frame.text).event)).toEqual(two.map((frame) => JSON.parse(frame.text).event));
+  });
+
   it('gives two subscribers of a running execution every event, live', async () => {
     const first = await connect();
     const second = await connect();

@@ -237,6 +237,24 @@ describe('SqliteExecutionStore on disk', () => {
     reopened.close();
   });
 
+  it('serves the events it keeps in memory and reads older ones from disk, without gaps at the seam', async () => {
+    const store = new SqliteExecutionStore(join(dir, 'executions.db'));
+    store.insert(record('long', 1, { status: 'running' }));
+    // More events than the store keeps in memory: the first ones are only on disk.
+    for (let seq = 1; seq <= 20_500; seq += 1) store.appendEvent('long', idle(seq));
+    await store.written();
+    const seqs = async (from: number, limit: number) => (await store.readEvents('long', from, limit)).map((e) => e.seq);
+    const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+    expect(await seqs(1, 3)).toEqual([1, 2, 3]);
+    expect(await seqs(450, 100)).toEqual(range(450, 100));
+    expect(await seqs(20_450, 100)).toEqual(range(20_450, 51));
+    expect(await seqs(20_501, 10)).toEqual([]);
+    const kept = await store.readEvents('long', 20_400, 5);
+    expect(await store.readEvents('long', 20_400, 5)).toEqual(kept);
+    expect((await store.readEvents('long', 20_400, 5))[0]).toBe(kept[0]);
+    await store.close();
+  });
+
   it('serves events before they are flushed to disk, in order', async () => {
     const store = new SqliteExecutionStore(join(dir, 'executions.db'));
     store.insert(record('a', 1, { status: 'running' }));

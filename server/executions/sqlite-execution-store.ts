@@ -178,6 +178,7 @@ export class SqliteExecutionStore implements ExecutionStore {
     if (isTerminalEvent(event)) this.endedLogs.add(executionId);
     this.pending.push({ executionId, seq: event.seq, body: JSON.stringify(event), event });
     this.lastSeqs.set(executionId, event.seq);
+    keepNewest(this.parsedEvents, eventKey(executionId, event.seq), event, PARSED_EVENTS_KEPT);
     if (this.pending.length >= 2000) this.flush();
     else this.scheduleFlush();
   }
@@ -199,6 +200,8 @@ export class SqliteExecutionStore implements ExecutionStore {
   }
 
   private readEventsNow(executionId: string, fromSeq: number, limit: number): EngineEvent[] {
+    const kept = this.keptEvents(executionId, fromSeq, limit);
+    if (kept !== undefined) return kept;
     const rows = this.statements.readEvents.all(executionId, fromSeq, limit) as { body: string }[];
     const stored = rows.map((row, i) => this.parsedEvent(executionId, fromSeq + i, row.body));
     if (stored.length >= limit) return stored;
@@ -207,10 +210,24 @@ export class SqliteExecutionStore implements ExecutionStore {
     return [...stored, ...buffered].slice(0, limit);
   }
 
+  // The followers of a live run read the events just appended, which are kept: they are answered without a
+  // query when every event asked for is (the last seq of each execution this store wrote is known).
+  private keptEvents(executionId: string, fromSeq: number, limit: number): EngineEvent[] | undefined {
+    const last = this.lastSeqs.get(executionId);
+    if (last === undefined) return undefined;
+    const events: EngineEvent[] = [];
+    for (let seq = fromSeq, end = Math.min(last, fromSeq + limit - 1); seq <= end; seq++) {
+      const event = this.parsedEvents.get(eventKey(executionId, seq));
+      if (event === undefined) return undefined;
+      events.push(event);
+    }
+    return events;
+  }
+
   // Every subscriber of a run reads the same rows: the last events read are parsed once and shared (events
   // are never changed once logged). Rows come back in seq order without gaps, so `seq` is known.
   private parsedEvent(executionId: string, seq: number, body: string): EngineEvent {
-    const key = `${seq}\u0000${executionId}`;
+    const key = eventKey(executionId, seq);
     const cached = this.parsedEvents.get(key);
     if (cached !== undefined) return cached;
     const event = JSON.parse(body) as EngineEvent;
@@ -370,4 +387,9 @@ export class SqliteExecutionStore implements ExecutionStore {
 function keepNewest<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
   map.set(key, value);
   if (map.size > limit) map.delete(map.keys().next().value as K);
+}
+
+/** The key of an event among those kept in memory. */
+function eventKey(executionId: string, seq: number): string {
+  return `${seq}\u0000${executionId}`;
 }

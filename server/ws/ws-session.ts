@@ -161,8 +161,7 @@ export class WsSession {
       fromSeq,
       deliver: (events) => {
         if (this.socket.readyState === this.socket.OPEN) {
-          const head = `{"type":"network_event","execution_id":${JSON.stringify(executionId)},"event":`;
-          for (const event of events) this.socket.send(`${head}${eventJson(event)},"timestamp":${Date.now()}}`);
+          for (const event of events) this.socket.send(networkEventFrame(executionId, event), TEXT_FRAME);
         }
         if (this.socket.bufferedAmount > this.options.maxBufferedBytes) {
           this.socket.close(SLOW_CONSUMER_CLOSE_CODE, closeReason(executionId, follower.lastDeliveredSeq));
@@ -184,15 +183,24 @@ export class WsSession {
   }
 }
 
-// The subscribers of a run are sent the same event objects (the store shares what it parsed): each is
-// serialised once, however many sockets it goes to.
-const serialised = new WeakMap<EngineEvent, string>();
+/** Sends a Buffer as a text frame, as the string it encodes would be sent. */
+const TEXT_FRAME = { binary: false } as const;
 
-function eventJson(event: EngineEvent): string {
-  let json = serialised.get(event);
-  if (json === undefined) {
-    json = JSON.stringify(event);
-    serialised.set(event, json);
+// The subscribers of a run are sent the same event objects (the store shares what it parsed): each is
+// serialised once, and its message encoded once per millisecond of sending (its `timestamp`), however many
+// sockets it goes to; ws sends a Buffer as it is, where it would encode a string again for every socket.
+const frames = new WeakMap<EngineEvent, { json: string; sentAt: number; frame: Buffer }>();
+
+function networkEventFrame(executionId: string, event: EngineEvent): Buffer {
+  const now = Date.now();
+  let known = frames.get(event);
+  if (known === undefined) {
+    known = { json: JSON.stringify(event), sentAt: Number.NaN, frame: Buffer.alloc(0) };
+    frames.set(event, known);
   }
-  return json;
+  if (known.sentAt !== now) {
+    known.frame = Buffer.from(`{"type":"network_event","execution_id":${JSON.stringify(executionId)},"event":${known.json},"timestamp":${now}}`);
+    known.sentAt = now;
+  }
+  return known.frame;
 }
