@@ -69,7 +69,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
-    const session = new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits, budget: options.budget, address: req.socket.remoteAddress, idleTimeoutMs: options.idleTimeoutMs ?? 60_000 });
+    const session = new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits, budget: options.budget, transport: req.socket, address: req.socket.remoteAddress, idleTimeoutMs: options.idleTimeoutMs ?? 60_000 });
     sessions.add(session);
     ws.on('close', () => sessions.delete(session));
   });
