@@ -62,35 +62,17 @@ function open(wsUrl: string): Promise<WebSocket> {
   });
 }
 
-/** What one subscriber saw: every event, when each arrived, and when its subscription was acknowledged. */
-interface Followed {
-  events: NetworkEvent[];
-  receivedAt: number[];
-  ackedAt: number;
-}
-
-/** Subscribes and collects the events until the terminal one; answers them with their receive times. */
-function follow(ws: WebSocket, executionId: string): { acked: Promise<void>; done: Promise<Followed> } {
-  const events: NetworkEvent[] = [];
-  const receivedAt: number[] = [];
-  let ackedAt = Number.POSITIVE_INFINITY;
-  let ack: () => void = () => undefined;
-  const acked = new Promise<void>((resolve) => (ack = resolve));
-  const done = new Promise<Followed>((resolve) => {
-    ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type: string; event?: NetworkEvent };
-      if (message.type === 'subscription_ack') {
-        ackedAt = Date.now();
-        ack();
-      }
-      if (message.type !== 'network_event' || message.event === undefined) return;
-      events.push(message.event);
-      receivedAt.push(Date.now());
-      if (['Completed', 'Failed', 'Cancelled'].includes(message.event._type)) resolve({ events, receivedAt, ackedAt });
-    });
+/** Subscribes; resolves once the subscription is acknowledged (the replay and live events that follow are left unread). */
+function subscribeAcknowledged(ws: WebSocket, executionId: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const onMessage = (data: unknown): void => {
+      if ((JSON.parse(String(data)) as { type: string }).type !== 'subscription_ack') return;
+      ws.off('message', onMessage);
+      resolve();
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ type: 'subscribe_workflow', execution_id: executionId }));
   });
-  ws.send(JSON.stringify({ type: 'subscribe_workflow', execution_id: executionId }));
-  return { acked, done };
 }
 
 /** Probes `url` every 25 ms from a child process until `stop`, which answers the probes' latencies in ms. */
@@ -192,7 +174,7 @@ async function main(): Promise<void> {
       Array.from({ length: CONNECTING }, async () => {
         const ws = await open(wsUrl);
         sockets.push(ws);
-        await follow(ws, running).acked;
+        await subscribeAcknowledged(ws, running);
       }),
     );
     const connectMs = performance.now() - started;
