@@ -27,3 +27,4 @@ export { type NetworkOptions, type ActorLogEntry, type ConfigUpdateOutcome } fro
 export { type Network, createNetwork } from './runtime/network';
 export { runGraph } from './runtime/run-graph';
 export { settleWithin } from './runtime/promises';
+export { PacketQueue } from './runtime/packet-queue';

@@ -9,6 +9,7 @@ import { connectionConfig, postgresNamespace, redacted, transaction } from '../p
 import { applyMigrations } from './postgres-migrations';
 import { type PostgresTables, type WriteBatch, writeBatch } from './postgres-write-batch';
 import { WriteQueue } from './postgres-write-queue';
+import { NewestEntries } from './newest-entries';
 import { statusOfTerminalEvent } from './terminal-status';
 
 export { dropNamespace } from '../postgres';
@@ -36,7 +37,7 @@ const UNFINISHED = "(status IN ('queued', 'running'))";
  * writes queued before them. Each commit that logs events notifies every node's {@link onAppended} listeners.
  */
 export class PostgresExecutionStore implements ExecutionStore {
-  private readonly lastSeqs = new Map<string, number>();
+  private readonly lastSeqs = new NewestEntries<string, number>(KNOWN_LOGS);
   private readonly writes = new WriteQueue((batch) => this.commit(batch));
   private closing: Promise<void> | undefined;
   /** Set when a write came after `close`: it was dropped, and `written()` says so. */
@@ -278,8 +279,6 @@ export class PostgresExecutionStore implements ExecutionStore {
   }
 
   private knowLength(executionId: string, lastSeq: number): void {
-    this.lastSeqs.delete(executionId);
     this.lastSeqs.set(executionId, lastSeq);
-    if (this.lastSeqs.size > KNOWN_LOGS) this.lastSeqs.delete(this.lastSeqs.keys().next().value as string);
   }
 }

@@ -7,6 +7,7 @@ import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { type ExecutionRow, toRecord } from './execution-row';
 import { isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
+import { NewestEntries } from './newest-entries';
 import { statusOfTerminalEvent } from './terminal-status';
 
 const SCHEMA = `
@@ -67,8 +68,8 @@ export class SqliteExecutionStore implements ExecutionStore {
   private pending: { executionId: string; seq: number; body: string; event: EngineEvent }[] = [];
   private readonly updated = new Map<string, ExecutionRecord>();
   private readonly inserted = new Map<string, ExecutionRecord>();
-  private readonly recent = new Map<string, ExecutionRecord>();
-  private readonly parsedEvents = new Map<string, EngineEvent>();
+  private readonly recent = new NewestEntries<string, ExecutionRecord>(RECENT_FINISHED);
+  private readonly parsedEvents = new NewestEntries<string, EngineEvent>(PARSED_EVENTS_KEPT);
   /** Executions whose terminal event is logged: nothing is appended after it. */
   private readonly endedLogs = new Set<string>();
   private writeWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
@@ -178,15 +179,14 @@ export class SqliteExecutionStore implements ExecutionStore {
     if (isTerminalEvent(event)) this.endedLogs.add(executionId);
     this.pending.push({ executionId, seq: event.seq, body: JSON.stringify(event), event });
     this.lastSeqs.set(executionId, event.seq);
-    keepNewest(this.parsedEvents, eventKey(executionId, event.seq), event, PARSED_EVENTS_KEPT);
+    this.parsedEvents.set(eventKey(executionId, event.seq), event);
     if (this.pending.length >= 2000) this.flush();
     else this.scheduleFlush();
   }
 
   // Clients poll the executions they just ran: the last finished ones are answered from memory.
   private remember(record: ExecutionRecord): void {
-    this.recent.delete(record.id);
-    keepNewest(this.recent, record.id, record, RECENT_FINISHED);
+    this.recent.set(record.id, record);
   }
 
   private scheduleFlush(): void {
@@ -231,7 +231,7 @@ export class SqliteExecutionStore implements ExecutionStore {
     const cached = this.parsedEvents.get(key);
     if (cached !== undefined) return cached;
     const event = JSON.parse(body) as EngineEvent;
-    keepNewest(this.parsedEvents, key, event, PARSED_EVENTS_KEPT);
+    this.parsedEvents.set(key, event);
     return event;
   }
 
@@ -384,11 +384,6 @@ export class SqliteExecutionStore implements ExecutionStore {
 }
 
 // Adds an entry to a map used as a cache of the newest entries, dropping the oldest beyond `limit`.
-function keepNewest<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-  map.set(key, value);
-  if (map.size > limit) map.delete(map.keys().next().value as K);
-}
-
 /** The key of an event among those kept in memory. */
 function eventKey(executionId: string, seq: number): string {
   return `${seq}\u0000${executionId}`;
