@@ -69,3 +69,25 @@ describe('GraphCompiler', () => {
     expect(ba.graph?.nodes.map((node) => node.id)).toEqual(['b', 'a']);
   });
 });
+
+describe('GraphCompiler content', () => {
+  it('does not see a change made to the caller\'s graph after it was compiled', () => {
+    const compiler = new GraphCompiler(catalogue);
+    const graph = passGraph(1);
+    const first = compiler.compile(graph);
+    graph.processes.add.metadata.config.offset = 2;
+    const changed = compiler.compile(graph);
+    expect(changed).not.toBe(first);
+    expect(changed.graph?.nodes[0].config).toEqual({ offset: 2 });
+    expect(first.graph?.nodes[0].config).toEqual({ offset: 1 });
+    expect(compiler.compile(passGraph(1))).toBe(first);
+  });
+
+  it('compiles a graph holding what is not plain JSON every time, with its issues', () => {
+    const compiler = new GraphCompiler(catalogue);
+    const graph = { processes: { add: { component: 'test_add', metadata: { config: { offset: new Date(0) } } } } };
+    const first = compiler.compile(graph);
+    expect(first.issues.length).toBeGreaterThan(0);
+    expect(compiler.compile(graph)).not.toBe(first);
+  });
+});

@@ -1,7 +1,9 @@
 import { type Catalogue } from '../sdk/catalogue';
 import { type Graph } from './graph';
 import { type GraphIssue } from './graph-issue';
-import { type GraphJson, type JsonObject } from '../../../model';
+import { type GraphJson, type JsonObject, type JsonValue } from '../../../model';
+import { FingerprintCache } from './fingerprint-cache';
+import { jsonFingerprint, sameJson } from './json-fingerprint';
 import { parseGraph, readGraph } from './parse-graph';
 import { type ValidGraph } from './valid-graph';
 import { validateGraph } from './validate-graph';
@@ -30,84 +32,74 @@ export const DEFAULT_COMPILED_GRAPHS = 256;
 /** Default of `GraphCompilerOptions.maxRememberedChars`. */
 export const DEFAULT_MAX_REMEMBERED_CHARS = 256 * 1024;
 
+/** What a remembered outcome was compiled from. */
+interface CompiledContent {
+  readonly kind: string;
+  /** The copy of the graph that was compiled (JSON.parse of its text). */
+  readonly json: JsonValue;
+  readonly inputKeys: readonly string[];
+}
+
 /**
  * Reads and validates graphs against one catalogue, and remembers the outcome for each graph content: a
  * workflow is usually started many times with the same graph, and reading and validating it again (schema
- * parse, every node's configuration parsed, ports matched) is most of what a small run costs. The key is the
- * graph's JSON text with the input's keys, because validation reads only which inputs are given (unknown
- * keys, the whole-input fallback), never their values. Outcomes are shared between runs and never mutated.
+ * parse, every node's configuration parsed, ports matched) is most of what a small run costs. The content is
+ * the graph with the input's keys, because validation reads only which inputs are given (unknown keys, the
+ * whole-input fallback), never their values; it is found by a fingerprint and confirmed by comparing the
+ * graph with a copy of the one compiled. Outcomes are shared between runs and never mutated.
  */
 export class GraphCompiler {
-  private readonly remembered = new Map<string, { compiled: CompiledGraph; used: number }>();
-  /** Counts lookups, so that each entry knows when it was last used. */
-  private clock = 0;
-  private readonly capacity: number;
+  private readonly remembered: FingerprintCache<CompiledContent, CompiledGraph>;
   private readonly maxRememberedChars: number;
+  private readonly remembers: boolean;
 
   constructor(
     private readonly catalogue: Catalogue,
     private readonly options: GraphCompilerOptions = {},
   ) {
-    this.capacity = Math.max(0, options.capacity ?? DEFAULT_COMPILED_GRAPHS);
+    const capacity = Math.max(0, options.capacity ?? DEFAULT_COMPILED_GRAPHS);
+    this.remembered = new FingerprintCache(capacity);
+    this.remembers = capacity > 0;
     this.maxRememberedChars = options.maxRememberedChars ?? DEFAULT_MAX_REMEMBERED_CHARS;
   }
 
   /** Compiles a graph in any lenient FBP JSON form (its shape is checked here). */
   compile(json: unknown, input: JsonObject = {}): CompiledGraph {
-    return this.remember('json', json, input, () => parseGraph(json));
+    return this.remember('json', json, input, parseGraph);
   }
 
   /** Compiles a graph whose shape `GraphJsonSchema` has already checked (a request body the transport parsed). */
   compileChecked(data: GraphJson, input: JsonObject = {}): CompiledGraph {
-    return this.remember('checked', data, input, () => readGraph(data));
+    return this.remember('checked', data, input, (copy) => readGraph(copy as GraphJson));
   }
 
-  private remember(kind: string, json: unknown, input: JsonObject, read: () => ReturnType<typeof parseGraph>): CompiledGraph {
-    const key = this.keyOf(kind, json, input);
-    if (key === undefined) return this.compileNow(read, input);
-    const known = this.remembered.get(key);
-    if (known !== undefined) {
-      // A hit only stamps the entry: moving it within the map (delete and set) would hash the long key twice more.
-      known.used = ++this.clock;
-      return known.compiled;
-    }
-    const compiled = this.compileNow(read, input);
-    this.remembered.set(key, { compiled, used: ++this.clock });
-    if (this.remembered.size > this.capacity) this.forgetLeastRecentlyUsed();
+  private remember(kind: string, json: unknown, input: JsonObject, read: (json: unknown) => ReturnType<typeof parseGraph>): CompiledGraph {
+    const inputKeys = Object.keys(input);
+    const fingerprint = !this.remembers ? undefined : contentFingerprint(kind, json, inputKeys, this.maxRememberedChars);
+    if (fingerprint === undefined) return this.compileNow(read(json), input);
+    const known = this.remembered.find(fingerprint, (content) => content.kind === kind && sameKeys(content.inputKeys, inputKeys) && sameJson(json, content.json));
+    if (known !== undefined) return known;
+    // Compiled from a copy, so that the outcome shares nothing with the caller's object, which may change later.
+    const copy = JSON.parse(JSON.stringify(json)) as JsonValue;
+    const compiled = this.compileNow(read(copy), input);
+    this.remembered.add(fingerprint, { kind, json: copy, inputKeys }, compiled);
     return compiled;
   }
 
-  private forgetLeastRecentlyUsed(): void {
-    let oldest: string | undefined;
-    let oldestUse = Infinity;
-    for (const [key, entry] of this.remembered) {
-      if (entry.used < oldestUse) {
-        oldest = key;
-        oldestUse = entry.used;
-      }
-    }
-    if (oldest !== undefined) this.remembered.delete(oldest);
-  }
-
-  private compileNow(read: () => ReturnType<typeof parseGraph>, input: JsonObject): CompiledGraph {
-    const parsed = read();
+  private compileNow(parsed: ReturnType<typeof parseGraph>, input: JsonObject): CompiledGraph {
     if (!parsed.ok) return { issues: parsed.issues };
     const validated = validateGraph(parsed.graph, this.catalogue, { input, defaultActorConfig: this.options.defaultActorConfig });
     return validated.ok ? { read: parsed.graph, graph: validated.graph, issues: [] } : { read: parsed.graph, issues: validated.issues };
   }
+}
 
-  /** The content key, or undefined when the graph is not to be remembered (too long, or not JSON at all). */
-  private keyOf(kind: string, json: unknown, input: JsonObject): string | undefined {
-    if (this.capacity === 0) return undefined;
-    // One native serialisation, without a replacer: a replacer call per value costs more than the rest of a
-    // small run. A graph too long to remember is serialised once here and compiled as every other miss is.
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(json);
-    } catch {
-      return undefined;
-    }
-    if (text === undefined || text.length > this.maxRememberedChars) return undefined;
-    return `${kind}\u0000${JSON.stringify(Object.keys(input))}\u0000${text}`;
-  }
+/** The fingerprint of a graph's content, or undefined when it is not to be remembered (too long, or not plain JSON). */
+function contentFingerprint(kind: string, json: unknown, inputKeys: readonly string[], maxChars: number): number | undefined {
+  let seed = jsonFingerprint(kind, maxChars);
+  for (const key of inputKeys) seed = seed === undefined ? undefined : jsonFingerprint(key, maxChars, seed);
+  return seed === undefined ? undefined : jsonFingerprint(json, maxChars, seed);
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((key, i) => key === b[i]);
 }

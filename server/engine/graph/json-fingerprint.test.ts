@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { type JsonValue } from '../../../model';
+import { jsonFingerprint, sameJson } from './json-fingerprint';
+
+const LIMIT = 1_000_000;
+const json = fc.jsonValue() as fc.Arbitrary<JsonValue>;
+
+describe('jsonFingerprint and sameJson', () => {
+  it('agree with the JSON text: same text, same fingerprint and sameJson; different text, not sameJson', () => {
+    fc.assert(
+      fc.property(json, json, (a, b) => {
+        const copy = JSON.parse(JSON.stringify(a)) as JsonValue;
+        expect(jsonFingerprint(a, LIMIT)).toBe(jsonFingerprint(copy, LIMIT));
+        expect(sameJson(a, copy)).toBe(true);
+        expect(sameJson(a, b)).toBe(JSON.stringify(a) === JSON.stringify(b));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('tells apart values that differ in one character, one number or the order of keys', () => {
+    const base = { processes: { a: { component: 'test_pass' }, b: { component: 'test_add', metadata: { config: { offset: 1.5 } } } } };
+    const variants: unknown[] = [
+      { processes: { a: { component: 'test_pasS' }, b: base.processes.b } },
+      { processes: { a: base.processes.a, b: { component: 'test_add', metadata: { config: { offset: 1.25 } } } } },
+      { processes: { b: base.processes.b, a: base.processes.a } },
+      { processes: { a: base.processes.a, b: { component: 'test_add', metadata: { config: { offset: '1.5' } } } } },
+    ];
+    const stored = JSON.parse(JSON.stringify(base)) as JsonValue;
+    for (const variant of variants) {
+      expect(jsonFingerprint(variant, LIMIT)).not.toBe(jsonFingerprint(base, LIMIT));
+      expect(sameJson(variant, stored)).toBe(false);
+    }
+  });
+
+  it('skips properties whose value is undefined, as JSON.stringify does', () => {
+    const stored = { a: 1 };
+    expect(jsonFingerprint({ a: 1, b: undefined }, LIMIT)).toBe(jsonFingerprint(stored, LIMIT));
+    expect(sameJson({ b: undefined, a: 1 }, stored)).toBe(true);
+    expect(sameJson({ a: 1, b: null }, stored)).toBe(false);
+  });
+
+  it('has no fingerprint for what is not plain JSON, nests too deep or is too long', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 70; i++) deep = [deep];
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const value of [new Date(0), { at: new Map() }, [undefined], Number.NaN, { n: Infinity }, () => 1, deep, cyclic, 10n]) {
+      expect(jsonFingerprint(value, LIMIT)).toBeUndefined();
+    }
+    expect(jsonFingerprint({ name: 'x'.repeat(20) }, 24)).toBe(jsonFingerprint({ name: 'x'.repeat(20) }, 100));
+    expect(jsonFingerprint({ name: 'x'.repeat(20) }, 23)).toBeUndefined();
+    expect(jsonFingerprint(Object.assign(Object.create(null) as object, { a: 1 }), LIMIT)).toBe(jsonFingerprint({ a: 1 }, LIMIT));
+  });
+});

@@ -1,0 +1,94 @@
+import { type JsonValue } from '../../../model';
+
+/** FNV-1a's offset basis: where every fingerprint starts. */
+export const FINGERPRINT_SEED = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Deeper values are not fingerprinted (a cycle ends here too). */
+const MAX_DEPTH = 64;
+const TAG = { string: 1, number: 2, true: 3, false: 4, null: 5, array: 6, object: 7 } as const;
+
+/** How much of a value a fingerprint may still read: characters of strings and keys. */
+interface Budget {
+  chars: number;
+}
+
+/**
+ * A 32-bit FNV-1a fingerprint of a plain JSON value, key order included, read in one walk without building its
+ * JSON text (which costs about twice as much, and hashing that text again as a map key as much once more).
+ * Undefined when the value is not plain JSON (a class instance, a function, a non-finite number, an undefined
+ * array element, nesting deeper than 64) or holds more than `maxChars` characters of strings and keys.
+ * Properties whose value is undefined are skipped, as JSON.stringify skips them. Equal fingerprints do not
+ * prove equal values: confirm with `sameJson`.
+ */
+export function jsonFingerprint(value: unknown, maxChars: number, seed = FINGERPRINT_SEED): number | undefined {
+  return fingerprintOf(value, seed, { chars: maxChars }, 0);
+}
+
+/** Whether `value` holds the same JSON as `stored`, key order included; `stored` holds no undefined (a JSON.parse result). */
+export function sameJson(value: unknown, stored: JsonValue): boolean {
+  if (value === stored) return true;
+  if (typeof value !== 'object' || value === null || typeof stored !== 'object' || stored === null) return false;
+  if (Array.isArray(value)) {
+    if (!Array.isArray(stored) || value.length !== stored.length) return false;
+    for (let i = 0; i < value.length; i++) if (!sameJson(value[i], stored[i])) return false;
+    return true;
+  }
+  if (Array.isArray(stored)) return false;
+  const keys = Object.keys(stored);
+  let i = 0;
+  for (const key in value) {
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry === undefined) continue;
+    if (key !== keys[i] || !sameJson(entry, stored[key])) return false;
+    i++;
+  }
+  return i === keys.length;
+}
+
+/** Folds a string's length and characters into `hash`. */
+function mixString(hash: number, text: string, budget: Budget): number {
+  budget.chars -= text.length;
+  let h = Math.imul(hash ^ text.length, FNV_PRIME);
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+function mix(hash: number, bits: number): number {
+  return Math.imul(hash ^ bits, FNV_PRIME);
+}
+
+function fingerprintOf(value: unknown, hash: number, budget: Budget, depth: number): number | undefined {
+  switch (typeof value) {
+    case 'string':
+      return mixString(mix(hash, TAG.string), value, budget);
+    case 'number':
+      // The integer part and a scaled fraction: enough to tell numbers apart in a fingerprint; `sameJson` decides.
+      return Number.isFinite(value) ? mix(mix(hash, TAG.number), (value | 0) ^ ((value % 1) * 0x7fffffff)) : undefined;
+    case 'boolean':
+      return mix(hash, value ? TAG.true : TAG.false);
+    case 'object':
+      if (value === null) return mix(hash, TAG.null);
+      return depth < MAX_DEPTH ? containerFingerprint(value, hash, budget, depth + 1) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function containerFingerprint(value: object, hash: number, budget: Budget, depth: number): number | undefined {
+  let h: number | undefined;
+  if (Array.isArray(value)) {
+    h = mix(mix(hash, TAG.array), value.length);
+    for (let i = 0; i < value.length && h !== undefined; i++) h = fingerprintOf(value[i], h, budget, depth);
+    return budget.chars < 0 ? undefined : h;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  h = mix(hash, TAG.object);
+  for (const key in value) {
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry === undefined) continue;
+    h = fingerprintOf(entry, mixString(h, key, budget), budget, depth);
+    if (h === undefined || budget.chars < 0) return undefined;
+  }
+  return h;
+}
