@@ -14,14 +14,17 @@ import {
 /** What the benchmark's sinks have seen, so no work is optimised away. */
 export const sinkTotals = { packets: 0, sum: 0 };
 
-/** A source that sends `count` packets (numbers, or ~1 KB objects of 120 doubles with `payload`), awaiting each send unless `await` is false. */
+/**
+ * A source that sends `count` packets (numbers, or ~1 KB objects of 120 doubles with `payload`), awaiting each
+ * send unless `await` is false, and quitting when the run stops.
+ */
 const source = defineActor({
   id: 'bench_source',
   inports: {},
   outports: { out: {} },
   config: z.object({ count: z.number().int(), payload: z.boolean().default(false), await: z.boolean().default(true) }),
-  async fire({ send, config, signal }) {
-    for (let i = 0; i < config.count && !signal.aborted; i++) {
+  async fire({ send, config, stopped }) {
+    for (let i = 0; i < config.count && !stopped(); i++) {
       const packet: JsonValue = config.payload ? { i, values: new Array<number>(120).fill(i + 0.5) } : i;
       if (config.await) await send('out', packet);
       else void send('out', packet);

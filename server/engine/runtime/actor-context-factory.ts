@@ -1,7 +1,7 @@
 import { type ActorContext } from '../sdk/actor-definition';
 import { type InPort } from './in-port';
 import { jsonProblem } from '../graph/json-problem';
-import { type JsonObject, type JsonValue } from '../../../model';
+import { type JsonValue } from '../../../model';
 import { type NetworkRuntime } from './network-runtime';
 import { type NodeTimers } from './node-timers';
 import { type OutPort } from './out-port';
@@ -10,10 +10,13 @@ import { RESOLVED } from './promises';
 /** The context a firing sees, with its type parameters erased. */
 export type FiringContext = ActorContext<unknown, string, string, unknown>;
 
+/** The context functions few actors use: made once per node, at the first firing that reads one of them. */
+type RareFunctions = Pick<FiringContext, 'isConnected' | 'setTimeout' | 'setInterval' | 'graphInput' | 'graphOutput' | 'stream' | 'log'>;
+
 /** What the context functions need from the node they belong to. */
 export interface ContextNode {
-  outport(portId: string): OutPort | undefined;
-  inport(portId: string): InPort | undefined;
+  findOutport(portId: string): OutPort | undefined;
+  findInport(portId: string): InPort | undefined;
   /** Reports an actor error of the node (a bad send is one). */
   fail(error: unknown): void;
 }
@@ -44,7 +47,7 @@ export class ActorContextFactory {
 
   readonly send = (portId: string, value: JsonValue): Promise<void> => {
     if (!this.net.running) return RESOLVED;
-    const port = this.node.outport(portId);
+    const port = this.node.findOutport(portId);
     if (port === undefined) {
       this.node.fail(new Error(`Node '${this.id}' has no output port '${portId}'`));
       return RESOLVED;
@@ -58,14 +61,29 @@ export class ActorContextFactory {
     return wait !== RESOLVED ? wait : (this.net.env.scheduler.pace() ?? RESOLVED);
   };
 
-  readonly isConnected = (portId: string): boolean => {
-    const out = this.node.outport(portId);
-    return out !== undefined ? out.connected : (this.node.inport(portId)?.fed ?? false);
-  };
+  readonly stopped = (): boolean => !this.net.running;
 
-  readonly graphInput = (name: string) => this.net.graphInput(name);
+  private rare: RareFunctions | undefined;
 
-  readonly graphOutput = (name: string, value: JsonValue): Promise<void> => {
+  /** `isConnected`, the timers, `graphInput`, `graphOutput`, `stream` and `log`, bound to this node. */
+  get rareFunctions(): RareFunctions {
+    return (this.rare ??= {
+      isConnected: (portId) => this.isConnected(portId),
+      setTimeout: (callback, ms) => this.timers.setTimeout(callback, ms),
+      setInterval: (callback, ms) => this.timers.setInterval(callback, ms),
+      graphInput: (name) => this.net.graphInput(name),
+      graphOutput: (name, value) => this.graphOutput(name, value),
+      stream: (portId, piece) => this.stream(portId, piece),
+      log: (message, fields) => this.net.log(this.id, this.info.component, message, fields),
+    });
+  }
+
+  private isConnected(portId: string): boolean {
+    const out = this.node.findOutport(portId);
+    return out !== undefined ? out.connected : (this.node.findInport(portId)?.fed ?? false);
+  }
+
+  private graphOutput(name: string, value: JsonValue): Promise<void> {
     if (!this.net.running) return RESOLVED;
     const problem = jsonProblem(value);
     if (problem !== undefined) {
@@ -73,15 +91,15 @@ export class ActorContextFactory {
       return RESOLVED;
     }
     return this.net.exportOutput(name, value);
-  };
+  }
 
-  /** Pieces streamed so far, by port: the next piece's index. */
-  private readonly streamed = new Map<string, number>();
+  /** Pieces streamed so far, by port: the next piece's index. Made at the first piece. */
+  private streamed: Map<string, number> | undefined;
 
-  readonly stream = (portId: string, piece: JsonValue): void => {
+  private stream(portId: string, piece: JsonValue): void {
     const events = this.net.env.events;
     if (!this.net.running) return;
-    if (this.node.outport(portId) === undefined) {
+    if (this.node.findOutport(portId) === undefined) {
       this.node.fail(new Error(`Node '${this.id}' has no output port '${portId}'`));
       return;
     }
@@ -90,33 +108,26 @@ export class ActorContextFactory {
       this.node.fail(new Error(`Node '${this.id}' streamed ${problem} on port '${portId}'; pieces must be JSON`));
       return;
     }
-    const index = this.streamed.get(portId) ?? 0;
-    this.streamed.set(portId, index + 1);
+    const streamed = (this.streamed ??= new Map());
+    const index = streamed.get(portId) ?? 0;
+    streamed.set(portId, index + 1);
     events?.streamChunk(this.id, this.info.component, portId, index, piece);
-  };
-
-  readonly log = (message: string, fields?: JsonObject): void => {
-    this.net.log(this.id, this.info.component, message, fields);
-  };
+  }
 }
 
 /**
  * The context of one firing: the node's functions, made once per node, and this firing's values. `signal` is
- * read from the network only when an actor asks for it, so a run whose actors never do makes no AbortController.
+ * read from the network only when an actor asks for it, so a run whose actors never do makes no AbortController;
+ * the functions few actors use are read from the node the same way.
  */
 class Firing implements FiringContext {
   readonly node: FiringContext['node'];
   readonly execution: FiringContext['execution'];
   readonly send: FiringContext['send'];
-  readonly isConnected: FiringContext['isConnected'];
-  readonly setTimeout: FiringContext['setTimeout'];
-  readonly setInterval: FiringContext['setInterval'];
-  readonly graphInput: FiringContext['graphInput'];
-  readonly graphOutput: FiringContext['graphOutput'];
-  readonly stream: FiringContext['stream'];
-  readonly log: FiringContext['log'];
+  readonly stopped: FiringContext['stopped'];
   readonly resources: FiringContext['resources'];
   readonly secret: FiringContext['secret'];
+  readonly #factory: ActorContextFactory;
   readonly #net: NetworkRuntime;
 
   constructor(
@@ -126,22 +137,45 @@ class Firing implements FiringContext {
     readonly config: unknown,
     readonly state: unknown,
   ) {
+    this.#factory = factory;
     this.#net = net;
     this.node = factory.info;
     this.execution = net.env.execution;
     this.send = factory.send;
-    this.isConnected = factory.isConnected;
-    this.setTimeout = factory.timers.setTimeout;
-    this.setInterval = factory.timers.setInterval;
-    this.graphInput = factory.graphInput;
-    this.graphOutput = factory.graphOutput;
-    this.stream = factory.stream;
-    this.log = factory.log;
+    this.stopped = factory.stopped;
     this.resources = net.env.resources;
     this.secret = net.env.secret;
   }
 
   get signal(): AbortSignal {
     return this.#net.signal;
+  }
+
+  get isConnected(): FiringContext['isConnected'] {
+    return this.#factory.rareFunctions.isConnected;
+  }
+
+  get setTimeout(): FiringContext['setTimeout'] {
+    return this.#factory.rareFunctions.setTimeout;
+  }
+
+  get setInterval(): FiringContext['setInterval'] {
+    return this.#factory.rareFunctions.setInterval;
+  }
+
+  get graphInput(): FiringContext['graphInput'] {
+    return this.#factory.rareFunctions.graphInput;
+  }
+
+  get graphOutput(): FiringContext['graphOutput'] {
+    return this.#factory.rareFunctions.graphOutput;
+  }
+
+  get stream(): FiringContext['stream'] {
+    return this.#factory.rareFunctions.stream;
+  }
+
+  get log(): FiringContext['log'] {
+    return this.#factory.rareFunctions.log;
   }
 }

@@ -8,10 +8,13 @@ export interface InPortOwner {
   packetArrived(queued: boolean): void;
 }
 
+/** The waiters of a port nobody waits on: shared, never pushed to. */
+const NO_WAITERS: PendingSend[] = [];
+
 /** An input port of a node: a bounded packet queue, and the last packet when the port is sticky. */
 export class InPort {
-  /** Packets waiting to be taken, oldest first. */
-  readonly queue = new PacketQueue<JsonValue>();
+  /** Packets waiting to be taken, oldest first. Starts small: most ports of a short run see one packet. */
+  readonly queue = new PacketQueue<JsonValue>(4);
   /** Whether anything feeds the port (a connection, an initial packet, an exported inport, the input). */
   fed = false;
   /** Whether a sticky port has received a packet it keeps. */
@@ -23,7 +26,7 @@ export class InPort {
    * triggering ports too); set when the wiring is sealed.
    */
   keepsOnArrival = false;
-  private waiters: PendingSend[] = [];
+  private waiters: PendingSend[] = NO_WAITERS;
 
   constructor(
     /** The port id as the actor declares it. */
@@ -70,19 +73,20 @@ export class InPort {
 
   /** Parks a send until this queue has room. */
   addWaiter(pending: PendingSend): void {
-    this.waiters.push(pending);
+    if (this.waiters === NO_WAITERS) this.waiters = [pending];
+    else this.waiters.push(pending);
   }
 
   /** Lets every parked send go on, because the run is stopping. */
   releaseWaiters(): void {
     const waiters = this.waiters;
-    this.waiters = [];
+    this.waiters = NO_WAITERS;
     for (const waiter of waiters) waiter.release();
   }
 
   private wakeWaiters(): void {
     const waiters = this.waiters;
-    this.waiters = [];
+    this.waiters = NO_WAITERS;
     for (const waiter of waiters) waiter.retry()?.addWaiter(waiter);
   }
 }

@@ -7,7 +7,7 @@ import { type JsonObject, type JsonValue, type RunError, type RunResult } from '
 import { type ConfigUpdateOutcome, type NetworkOptions, type NetworkState } from './network-options';
 import { type NetworkRuntime } from './network-runtime';
 import { type NodeRunner } from './node-runner';
-import { afterSettling, noop, RESOLVED } from './promises';
+import { noop, RESOLVED, settleWithin } from './promises';
 import { type RunEnvironment, createRunEnvironment } from './run-environment';
 import { type ValidGraph, type ValidNode } from '../graph/valid-graph';
 import { isoTime } from './iso-time';
@@ -265,16 +265,26 @@ class GraphNetwork implements Network, NetworkRuntime {
 
   /** Lets the work in flight settle, disposes the actors and closes the run's resources, then reports the end. */
   private readonly finish = (): void => {
-    const grace = this.env.stopGraceMs;
-    afterSettling(
-      this.wiring.runners.flatMap((runner) => runner.inFlight()),
-      grace,
-      () => afterSettling(this.wiring.runners.flatMap((runner) => runner.dispose() ?? []), grace, () => {
-        if (this.isRoot) this.env.resources.closeAll(grace, () => this.report());
-        else this.report();
-      }),
-    );
+    const inFlight: PromiseLike<unknown>[] = [];
+    for (const runner of this.wiring.runners) runner.addInFlight(inFlight);
+    if (inFlight.length === 0) this.disposeActors();
+    else void settleWithin(inFlight, this.env.stopGraceMs).then(() => this.disposeActors());
   };
+
+  private disposeActors(): void {
+    const disposing: Promise<unknown>[] = [];
+    for (const runner of this.wiring.runners) {
+      const disposed = runner.dispose();
+      if (disposed !== undefined) disposing.push(disposed);
+    }
+    if (disposing.length === 0) this.closeResources();
+    else void settleWithin(disposing, this.env.stopGraceMs).then(() => this.closeResources());
+  }
+
+  private closeResources(): void {
+    if (this.isRoot) this.env.resources.closeAll(this.env.stopGraceMs, () => this.report());
+    else this.report();
+  }
 
   private report(): void {
     const result = this.result();

@@ -1,4 +1,4 @@
-import { ActorContextFactory } from './actor-context-factory';
+import { ActorContextFactory, type ContextNode } from './actor-context-factory';
 import { type AnyActorDefinition } from '../sdk/actor-definition';
 import { mergeConfig } from '../graph/validate-graph';
 import { errorMessage } from '../sdk/actor-error';
@@ -12,6 +12,8 @@ import { parseActorConfig } from '../sdk/parse-actor-config';
 import { type Runnable } from './scheduler';
 import { type ValidNode } from '../graph/valid-graph';
 
+const NO_PORTS: readonly InPort[] = [];
+
 /** The outcome of parsing a configuration for a node. */
 export type NodeConfigOutcome = { ok: true; config: unknown } | { ok: false; problems: string[] };
 
@@ -20,19 +22,19 @@ export type NodeConfigOutcome = { ok: true; config: unknown } | { ok: false; pro
  * every fed required port holds a packet and every fed control port has kept one, sticky ports counting once
  * they had one), one firing at a time in packet order, and the context each firing sees. Every actor error is caught here and handed to the network.
  */
-export class NodeRunner implements Runnable, InPortOwner {
+export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   /** Set while the node waits in the run queue. */
   scheduled = false;
   /** Whether the node fired at least once. */
   fired = false;
   /** Whether a firing, timer or configuration of the node failed. */
   failed = false;
+  // Arrays searched by id rather than maps: a node has a few ports, and a run builds every node's afresh.
   private readonly inports: InPort[] = [];
-  private readonly inportById = new Map<string, InPort>();
-  private readonly outportById = new Map<string, OutPort>();
-  private fedPorts: InPort[] = [];
-  private requiredPorts: InPort[] = [];
-  private controlPorts: InPort[] = [];
+  private readonly outports: OutPort[] = [];
+  private fedPorts: readonly InPort[] = NO_PORTS;
+  private requiredPorts: readonly InPort[] = NO_PORTS;
+  private controlPorts: readonly InPort[] = NO_PORTS;
   private queued = 0;
   private firing = false;
   private firingFailed = false;
@@ -55,20 +57,16 @@ export class NodeRunner implements Runnable, InPortOwner {
     private readonly net: NetworkRuntime,
   ) {
     this.ownConfig = node.config;
-    this.timers = new NodeTimers(net, (error) => net.nodeFailed(this, error));
-    this.contexts = new ActorContextFactory(id, node.component, net, this.timers, {
-      outport: (portId) => this.outportById.get(portId),
-      inport: (portId) => this.inportById.get(portId),
-      fail: (error) => this.fail(error),
-    });
+    this.timers = new NodeTimers(net, this);
+    this.contexts = new ActorContextFactory(id, node.component, net, this.timers, this);
     const capacity = net.env.queueCapacity;
-    for (const [portId, spec] of Object.entries(definition.inports)) {
+    const inports = definition.inports;
+    for (const portId in inports) {
+      const spec = inports[portId];
       const control = spec.control === true;
-      const port = new InPort(portId, spec.required === true, spec.sticky === true || control, control, capacity, this);
-      this.inports.push(port);
-      this.inportById.set(portId, port);
+      this.inports.push(new InPort(portId, spec.required === true, spec.sticky === true || control, control, capacity, this));
     }
-    for (const portId of Object.keys(definition.outports)) this.outportById.set(portId, new OutPort(portId, id, net.env.events, net));
+    for (const portId in definition.outports) this.outports.push(new OutPort(portId, id, net.env.events, net));
   }
 
   /** The component the node instantiates. */
@@ -78,16 +76,30 @@ export class NodeRunner implements Runnable, InPortOwner {
 
   /** An input port by declared id; throws when the actor has none (a graph that skipped validation). */
   inport(portId: string): InPort {
-    const port = this.inportById.get(portId);
+    const port = this.findInport(portId);
     if (port === undefined) throw new Error(`Port '${portId}' not found on node '${this.id}'`);
     return port;
   }
 
   /** An output port by declared id; throws when the actor has none. */
   outport(portId: string): OutPort {
-    const port = this.outportById.get(portId);
+    const port = this.findOutport(portId);
     if (port === undefined) throw new Error(`Port '${portId}' not found on node '${this.id}'`);
     return port;
+  }
+
+  /** An input port by declared id, or undefined. */
+  findInport(portId: string): InPort | undefined {
+    const ports = this.inports;
+    for (let i = 0; i < ports.length; i++) if (ports[i].id === portId) return ports[i];
+    return undefined;
+  }
+
+  /** An output port by declared id, or undefined. */
+  findOutport(portId: string): OutPort | undefined {
+    const ports = this.outports;
+    for (let i = 0; i < ports.length; i++) if (ports[i].id === portId) return ports[i];
+    return undefined;
   }
 
   /** Every input port, in declaration order. */
@@ -96,8 +108,8 @@ export class NodeRunner implements Runnable, InPortOwner {
   }
 
   /** Every output port, in declaration order. */
-  allOutports(): IterableIterator<OutPort> {
-    return this.outportById.values();
+  allOutports(): readonly OutPort[] {
+    return this.outports;
   }
 
   /** Freezes the wiring: which ports are fed decides the firing rule and whether the node is a source. */
@@ -160,7 +172,7 @@ export class NodeRunner implements Runnable, InPortOwner {
   routeError(data: JsonObject): boolean {
     let routed = false;
     for (const portId of ['error', 'error-out']) {
-      const port = this.outportById.get(portId);
+      const port = this.findOutport(portId);
       if (port === undefined || !port.connected) continue;
       void port.send(data);
       routed = true;
@@ -174,11 +186,10 @@ export class NodeRunner implements Runnable, InPortOwner {
     for (const port of this.inports) port.releaseWaiters();
   }
 
-  /** The node's work still in flight: its current async firing and async timer callbacks. */
-  inFlight(): PromiseLike<unknown>[] {
-    const pending = this.timers.inFlight();
+  /** Adds the node's work still in flight to `pending`: its current async firing and async timer callbacks. */
+  addInFlight(pending: PromiseLike<unknown>[]): void {
+    this.timers.addInFlight(pending);
     if (this.inflight !== undefined) pending.push(this.inflight);
-    return pending;
   }
 
   /** Releases the actor's resources; never throws. */
@@ -276,7 +287,13 @@ export class NodeRunner implements Runnable, InPortOwner {
     if (this.net.running && !this.scheduled && this.canFire()) this.schedule();
   }
 
-  private fail(error: unknown): void {
+  /** A timer callback of the node failed: an actor error that leaves the firing in progress, if any, as it is. */
+  timerFailed(error: unknown): void {
+    this.net.nodeFailed(this, error);
+  }
+
+  /** Reports an actor error of the node: a failed firing or a bad send. */
+  fail(error: unknown): void {
     if (this.firing) this.firingFailed = true;
     this.net.nodeFailed(this, error);
   }

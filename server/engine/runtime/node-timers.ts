@@ -12,28 +12,34 @@ const MAX_DELAY_MS = 2_147_483_647;
  * error, and all of them are cleared when the run stops.
  */
 export class NodeTimers {
-  private readonly cancellers = new Set<() => void>();
-  private readonly running = new Set<PromiseLike<unknown>>();
+  // Made when first needed: most nodes never arm a timer.
+  private cancellers: Set<() => void> | undefined;
+  private running: Set<PromiseLike<unknown>> | undefined;
 
   constructor(
     private readonly net: NetworkRuntime,
-    private readonly fail: (error: unknown) => void,
+    /** The node the timers belong to, told when a callback fails. */
+    private readonly node: { timerFailed(error: unknown): void },
   ) {}
 
   /** `ctx.setTimeout`: runs the callback once; returns a canceller. */
-  readonly setTimeout = (callback: TimerCallback, ms: number): (() => void) => this.arm(callback, ms, false);
+  setTimeout(callback: TimerCallback, ms: number): () => void {
+    return this.arm(callback, ms, false);
+  }
 
   /** `ctx.setInterval`: runs the callback every `ms` until cancelled; returns a canceller. */
-  readonly setInterval = (callback: TimerCallback, ms: number): (() => void) => this.arm(callback, ms, true);
+  setInterval(callback: TimerCallback, ms: number): () => void {
+    return this.arm(callback, ms, true);
+  }
 
   /** Cancels every armed timer. */
   clear(): void {
-    for (const cancel of [...this.cancellers]) cancel();
+    if (this.cancellers !== undefined) for (const cancel of [...this.cancellers]) cancel();
   }
 
-  /** Async callbacks still running. */
-  inFlight(): PromiseLike<unknown>[] {
-    return [...this.running];
+  /** Adds the async callbacks still running to `pending`. */
+  addInFlight(pending: PromiseLike<unknown>[]): void {
+    if (this.running !== undefined) for (const promise of this.running) pending.push(promise);
   }
 
   private arm(callback: TimerCallback, ms: number, repeat: boolean): () => void {
@@ -46,20 +52,21 @@ export class NodeTimers {
       armed = false;
       if (repeat) clearInterval(handle);
       else clearTimeout(handle);
-      this.cancellers.delete(cancel);
+      cancellers.delete(cancel);
       this.net.doneWork();
     };
     const tick = (): void => {
       if (!armed) return;
       if (!repeat) {
         armed = false;
-        this.cancellers.delete(cancel);
+        cancellers.delete(cancel);
       }
       this.run(callback);
       if (!repeat) this.net.doneWork();
     };
+    const cancellers = (this.cancellers ??= new Set());
     const handle = repeat ? setInterval(tick, delay) : setTimeout(tick, delay);
-    this.cancellers.add(cancel);
+    cancellers.add(cancel);
     return cancel;
   }
 
@@ -68,18 +75,19 @@ export class NodeTimers {
     try {
       result = callback();
     } catch (error) {
-      this.fail(error);
+      this.node.timerFailed(error);
       return;
     }
     if (!isThenable(result)) return;
     this.net.addWork();
-    this.running.add(result);
+    const running = (this.running ??= new Set());
+    running.add(result);
     const settled = (): void => {
-      this.running.delete(result);
+      running.delete(result);
       this.net.doneWork();
     };
     result.then(settled, (error: unknown) => {
-      this.fail(error);
+      this.node.timerFailed(error);
       settled();
     });
   }

@@ -44,6 +44,10 @@ export class RunResourceRegistry implements RunResources {
    */
   closeAll(graceMs: number, next: () => void): void {
     this.closed = true;
+    if (this.entries.size === 0) {
+      next();
+      return;
+    }
     const entries = [...this.entries.values()].reverse();
     this.entries.clear();
     afterSettling(entries.map((entry) => closeQuietly(() => entry.close(entry.value))), graceMs, next);

@@ -24,7 +24,7 @@ const startBudget = new TurnBudget(SLICE_MS);
  * sharing the process. Producers that send in a loop are paced the same way (see `pace`).
  */
 export class Scheduler {
-  private readonly queue = new PacketQueue<Runnable>(64);
+  private readonly queue = new PacketQueue<Runnable>(8);
   private draining = false;
   private immediate: NodeJS.Immediate | undefined;
   private turnStart = 0;

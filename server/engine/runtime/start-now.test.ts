@@ -102,3 +102,52 @@ describe('starting a run within the current turn', () => {
     expect(held[0].signal).toBe(signal);
   });
 });
+
+describe('ctx.stopped()', () => {
+  it('answers false while the run goes on and true once it is cancelled, as the signal does', async () => {
+    held.length = 0;
+    const run = network({ processes: { h: { component: 'test_holder' } } });
+    const done = run.run();
+    await nextTurn();
+    const stopped = held[0].stopped;
+    expect(stopped()).toBe(false);
+    run.cancel();
+    expect(stopped()).toBe(true);
+    await done;
+    expect(stopped()).toBe(true);
+    expect(held[0].signal.aborted).toBe(true);
+  });
+
+  it('ends a source that loops on it when the run is cancelled', async () => {
+    let sent = 0;
+    const looping = defineActor({
+      id: 'test_looping',
+      inports: {},
+      outports: { out: {} },
+      async fire({ send, stopped }) {
+        while (!stopped()) {
+          await send('out', sent);
+          sent++;
+        }
+      },
+    });
+    const loopCatalogue = testCatalogue(looping);
+    const parsed = parseGraph({ processes: { l: { component: 'test_looping' }, p: { component: 'test_pass' } }, connections: [{ src: { process: 'l', port: 'out' }, tgt: { process: 'p', port: 'in' } }] });
+    if (!parsed.ok) throw new Error('graph does not parse');
+    const valid = validateGraph(parsed.graph, loopCatalogue);
+    if (!valid.ok) throw new Error(JSON.stringify(valid.issues));
+    const run = createNetwork(valid.graph, loopCatalogue, { ...testRun, stopGraceMs: 5_000 });
+    const done = run.run();
+    setTimeout(() => run.cancel(), 30);
+    const started = Date.now();
+    const result = await done;
+    expect(run.state).toBe('cancelled');
+    expect(result.success).toBe(false);
+    expect(sent).toBeGreaterThan(0);
+    // The loop quit by itself: the run did not wait out the 5 s grace given to actors that ignore the stop.
+    expect(Date.now() - started).toBeLessThan(4_000);
+    const after = sent;
+    await nextTurn();
+    expect(sent).toBe(after);
+  });
+});

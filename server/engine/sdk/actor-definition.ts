@@ -84,6 +84,12 @@ export interface ActorContext<C, I extends string, O extends string, S> {
   /** Aborted when the run is cancelled, times out or fails; pass it to every I/O call. */
   readonly signal: AbortSignal;
   /**
+   * Whether the run has stopped (cancelled, timed out, failed) or ended: from then on sends are dropped. The
+   * check for a loop that only needs to know when to quit: the first read of `signal` makes the run's
+   * AbortSignal, which costs as much as a whole short run.
+   */
+  stopped(): boolean;
+  /**
    * Sends a packet on an output port to every connected target. The promise resolves once every target
    * queue has room (backpressure) and, in a long loop, on a later turn of the event loop; an actor that
    * emits many packets awaits it. One that does not await may overfill a queue (nothing is dropped, but
