@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { createExpressEndpoints, initServer } from '@ts-rest/express';
 import cors from 'cors';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { type Logger as PinoLogger } from 'pino';
 import { contract } from '../contract';
@@ -29,9 +29,12 @@ import {
   graphRoutes,
   deploymentRoutes,
   hookRoutes,
+  hotReads,
+  logsSuccessLine,
   metricsRoute,
   requestLog,
   requestMetrics,
+  staticHeadersOf,
 } from './http';
 import { buildAsyncApiDocument, buildOpenApiDocument } from './openapi';
 import { type WsGateway, attachWsGateway } from './ws';
@@ -70,16 +73,13 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
   app.disable('x-powered-by');
   // Every answer carries its own timestamp, so an ETag would never match: hashing each body is waste.
   app.set('etag', false);
-  const server = createServer(
-    {
-      headersTimeout: config.headers_timeout_ms,
-      requestTimeout: config.request_timeout_ms,
-      keepAliveTimeout: config.keep_alive_timeout_ms,
-      // Idle and slow sockets are found within a second, so that a few of them cannot hold max_connections.
-      connectionsCheckingInterval: 1000,
-    },
-    app,
-  );
+  const server = createServer({
+    headersTimeout: config.headers_timeout_ms,
+    requestTimeout: config.request_timeout_ms,
+    keepAliveTimeout: config.keep_alive_timeout_ms,
+    // Idle and slow sockets are found within a second, so that a few of them cannot hold max_connections.
+    connectionsCheckingInterval: 1000,
+  });
   const connections = new ConnectionLimit(config.max_connections);
   connections.attach(server, config.headers_timeout_ms);
   const auth = new BearerAuth(config.auth_tokens);
@@ -88,14 +88,15 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
   app.use(requestLog(accessLog));
   app.use(requestMetrics(services.metrics));
   app.use(connections.middleware());
-  app.use(
+  const headers: RequestHandler[] = [
     helmet({
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'] } },
       crossOriginResourcePolicy: { policy: config.cors_enabled ? 'cross-origin' : 'same-origin' },
     }),
-  );
+  ];
   // Browser clients on other origins read the rate-limit headers too, to wait and pace as they say.
-  if (config.cors_enabled) app.use(cors({ maxAge: 600, exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] }));
+  if (config.cors_enabled) headers.push(cors({ maxAge: 600, exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] }));
+  app.use(headers);
   app.get('/health', earlyHealth());
   const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute });
   app.use(budget.middleware());
@@ -120,6 +121,20 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
   );
   app.use(notFoundHandler());
   app.use(errorMiddleware(logger));
+  server.on(
+    'request',
+    hotReads(
+      {
+        services,
+        connections,
+        auth,
+        headers: staticHeadersOf(headers),
+        health: !logsSuccessLine(accessLog, '/health'),
+        statusRead: !logsSuccessLine(accessLog, '/workflows/id') && !budget.enabled,
+      },
+      app,
+    ),
+  );
 
   const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, logger });
   const gateway: WsGateway = attachWsGateway(server, {

@@ -86,6 +86,15 @@ export class BearerAuth {
     return { error: new AppError('UNAUTHORIZED', required) };
   }
 
+  /**
+   * Whether a request may go on, without counting anything: no token is required, or the client is not
+   * locked out and carries a valid token. A request refused here goes through `middleware`, which counts it.
+   */
+  admits(req: IncomingMessage): boolean {
+    if (!this.enabled) return true;
+    return this.failures.blockedFor(req.socket.remoteAddress ?? 'unknown') === 0 && this.isAuthorized(req);
+  }
+
   /** Whether tokens are required at all. */
   get enabled(): boolean {
     return this.tokens.length > 0;

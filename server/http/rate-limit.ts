@@ -42,6 +42,11 @@ export class RequestBudget {
           });
   }
 
+  /** Whether requests are counted at all (the limit is not 0). */
+  get enabled(): boolean {
+    return this.options.requestsPerMinute > 0;
+  }
+
   /** The middleware that counts HTTP requests. */
   middleware(): RequestHandler {
     return this.middlewareHandler;

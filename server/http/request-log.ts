@@ -20,11 +20,21 @@ export function pathOf(req: IncomingMessage): string {
   return query < 0 ? url : url.slice(0, query);
 }
 
-function requestId(req: IncomingMessage, res: ServerResponse): string {
+/** The request's id: the client's `x-request-id` when well-formed, a new UUID otherwise. */
+export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers[REQUEST_ID_HEADER];
-  const id = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdOf(req);
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;
+}
+
+/** Whether a successful answer to `path` gets a line of its own: at info, or at debug for the probes' paths. */
+export function logsSuccessLine(logger: PinoLogger | undefined, path: string): boolean {
+  return logger !== undefined && logger.isLevelEnabled(PROBE_PATHS.has(path) ? 'debug' : 'info');
 }
 
 function levelOf(req: IncomingMessage, res: ServerResponse, error?: Error): LevelWithSilent {
@@ -67,7 +77,7 @@ export function requestLog(logger?: PinoLogger): RequestHandler {
   return function logUnlessQuietProbe(req, res, next) {
     // The health probe answers 200 whatever happens, a line logged at debug: below that level, polling it
     // every second costs a load balancer no per-request logger (pino-http builds two child loggers each time).
-    if (req.method === 'GET' && req.url === '/health' && logger?.isLevelEnabled('debug') !== true) {
+    if (req.method === 'GET' && req.url === '/health' && !logsSuccessLine(logger, '/health')) {
       requestId(req, res);
       return next();
     }
