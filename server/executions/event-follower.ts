@@ -39,7 +39,7 @@ export class EventFollower {
   ) {
     this.nextSeq = Math.max(1, options.fromSeq ?? 1);
     this.batchSize = options.batchSize ?? 500;
-    this.unwatch = service.watch(executionId, () => this.schedule());
+    this.unwatch = service.watch(executionId, () => this.schedule(true));
     this.schedule();
   }
 
@@ -66,19 +66,21 @@ export class EventFollower {
     return this.state === 'done';
   }
 
-  private schedule(): void {
+  /** Queues the next read: at once to catch up, or with the appends of the next few ms when `live`. */
+  private schedule(live = false): void {
     if (this.state === 'reading') this.stale = true;
     if (this.state !== 'idle') return;
     this.state = 'scheduled';
-    deliveryPacer.schedule(this);
+    if (live) deliveryPacer.gather(this);
+    else deliveryPacer.schedule(this);
   }
 
-  /** Delivers the next batch; called by the pacer, on a later turn than the one that scheduled it. */
-  pump(): void {
-    if (this.state !== 'scheduled') return;
+  /** Delivers the next batch; called by the pacer, on a later turn than the one that scheduled it. Settles once delivered. */
+  pump(): Promise<void> {
+    if (this.state !== 'scheduled') return Promise.resolve();
     this.state = 'reading';
     this.stale = false;
-    this.service.readEvents(this.executionId, this.nextSeq, this.batchSize).then(
+    return this.service.readEvents(this.executionId, this.nextSeq, this.batchSize).then(
       (slice) => this.take(slice),
       () => this.complete(),
     );

@@ -17,3 +17,4 @@ export { type PeerNodes } from './peer-nodes';
 export { nodeStoppedMessage } from './execution-service';
 export { type TerminalEventOf } from './execution-store';
 export { PostgresExecutionStore, dropNamespace } from './postgres-execution-store';
+export { DeliveryPacer, type Pumpable } from './delivery-pacer';

@@ -3,6 +3,7 @@ import { type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError } from '../errors';
 import { type AppServices, type BearerAuth, type ConnectionLimit, type GraphSizeLimits, type RequestBudget, refuseUpgrade } from '../http';
+import { DeliveryPacer } from '../executions';
 import { WsSession } from './ws-session';
 import { serveFbpSocket } from './fbp-socket';
 import { type FbpRuntime } from '../fbp-runtime';
@@ -51,7 +52,22 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   const fbpWss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes, handleProtocols: (offered) => (offered.has('noflo') ? 'noflo' : false) });
   const alive = new WeakMap<WebSocket, boolean>();
 
+  // Handshakes are completed a few milliseconds' worth per turn: a thousand clients connecting at once would
+  // otherwise hold the event loop for all of their handshakes and sessions in one go.
+  const handshakes = new DeliveryPacer(4);
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A socket that fails while it waits is only closed; the handshake then finds it closed and does nothing.
+    const onError = (): void => void socket.destroy();
+    socket.on('error', onError);
+    handshakes.schedule({
+      pump: () => {
+        socket.off('error', onError);
+        if (!socket.destroyed) upgrade(req, socket, head);
+        return Promise.resolve();
+      },
+    });
+  };
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const fbp = pathname === '/' && options.fbpRuntime !== undefined;
     if (pathname !== '/ws' && !fbp) {
