@@ -118,6 +118,7 @@ async function main(): Promise<void> {
       'The service runs built (`dist/`) in its own process with a SQLite store in a temporary data_dir, the rate limit off and 64 executions at once; bare Express 4 runs in a third process; autocannon (20 connections) runs in the benchmark process. All three share the machine\'s cores.',
       `GET loads: ${ROUNDS} rounds of ${GET_DURATION_S} s each, bare Express right before the service in each round; the row shows the median round and the ratio is the median of the ratios of the rounds. The start load runs once for ${DURATION_S} s.`,
       'Event-loop delay is each server\'s own, measured by `monitorEventLoopDelay` preloaded into it, over the window of the load.',
+      'The service answers `GET /health` and the status read before Express when nothing Express does for them would show (no request line logged, no rate limit counting the read; docs/decisions.md): Express\'s request setup and router are most of what bare Express costs, so both rows go beyond it.',
       `Errors: Express ${express.errors} (${express.non2xx} non-2xx), /health ${health.errors} (${health.non2xx}), status ${status.errors} (${status.non2xx}), starts ${starts.errors} (${starts.non2xx}).`,
     ];
     const section = benchSection('HTTP', 'scripts/bench/http-throughput.ts', rows, notes, new Date(), 'npm run bench:http');
