@@ -9,10 +9,10 @@ export interface Pumpable {
 const MAX_IN_FLIGHT = 4;
 
 /**
- * Runs the delivery steps of every event follower of the process from one queue, on later turns of the event
- * loop, in slices of about `sliceMs`: when a thousand subscribers join a long run at once, their replays take
- * turns instead of filling one turn with a thousand batches, so HTTP requests and new connections go on being
- * served in between. A step counts until its events are delivered, which happens after its read: the next
+ * Runs steps from one queue, on later turns of the event loop, in slices of about `sliceMs`. The event
+ * followers of the process share one (below), the WebSocket gateway paces its handshakes with another: when a
+ * thousand subscribers join a long run at once, their handshakes and replays take turns instead of filling one
+ * turn, so HTTP requests and new connections go on being served in between. A step counts until its events are delivered, which happens after its read: the next
  * step starts only when the turn has time left, so the deliveries, not only the reads, are paced.
  */
 export class DeliveryPacer {

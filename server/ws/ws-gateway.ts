@@ -55,6 +55,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   // Handshakes are completed a few milliseconds' worth per turn: a thousand clients connecting at once would
   // otherwise hold the event loop for all of their handshakes and sessions in one go.
   const handshakes = new DeliveryPacer(4);
+  let closing = false;
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A socket that fails while it waits is only closed; the handshake then finds it closed and does nothing.
     const onError = (): void => void socket.destroy();
@@ -62,7 +63,9 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
     handshakes.schedule({
       pump: () => {
         socket.off('error', onError);
-        if (!socket.destroyed) upgrade(req, socket, head);
+        // Sessions opened once closing began would miss the closing of the sessions open then.
+        if (closing) refuseUpgrade(socket, new AppError('UNAVAILABLE', 'The server is shutting down'));
+        else if (!socket.destroyed) upgrade(req, socket, head);
         return Promise.resolve();
       },
     });
@@ -112,6 +115,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   return {
     openSubscriptions: () => [...sessions].reduce((sum, session) => sum + session.openSubscriptions, 0),
     close: async () => {
+      closing = true;
       clearInterval(pinger);
       server.off('upgrade', onUpgrade);
       const clients = [...wss.clients, ...fbpWss.clients];
