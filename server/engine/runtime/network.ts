@@ -7,7 +7,7 @@ import { type JsonObject, type JsonValue, type RunError, type RunResult } from '
 import { type ConfigUpdateOutcome, type NetworkOptions, type NetworkState } from './network-options';
 import { type NetworkRuntime } from './network-runtime';
 import { type NodeRunner } from './node-runner';
-import { noop, RESOLVED, settleWithin } from './promises';
+import { afterSettling, noop, RESOLVED } from './promises';
 import { type RunEnvironment, createRunEnvironment } from './run-environment';
 import { type ValidGraph, type ValidNode } from '../graph/valid-graph';
 import { isoTime } from './iso-time';
@@ -267,24 +267,22 @@ class GraphNetwork implements Network, NetworkRuntime {
   private readonly finish = (): void => {
     const inFlight: PromiseLike<unknown>[] = [];
     for (const runner of this.wiring.runners) runner.addInFlight(inFlight);
-    if (inFlight.length === 0) this.disposeActors();
-    else void settleWithin(inFlight, this.env.stopGraceMs).then(() => this.disposeActors());
+    afterSettling(inFlight, this.env.stopGraceMs, this.disposeActors);
   };
 
-  private disposeActors(): void {
+  private readonly disposeActors = (): void => {
     const disposing: Promise<unknown>[] = [];
     for (const runner of this.wiring.runners) {
       const disposed = runner.dispose();
       if (disposed !== undefined) disposing.push(disposed);
     }
-    if (disposing.length === 0) this.closeResources();
-    else void settleWithin(disposing, this.env.stopGraceMs).then(() => this.closeResources());
-  }
+    afterSettling(disposing, this.env.stopGraceMs, this.closeResources);
+  };
 
-  private closeResources(): void {
+  private readonly closeResources = (): void => {
     if (this.isRoot) this.env.resources.closeAll(this.env.stopGraceMs, () => this.report());
     else this.report();
-  }
+  };
 
   private report(): void {
     const result = this.result();
