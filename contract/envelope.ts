@@ -13,6 +13,9 @@ export const ErrorCodeSchema = z
     'INTERNAL',
     'WORKFLOW_FAILED',
     'TIMEOUT',
+    'METHOD_NOT_ALLOWED',
+    'LIMIT_REACHED',
+    'STORAGE_FULL',
   ])
   .openapi('ErrorCode');
 /** A stable machine-readable error code. */

@@ -545,7 +545,7 @@ export interface components {
             request_id?: string;
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "UNAUTHORIZED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNAVAILABLE" | "INTERNAL" | "WORKFLOW_FAILED" | "TIMEOUT";
+        ErrorCode: "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "UNAUTHORIZED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNAVAILABLE" | "INTERNAL" | "WORKFLOW_FAILED" | "TIMEOUT" | "METHOD_NOT_ALLOWED" | "LIMIT_REACHED" | "STORAGE_FULL";
         Issue: {
             /** @example graph_json.connections[0].to.portId */
             path: string;

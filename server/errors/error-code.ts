@@ -10,6 +10,9 @@ export const ERROR_CODES = [
   'INTERNAL',
   'WORKFLOW_FAILED',
   'TIMEOUT',
+  'METHOD_NOT_ALLOWED',
+  'LIMIT_REACHED',
+  'STORAGE_FULL',
 ] as const;
 
 /** A failure code of the service. */
