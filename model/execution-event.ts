@@ -42,8 +42,8 @@ export const ExecutionEventSchema = z
     z.object({ _type: z.literal('ActorFailed'), ...base, ...actor, error: z.string() }).describe("A node's firing threw, rejected, or one of its timers threw"),
     z.object({ _type: z.literal('NetworkIdle'), ...base }).describe('Nothing is left to do: no packet queued, no actor busy, no timer pending'),
     z
-      .object({ _type: z.literal('EventsDropped'), ...base, dropped: z.number().int().positive().describe('MessageSent and StreamChunk events left out of the log') })
-      .describe('The log reached max_events_per_execution: this many MessageSent and StreamChunk events after it were left out (lifecycle, failure and terminal events never are); comes just before the terminal event'),
+      .object({ _type: z.literal('EventsDropped'), ...base, dropped: z.number().int().positive().describe('Events left out of the log') })
+      .describe('The log reached max_events_per_execution or max_event_log_mb: this many events after it were left out (the terminal event never is, and the first failures past the limit are kept); comes just before the terminal event'),
     z.object({ _type: z.literal('Completed'), ...base, result: RunResultSchema }).describe('Terminal: the run completed'),
     z.object({ _type: z.literal('Failed'), ...base, error: z.string(), result: RunResultSchema }).describe('Terminal: the run failed (an actor error nobody handled, a timeout)'),
     z.object({ _type: z.literal('Cancelled'), ...base, result: RunResultSchema }).describe('Terminal: the run was cancelled'),
@@ -64,11 +64,6 @@ export type TerminalEvent = EngineEventOf<'Completed' | 'Failed' | 'Cancelled'>;
 
 /** The event types that end a log; exactly one of them comes last. */
 export const TERMINAL_EVENT_TYPES = ['Completed', 'Failed', 'Cancelled'] as const satisfies readonly EngineEventType[];
-
-/** The event types a log leaves out past `max_events_per_execution`: the data that flows, never the lifecycle. */
-export function isDroppableEvent(event: EngineEvent): boolean {
-  return event._type === 'MessageSent' || event._type === 'StreamChunk';
-}
 
 /** Tells whether an event is the last one of its log. */
 export function isTerminalEvent(event: EngineEvent): event is TerminalEvent {

@@ -21,7 +21,6 @@ export {
   ExecutionEventSchema,
   TERMINAL_EVENT_TYPES,
   isTerminalEvent,
-  isDroppableEvent,
 } from './execution-event';
 export {
   type StartMetadata,

@@ -4,6 +4,7 @@ import { DirectorySecretStore, SecretResolver } from './actor-config';
 import { createActorCatalogue } from './actors';
 import { type ServerConfig } from './config';
 import {
+  DataDirBudget,
   ExecutionService,
   type ExecutionObserver,
   LifecycleLog,
@@ -41,6 +42,8 @@ export interface ServiceOverrides {
 /** The services of a running server and how to stop them. */
 export interface Services extends AppServices {
   store: ExecutionStore;
+  /** The disk budget of `data_dir`, unless `max_data_dir_mb` is 0. */
+  dataDirBudget?: DataDirBudget;
   /** The IDE event bridge, when `ide_url` is set. */
   ideBridge?: EventBridge;
   /** Stops the triggers and accepting executions, and lets running ones end (or cancels them after `graceMs`). */
@@ -75,6 +78,12 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       hookAnswers,
     });
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
+  // Only the SQLite store lives in data_dir: deleting runs from a cluster's PostgreSQL frees nothing there.
+  const localStore = store instanceof SqliteExecutionStore ? store : undefined;
+  const budget =
+    config.max_data_dir_mb > 0
+      ? new DataDirBudget({ dir: config.data_dir, maxBytes: config.max_data_dir_mb * 1024 * 1024, reusableBytes: localStore && (() => localStore.freeBytes()) })
+      : undefined;
   const ideBridge = config.ide_url
     ? createEventBridge({ ideUrl: config.ide_url, namespace: config.namespace, nodeId: config.node_id, logger, connectSocket: (url) => connectWsBridgeSocket(url) })
     : undefined;
@@ -93,6 +102,8 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     maxEventPayloadBytes: config.max_event_payload_bytes,
     maxResultBytes: config.max_result_bytes,
     maxEventsPerExecution: config.max_events_per_execution,
+    maxEventLogBytes: config.max_event_log_mb * 1024 * 1024,
+    storageFull: budget && (() => budget.fullMessage()),
     webhooks: new WebhookNotifier({ logger, egress }),
     observers,
     logger,
@@ -122,15 +133,18 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
   };
   prune();
   const retention = setInterval(prune, RETENTION_INTERVAL_MS).unref();
+  const stopBudget = budget?.keepWithin({ pruneOldest: localStore && ((count) => executions.pruneOldest(count)), logger });
   return {
     catalogue,
     executions,
     deployments,
     metrics,
     store,
+    dataDirBudget: budget,
     ideBridge,
     shutdown: async (graceMs = 5000) => {
       clearInterval(retention);
+      stopBudget?.();
       deployments.stop();
       await executions.shutdown(graceMs);
     },

@@ -651,7 +651,7 @@ export interface components {
             seq: number;
             /** @description Epoch milliseconds */
             timestamp: number;
-            /** @description MessageSent and StreamChunk events left out of the log */
+            /** @description Events left out of the log */
             dropped: number;
         } | {
             /** @enum {string} */

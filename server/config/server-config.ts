@@ -107,7 +107,16 @@ export const ServerConfigSchema = z
     variable_env_allow: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
       .default([])
       .describe('Environment variables the Variable Lookup node may read in its environment scope; no other is ever read'),
-    max_events_per_execution: z.number().int().min(100).default(100_000).describe('Events a run logs before its further MessageSent and StreamChunk events are left out and counted in one EventsDropped event'),
+    max_events_per_execution: z
+      .number()
+      .int()
+      .min(100)
+      .default(100_000)
+      .describe('Events a run logs, of every kind, before its further events are left out and counted in one EventsDropped event; the terminal event and the first failures past the limit are always logged'),
+    max_event_log_mb: z.number().int().min(1).default(64).describe('Megabytes of events (as JSON) a run logs before its further events are left out, as past max_events_per_execution'),
+    max_data_dir_mb: count
+      .default(10_240)
+      .describe('Megabytes the data directory may hold (its databases and their write-ahead logs, less the free pages SQLite reuses); over it, new executions get 507 STORAGE_FULL and the oldest finished ones are deleted until it fits; 0 turns the budget off'),
     python_sandbox: z
       .enum(['bwrap', 'none'])
       .default('bwrap')

@@ -8,7 +8,6 @@ export {
   type RunResult,
   isJsonObject,
   isTerminalEvent,
-  isDroppableEvent,
 } from '../../model';
 export { type ActorContext, type AnyActorDefinition, type IdeFacts, type InPortSpec, type OutPortSpec, defineActor, errorOutPort } from './sdk/actor-definition';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';

@@ -11,7 +11,6 @@ import {
   GraphCompiler,
   createNetwork,
   isTerminalEvent,
-  isDroppableEvent,
   settleWithin,
 } from '../engine';
 import { AppError } from '../errors';
@@ -28,6 +27,7 @@ import { type StartDefaults, identifyingPart, workflowIdOf } from './start-reque
 import { type GraphCheck, checkGraph, graphError } from './graph-check';
 import { limitOutputs } from './result-limit';
 import { SecretMask } from './secret-mask';
+import { EventLogBudget } from './event-log-budget';
 import { type WebhookNotifier } from './webhook-notifier';
 import { type Logger, silentLogger } from '../logger';
 
@@ -53,8 +53,12 @@ export interface ExecutionServiceOptions {
   defaultActorConfig?: JsonObject;
   /** An output of a run larger than this (as JSON) is kept as a marker text. @default 10 MiB */
   maxResultBytes?: number;
-  /** Events a run logs before its further MessageSent and StreamChunk events are left out (counted in one EventsDropped). @default 100000 */
+  /** Events a run logs, of every kind, before its further events are left out (counted in one EventsDropped); the terminal event and a reserve of failures are always logged. @default 100000 */
   maxEventsPerExecution?: number;
+  /** Bytes of events (as JSON) a run logs before its further events are left out, as past `maxEventsPerExecution`. @default 64 MiB */
+  maxEventLogBytes?: number;
+  /** Why the data directory takes no new executions now (its budget is spent), or undefined when it does: starts then answer STORAGE_FULL. */
+  storageFull?: () => string | undefined;
   /**
    * Resolves secret references in actor configuration, reporting each secret value it resolves through
    * `onSecret`: every one is masked (`***`) in what the run stores and emits.
@@ -89,6 +93,9 @@ export interface EventSlice {
 /** The events a run logs in full when the server sets no other limit. */
 const DEFAULT_MAX_EVENTS = 100_000;
 
+/** The bytes of events a run logs in full when the server sets no other limit. */
+const DEFAULT_MAX_EVENT_LOG_BYTES = 64 * 1024 * 1024;
+
 /** The largest output a run keeps when the server sets no other limit. */
 const DEFAULT_MAX_RESULT_BYTES = 10 * 1024 * 1024;
 
@@ -120,8 +127,8 @@ const INTERRUPTED_MESSAGE = 'The server stopped while this execution was running
 interface OwnedRun {
   record: ExecutionRecord;
   lastSeq: number;
-  /** Droppable events left out past the event cap, counted in one EventsDropped event before the terminal one. */
-  dropped: number;
+  /** Which events the run logs; those left out are counted in one EventsDropped event before the terminal one. */
+  log: EventLogBudget;
   /** The secrets the run has resolved, masked in all it records. */
   mask: SecretMask;
   network?: Network;
@@ -206,6 +213,8 @@ export class ExecutionService {
   }
 
   private create(id: string, request: StartRequest, fingerprint: string, defaults: StartDefaults): StartOutcome {
+    const full = this.options.storageFull?.();
+    if (full !== undefined) throw new AppError('STORAGE_FULL', full);
     const check = this.checkGraph(request);
     const { graph, graphJson } = check;
     if (graph === undefined || graphJson === undefined) throw graphError(check);
@@ -328,6 +337,11 @@ export class ExecutionService {
   /** Deletes the finished executions older than `maxAgeMs` or beyond the newest `maxCount` (0 turns a bound off); returns how many went. */
   prune({ maxAgeMs, maxCount }: RetentionPolicy): Promise<number> {
     return this.store.prune({ endedBefore: maxAgeMs > 0 ? this.now() - maxAgeMs : undefined, keep: maxCount > 0 ? maxCount : undefined });
+  }
+
+  /** Deletes the `count` finished executions that ended first (what frees a data directory over its budget); returns how many went. */
+  pruneOldest(count: number): Promise<number> {
+    return this.store.prune({ oldest: count });
   }
 
   /**
@@ -497,7 +511,11 @@ export class ExecutionService {
     const compiled = this.compiled.get(id);
     this.compiled.delete(id);
     if (!record) return;
-    const run: OwnedRun = { record, lastSeq: 0, dropped: 0, mask: new SecretMask() };
+    const log = new EventLogBudget({
+      maxEvents: this.options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS,
+      maxBytes: this.options.maxEventLogBytes ?? DEFAULT_MAX_EVENT_LOG_BYTES,
+    });
+    const run: OwnedRun = { record, lastSeq: 0, log, mask: new SecretMask() };
     this.owned.set(id, run);
     if (!this.dispatcher.local) this.eachObserver((o) => o.onAccepted?.(record));
     const graph = compiled ?? this.checkGraph(record.request).graph;
@@ -512,7 +530,7 @@ export class ExecutionService {
       (error: unknown) => this.logger.error({ err: error, executionId: id }, 'Network run rejected'),
     );
     await run.done;
-    if (this.owned.get(id) === run) this.record(run, this.failedEvent(run, 'The run ended without a result'));
+    if (this.owned.get(id) === run) this.append(run, this.failedEvent(run, 'The run ended without a result'));
     if (!this.dispatcher.local) await this.store.written();
   }
 
@@ -548,18 +566,15 @@ export class ExecutionService {
   }
 
   /**
-   * Logs an event of a run. Past `maxEventsPerExecution` events, droppable events are left out and counted;
-   * the count is logged as one EventsDropped event just before the terminal event. Seqs stay gapless: every
-   * later event is renumbered by what was left out.
+   * Logs an event of a run, unless its log is full (see {@link EventLogBudget}): the events left out are
+   * counted, and the count is logged as one EventsDropped event just before the terminal event. Seqs stay
+   * gapless: once an event was left out, every later one is renumbered after the last one logged.
    */
   private append(run: OwnedRun, engineEvent: EngineEvent): void {
-    const { lastSeq, dropped } = run;
-    if (isDroppableEvent(engineEvent) && lastSeq >= (this.options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS)) {
-      run.dropped = dropped + 1;
-      return;
-    }
+    const { log, lastSeq } = run;
+    if (!log.admit(engineEvent)) return;
+    const { dropped } = log;
     if (dropped > 0 && isTerminalEvent(engineEvent)) {
-      run.dropped = 0;
       this.record(run, { _type: 'EventsDropped', seq: lastSeq + 1, timestamp: engineEvent.timestamp, dropped });
       this.record(run, { ...engineEvent, seq: lastSeq + 2 });
       return;

@@ -17,6 +17,16 @@ export interface ExecutionPage {
   nextCursor: string | null;
 }
 
+/** Which finished executions a prune deletes: those matching any of the limits given. */
+export interface PruneLimits {
+  /** Those that ended before this epoch-ms time. */
+  endedBefore?: number;
+  /** Those beyond the newest `keep` finished ones. */
+  keep?: number;
+  /** The `oldest` finished ones (those that ended first). */
+  oldest?: number;
+}
+
 /** Makes the terminal event that ends an execution, from its record and the seq of its last logged event. */
 export type TerminalEventOf = (record: ExecutionRecord, lastSeq: number) => TerminalEvent;
 
@@ -71,10 +81,10 @@ export interface ExecutionStore {
   /** Deletes a finished execution and its event log; false when there is none. */
   delete(id: string): Promise<boolean>;
   /**
-   * Deletes the finished executions that ended before `endedBefore`, and those beyond the newest `keep`
-   * finished ones; returns how many went.
+   * Deletes the finished executions that ended before `endedBefore`, those beyond the newest `keep` finished
+   * ones, and the `oldest` finished ones that ended first; returns how many went.
    */
-  prune(limits: { endedBefore?: number; keep?: number }): Promise<number>;
+  prune(limits: PruneLimits): Promise<number>;
 
   /** Why the store cannot take writes now (closed, read-only, its server unreachable), or undefined when it can: what readiness reports. */
   unavailableReason(): Promise<string | undefined>;

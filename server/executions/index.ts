@@ -1,5 +1,5 @@
 export { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
-export { type ExecutionStore, type ExecutionQuery, type ExecutionPage, InvalidCursorError } from './execution-store';
+export { type ExecutionStore, type ExecutionQuery, type ExecutionPage, type PruneLimits, InvalidCursorError } from './execution-store';
 export { MemoryExecutionStore } from './memory-execution-store';
 export { SqliteExecutionStore } from './sqlite-execution-store';
 export { type ExecutionObserver } from './execution-observer';
@@ -18,3 +18,5 @@ export { nodeStoppedMessage } from './execution-service';
 export { type TerminalEventOf } from './execution-store';
 export { PostgresExecutionStore, dropNamespace } from './postgres-execution-store';
 export { DeliveryPacer, type Pumpable } from './delivery-pacer';
+export { DataDirBudget, type DataDirBudgetOptions, type KeepWithinOptions } from './data-dir-budget';
+export { EventLogBudget, type EventLogLimits } from './event-log-budget';

@@ -2,7 +2,7 @@ import { type EngineEvent, isTerminalEvent } from '../engine';
 import { compareNewestFirst, decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { isTerminalStatus } from '../../model';
-import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
+import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { statusOfTerminalEvent } from './terminal-status';
 
 interface Entry {
@@ -92,12 +92,17 @@ export class MemoryExecutionStore implements ExecutionStore {
     return Promise.resolve(this.entries.delete(id));
   }
 
-  prune(limits: { endedBefore?: number; keep?: number }): Promise<number> {
+  prune(limits: PruneLimits): Promise<number> {
     const finished = [...this.entries.values()]
       .map((entry) => entry.record)
       .filter((record) => isTerminalStatus(record.status))
       .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0));
-    const doomed = finished.filter((record, i) => (limits.endedBefore !== undefined && (record.endedAt ?? 0) < limits.endedBefore) || (limits.keep !== undefined && i >= limits.keep));
+    const doomed = finished.filter(
+      (record, i) =>
+        (limits.endedBefore !== undefined && (record.endedAt ?? 0) < limits.endedBefore) ||
+        (limits.keep !== undefined && i >= limits.keep) ||
+        (limits.oldest !== undefined && i >= finished.length - limits.oldest),
+    );
     for (const record of doomed) this.entries.delete(record.id);
     return Promise.resolve(doomed.length);
   }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { type EngineEvent } from '../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
-import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
+import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { type AppendListener, PostgresAppendListener, appendPayload } from './postgres-append-listener';
 import { type ExecutionRow, toRecord } from './execution-row';
 import { connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
@@ -207,19 +207,20 @@ export class PostgresExecutionStore implements ExecutionStore {
     return true;
   }
 
-  async prune(limits: { endedBefore?: number; keep?: number }): Promise<number> {
-    if (limits.endedBefore === undefined && limits.keep === undefined) return 0;
+  async prune(limits: PruneLimits): Promise<number> {
+    if (limits.endedBefore === undefined && limits.keep === undefined && limits.oldest === undefined) return 0;
     await this.caughtUp();
     const finished = `SELECT id FROM ${this.tables.executions} WHERE NOT ${UNFINISHED}`;
     const { rows } = await this.pool.query<{ id: string }>(
       `WITH doomed AS (
          ${finished} AND ended_at < $1
          UNION (${finished} AND $2::bigint IS NOT NULL ORDER BY ended_at DESC NULLS LAST, id DESC OFFSET $2)
+         UNION (${finished} AND $3::bigint IS NOT NULL ORDER BY ended_at ASC NULLS FIRST, id ASC LIMIT $3)
        ),
        gone AS (DELETE FROM ${this.tables.executions} WHERE id IN (SELECT id FROM doomed) AND NOT ${UNFINISHED} RETURNING id),
        events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone))
        SELECT id FROM gone`,
-      [limits.endedBefore ?? null, limits.keep ?? null],
+      [limits.endedBefore ?? null, limits.keep ?? null, limits.oldest ?? null],
     );
     for (const row of rows) this.lastSeqs.delete(row.id);
     return rows.length;

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { type ExecutionRow, toRecord } from './execution-row';
 import { isTerminalStatus } from '../../model';
-import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
+import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { NewestEntries } from './newest-entries';
 import { statusOfTerminalEvent } from './terminal-status';
 
@@ -102,6 +102,7 @@ export class SqliteExecutionStore implements ExecutionStore {
       deleteEvents: this.db.prepare('DELETE FROM events WHERE execution_id = ?'),
       endedBefore: this.db.prepare("SELECT id FROM executions WHERE status NOT IN ('queued', 'running') AND ended_at < ?"),
       beyondNewest: this.db.prepare("SELECT id FROM executions WHERE status NOT IN ('queued', 'running') ORDER BY ended_at DESC, id DESC LIMIT -1 OFFSET ?"),
+      oldest: this.db.prepare("SELECT id FROM executions WHERE status NOT IN ('queued', 'running') ORDER BY ended_at ASC, id ASC LIMIT ?"),
     };
   }
 
@@ -295,11 +296,14 @@ export class SqliteExecutionStore implements ExecutionStore {
     })();
   }
 
-  prune(limits: { endedBefore?: number; keep?: number }): Promise<number> {
+  // Deleted rows leave free pages that SQLite reuses, and the write-ahead log is truncated, so that what a
+  // prune frees shows in the data directory's measure at once.
+  prune(limits: PruneLimits): Promise<number> {
     this.flush();
     const ids = new Set<string>();
     if (limits.endedBefore !== undefined) for (const row of this.statements.endedBefore.all(limits.endedBefore) as { id: string }[]) ids.add(row.id);
     if (limits.keep !== undefined) for (const row of this.statements.beyondNewest.all(limits.keep) as { id: string }[]) ids.add(row.id);
+    if (limits.oldest !== undefined) for (const row of this.statements.oldest.all(limits.oldest) as { id: string }[]) ids.add(row.id);
     this.db.transaction(() => {
       for (const id of ids) {
         this.statements.deleteExecution.run(id);
@@ -309,8 +313,17 @@ export class SqliteExecutionStore implements ExecutionStore {
         this.endedLogs.delete(id);
       }
     })();
-    if (ids.size > 0) this.forgetParsed(ids);
+    if (ids.size > 0) {
+      this.forgetParsed(ids);
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    }
     return Promise.resolve(ids.size);
+  }
+
+  /** Bytes of the database's free pages: space it reuses before it grows its file (what deleted executions leave). */
+  freeBytes(): number {
+    if (!this.db.open) return 0;
+    return (this.db.pragma('freelist_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number);
   }
 
   /** Writes buffered executions, events and status changes to the database now, in one transaction. */
