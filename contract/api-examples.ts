@@ -1,5 +1,5 @@
 import { type Contract } from './index';
-import { BAD_EXECUTION_ID, NO_GRAPH, executionIdTaken, executionNotFound } from './error-examples';
+import { BAD_EXECUTION_ID, NO_GRAPH, STORAGE_FULL, executionIdTaken, executionNotFound } from './error-examples';
 import {
   EXAMPLE_EXECUTION_IDS,
   GREETER_DEPLOYMENT,
@@ -57,6 +57,7 @@ export const API_EXAMPLES: RouterExamples<Contract> = {
       ],
       409: [executionIdTaken(multiply)],
       503: [{ summary: 'Shutting down', code: 'UNAVAILABLE', error: 'The service is shutting down and accepts no new executions' }],
+      507: [STORAGE_FULL],
     },
   },
   listWorkflows: {
@@ -141,6 +142,7 @@ export const API_EXAMPLES: RouterExamples<Contract> = {
           details: [{ path: 'workflow.graphs[0].nodes[2]', message: "No actor runs template 'tpl_nope' (used by node 'mul')" }],
         },
       ],
+      507: [STORAGE_FULL],
     },
   },
   convertIdeWorkflow: {

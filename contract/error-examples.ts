@@ -31,6 +31,13 @@ export function executionNotFound(id: string): ErrorExample {
   return { summary: 'No such execution', code: 'NOT_FOUND', error: `Execution '${id}' not found` };
 }
 
+/** The 507 of a start while the data directory is over `max_data_dir_mb`. */
+export const STORAGE_FULL: ErrorExample = {
+  summary: 'The data directory is over max_data_dir_mb',
+  code: 'STORAGE_FULL',
+  error: 'The data directory holds 10241.3 MB, over its budget of 10240.0 MB (max_data_dir_mb): no new executions until finished ones are deleted',
+};
+
 /** The 400 of a start request that gives no graph. */
 export const NO_GRAPH: ErrorExample = {
   summary: 'Neither graph_json nor graph_fbp',

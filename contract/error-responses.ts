@@ -3,7 +3,7 @@ import { ErrorEnvelopeSchema } from './envelope';
 /** The statuses every route can answer with the error envelope: auth, rate limit, crashes, overload. */
 const commonStatuses = [401, 429, 500, 503] as const;
 
-type ErrorStatus = 400 | 404 | 409 | 413 | (typeof commonStatuses)[number];
+type ErrorStatus = 400 | 404 | 409 | 413 | 507 | (typeof commonStatuses)[number];
 
 /**
  * The error responses of a route: the given statuses plus the common ones, each with the error envelope.

@@ -121,7 +121,7 @@ export const workflowsContract = c.router({
     summary: 'Start executing a graph in the background',
     description: 'Validates the graph, records the execution and answers at once; the run goes on in the background.',
     body: StartWorkflowRequestSchema,
-    responses: { 200: successEnvelope(StartedSchema), ...errorResponses(400, 409, 413) },
+    responses: { 200: successEnvelope(StartedSchema), ...errorResponses(400, 409, 413, 507) },
   },
   listWorkflows: {
     method: 'GET',

@@ -1443,6 +1443,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Response */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getWorkflow: {
@@ -2194,6 +2203,15 @@ export interface operations {
             };
             /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
