@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -190,6 +190,20 @@ describe.each(stores)('%s', (_name, open) => {
     expect(await store.readEvents('a', 1, 10)).toEqual([]);
     expect(await store.delete('d')).toBe(false);
   });
+
+  it('prunes the oldest finished executions first, never unfinished ones', async () => {
+    for (const [id, endedAt] of [['a', 3], ['b', 1], ['c', 2]] as const) {
+      store.insert(record(id, endedAt, { status: 'running' }));
+      store.appendEvent(id, idle(1));
+      store.update(id, { status: 'completed', endedAt });
+    }
+    store.insert(record('d', 4, { status: 'running' }));
+    expect(await store.prune({ oldest: 2 })).toBe(2);
+    expect((await store.list({ limit: 10 })).items.map((r) => r.id)).toEqual(['d', 'a']);
+    expect(await store.readEvents('b', 1, 10)).toEqual([]);
+    expect(await store.prune({ oldest: 5 })).toBe(1);
+    expect((await store.list({ limit: 10 })).items.map((r) => r.id)).toEqual(['d']);
+  });
 });
 
 describe('SqliteExecutionStore on disk', () => {
@@ -198,6 +212,20 @@ describe('SqliteExecutionStore on disk', () => {
     dir = mkdtempSync(join(tmpdir(), 'executions-'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('counts the pages a prune freed as free bytes, and truncates its write-ahead log', async () => {
+    const path = join(dir, 'executions.db');
+    const store = new SqliteExecutionStore(path);
+    store.insert(record('big', 1, { status: 'running' }));
+    for (let seq = 1; seq <= 200; seq++) store.appendEvent('big', { _type: 'MessageSent', seq, timestamp: seq, fromActor: 'a', fromPort: 'out', toActor: 'b', toPort: 'in', message: 'x'.repeat(10_000) });
+    store.update('big', { status: 'completed', endedAt: 2 });
+    await store.written();
+    const freeBefore = store.freeBytes();
+    expect(await store.prune({ oldest: 1 })).toBe(1);
+    expect(store.freeBytes() - freeBefore).toBeGreaterThan(1_500_000);
+    expect(statSync(`${path}-wal`).size).toBe(0);
+    await store.close();
+  });
 
   it('keeps executions, results and events across a reopen', async () => {
     const path = join(dir, 'nested', 'executions.db');

@@ -2,7 +2,7 @@ import { createApp } from '../../server/app';
 import { type ServerConfigInput, ServerConfigSchema } from '../../server/config';
 import { type Catalogue } from '../../server/engine';
 import { type EventBridge } from '../../server/ide';
-import { type ExecutionService, type ExecutionStore, MemoryExecutionStore } from '../../server/executions';
+import { type DataDirBudget, type ExecutionService, type ExecutionStore, MemoryExecutionStore } from '../../server/executions';
 import { silentLogger } from '../../server/logger';
 import { type DeploymentService, type DeploymentStore, MemoryDeploymentStore } from '../../server/deployments';
 import { createServices } from '../../server/services';
@@ -16,6 +16,8 @@ export interface TestApp {
   executions: ExecutionService;
   store: ExecutionStore;
   deployments: DeploymentService;
+  /** The disk budget of `data_dir`, unless the test set `max_data_dir_mb` to 0. */
+  dataDirBudget?: DataDirBudget;
   /** The IDE event bridge, when the test set `ide_url`. */
   ideBridge?: EventBridge;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     executions,
     store,
     deployments,
+    dataDirBudget: services.dataDirBudget,
     ideBridge: services.ideBridge,
     close: async () => {
       await services.shutdown(0);
