@@ -46,18 +46,19 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startProcess(args: string[], env: Record<string, string>, port: number, readyPath: string): Promise<ServerProcess> {
+export async function startProcess(args: string[], env: Record<string, string>, port: number, readyPath: string, startTimeoutMs = 10_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--no-node-snapshot', '--require', path.join(__dirname, 'processes', 'loop-monitor.cjs'), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
     try {
       if ((await fetch(`${url}${readyPath}`)).ok) break;
     } catch {
-      if (attempt > 200) throw new Error(`${args.join(' ')} did not start`);
+      if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not start`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

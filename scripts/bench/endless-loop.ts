@@ -1,0 +1,113 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { freePort, serviceEnvironment, startProcess } from './bench-processes';
+
+/*
+ * An endless loop against the built service (dist/, `npm run build` first), in its own process on
+ * 127.0.0.1 with a temporary data_dir: a `tpl_loop` (while, breakCondition 'false') feeding a branch node
+ * runs until its 15 s timeout while /health is probed every 25 ms. Prints the events stored, the bytes the
+ * data directory holds, and /health latency. Bounded (about 20 s).
+ *
+ *   npm run build && node --no-node-snapshot --require tsx/cjs scripts/bench/endless-loop.ts
+ *
+ * Extra arguments are passed to the service as flags (e.g. --max-events-per-execution 1000000).
+ */
+
+const DURATION_MS = 15_000;
+const PROBE_EVERY_MS = 25;
+
+const ENDLESS_LOOP = {
+  properties: { name: 'endless-loop' },
+  processes: {
+    loop: { component: 'tpl_loop', metadata: { config: { loopType: 'while', breakCondition: 'false', maxIterations: 1_000_000_000 } } },
+    branch: { component: 'tpl_if_branch' },
+  },
+  connections: [
+    { data: { n: 1 }, to: { nodeId: 'loop', portId: 'items-in' } },
+    { from: { nodeId: 'loop', portId: 'item-out' }, to: { nodeId: 'branch', portId: 'input-in' } },
+  ],
+};
+
+/** Bytes of the files of a directory (the databases and their write-ahead logs). */
+function directoryBytes(dir: string): number {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const info = statSync(path.join(dir, name), { throwIfNoEntry: false });
+    if (info?.isFile()) total += info.size;
+  }
+  return total;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function probeHealth(url: string, until: () => boolean): Promise<number[]> {
+  const latencies: number[] = [];
+  while (!until()) {
+    const started = performance.now();
+    await (await fetch(`${url}/health`)).text();
+    const took = performance.now() - started;
+    latencies.push(took);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, PROBE_EVERY_MS - took)));
+  }
+  return latencies;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-endless-'));
+  const port = await freePort();
+  const service = await startProcess(['dist/server/main.js', ...process.argv.slice(2)], serviceEnvironment(port, dataDir), port, '/health', 120_000);
+  let largest = 0;
+  let stopped = false;
+  const stop = async () => {
+    if (!stopped) await service.stop();
+    stopped = true;
+  };
+  try {
+    const response = await fetch(`${service.url}/workflows`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ graph_json: ENDLESS_LOOP, metadata: { timeout_ms: DURATION_MS } }),
+    });
+    const id = ((await response.json()) as { data: { execution_id: string } }).data.execution_id;
+    let ended = false;
+    const sampler = setInterval(() => (largest = Math.max(largest, directoryBytes(dataDir))), 250);
+    service.resetLoop();
+    const probes = probeHealth(service.url, () => ended);
+    const started = Date.now();
+    let status = 'running';
+    while (Date.now() - started < DURATION_MS + 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = ((await (await fetch(`${service.url}/workflows/${id}`)).json()) as { data: { status: string } }).data.status;
+      if (status !== 'running' && status !== 'queued') break;
+    }
+    ended = true;
+    clearInterval(sampler);
+    const latencies = (await probes).sort((a, b) => a - b);
+    const loop = await service.loop();
+    largest = Math.max(largest, directoryBytes(dataDir));
+    await stop();
+    const db = new Database(path.join(dataDir, 'executions.db'), { readonly: true });
+    const stored = db.prepare('SELECT COUNT(*) AS events, SUM(LENGTH(body)) AS bytes FROM events WHERE execution_id = ?').get(id) as { events: number; bytes: number };
+    const dropped = db.prepare("SELECT body FROM events WHERE execution_id = ? AND body LIKE '{\"_type\":\"EventsDropped\"%'").get(id) as { body: string } | undefined;
+    db.close();
+    const log = [
+      `run: ${status} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `events stored: ${stored.events} (${mb(stored.bytes)} of JSON); EventsDropped.dropped: ${dropped ? (JSON.parse(dropped.body) as { dropped: number }).dropped : 0}`,
+      `data directory: ${mb(directoryBytes(dataDir))} at the end, ${mb(largest)} at most during the run`,
+      `/health (${latencies.length} probes every ${PROBE_EVERY_MS} ms): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms`,
+      `service event-loop delay: p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms`,
+    ];
+    process.stdout.write(`${log.join('\n')}\n`);
+  } finally {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exitCode = 1;
+});
