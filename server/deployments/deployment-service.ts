@@ -14,7 +14,7 @@ import { type RequestHeaders, headersForRun, isAuthorised } from './hook-auth';
 import { readHookBody } from './hook-body';
 import { TriggerClock, isExhausted } from './trigger-clock';
 import { timerAt } from './tick-timer';
-import { DEFAULT_DEPLOYMENT_LIMITS, type DeploymentLimits, type TickSkipReason, checkDeploymentCount, checkTriggerCount } from './deployment-limits';
+import { DEFAULT_DEPLOYMENT_LIMITS, type DeploymentLimits, type TickSkipReason, checkDeploymentCount, checkTriggerCount, triggerNodeCount } from './deployment-limits';
 import { TriggerStartBudget } from './trigger-start-budget';
 
 /** What the deployment service is built from. */
@@ -105,8 +105,9 @@ export class DeploymentService {
   create(request: DeploymentRequest): Deployment {
     if (this.active.has(request.name) || this.options.store.get(request.name)) throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
     checkDeploymentCount(this.active.size, this.limits);
+    if (request.graph_json !== undefined) checkTriggerCount(triggerNodeCount(request.graph_json), this.limits);
     const plan = planDeployment(request, this.planContext());
-    checkTriggerCount(plan, this.limits);
+    checkTriggerCount(plan.triggers.length, this.limits);
     const record: DeploymentRecord = { id: request.name, request, createdAt: this.now(), triggers: {} };
     if (!this.options.store.insert(record)) throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
     this.activate(record, plan, false);
