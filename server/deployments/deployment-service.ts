@@ -78,7 +78,9 @@ interface ActiveDeployment {
 /**
  * Runs deployments: stores them, starts an execution on each tick of their triggers (one at a time per trigger:
  * a tick that comes while the trigger's previous run is still going is skipped and counted), and starts one for
- * each HTTP request to their hooks, answering it with the first packet of a Server Response node.
+ * each HTTP request to their hooks, answering it with the first packet of a Server Response node. It keeps at
+ * most `maxDeployments` of at most `maxTriggersPerDeployment` triggers each, and skips and counts the ticks past
+ * a deployment's `max_concurrent_runs` or the ceiling of `maxTriggerStartsPerSecond` (see {@link DeploymentLimits}).
  */
 export class DeploymentService {
   private readonly active = new Map<string, ActiveDeployment>();
