@@ -23,6 +23,12 @@ export const DeploymentRequestSchema = z
     graph_fbp: z.string().min(1).max(MAX_FBP_TEXT_CHARS).optional().describe('The graph as .fbp text'),
     input: z.record(JsonValueSchema).default({}).describe('The input of every execution the deployment starts'),
     timeout_ms: z.number().int().positive().optional().describe('Timeout of each execution; the server-wide `execution_timeout_ms` when unset'),
+    max_concurrent_runs: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Runs its triggers may have going at once; a tick that comes when that many are going is skipped and counted in ticks_skipped. Unset, each trigger still runs one at a time'),
   })
   .describe('A workflow to store under a name, started by its trigger nodes and by HTTP requests to its Server Request nodes');
 
@@ -45,7 +51,11 @@ export const DeploymentTriggerSchema = z.object({
   timezone: z.string(),
   max_executions: z.number().int().describe('0 is no limit'),
   executions_started: z.number().int(),
-  ticks_skipped: z.number().int().describe('Ticks skipped because the previous run of this trigger was still going'),
+  ticks_skipped: z.number().int().describe("Ticks skipped because the previous run of this trigger was still going, or the deployment's max_concurrent_runs were"),
+  ticks_throttled: z
+    .number()
+    .int()
+    .describe("Ticks this node skipped since it started because the triggers of all deployments had started the server's max_trigger_starts_per_second runs in the last second"),
   last_tick_at: z.string().nullable(),
   last_execution_id: z.string().nullable(),
   next_ticks: z.array(z.string()).describe('The next tick times (ISO 8601); empty once max_executions is reached'),
@@ -67,6 +77,7 @@ export const DeploymentSchema = z.object({
   kind: z.enum(['ide', 'graph']),
   created_at: z.string(),
   problem: z.string().optional().describe('Why the deployment runs nothing now: its stored workflow no longer validates (a component or secret gone)'),
+  max_concurrent_runs: z.number().int().optional().describe('Runs its triggers may have going at once, when the deployment sets it'),
   triggers: z.array(DeploymentTriggerSchema),
   hooks: z.array(DeploymentHookSchema),
 });

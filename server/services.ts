@@ -69,6 +69,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       filesDir: config.files_dir,
       s3Endpoint: config.s3_endpoint,
       maxMediaBytes: config.max_media_bytes,
+      maxStateStoreBytes: config.max_state_store_mb * 1024 * 1024,
       redisPrefix: `${config.namespace}:`,
       globalVariables: config.global_variables,
       variableEnvAllow: config.variable_env_allow,
@@ -119,6 +120,8 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     catchUpMissedTicks: config.deployment_catch_up,
     hookTimeoutMs: config.hook_timeout_ms,
     claimTick: overrides.claimTick,
+    limits: { maxDeployments: config.max_deployments, maxTriggersPerDeployment: config.max_triggers_per_deployment, maxTriggerStartsPerSecond: config.max_trigger_starts_per_second },
+    onTickSkipped: (reason) => metrics.tickSkipped(reason),
     logger,
   });
   // Retention runs at start and then every ten minutes, in the background.

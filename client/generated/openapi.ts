@@ -1088,8 +1088,10 @@ export interface components {
             /** @description 0 is no limit */
             max_executions: number;
             executions_started: number;
-            /** @description Ticks skipped because the previous run of this trigger was still going */
+            /** @description Ticks skipped because the previous run of this trigger was still going, or the deployment's max_concurrent_runs were */
             ticks_skipped: number;
+            /** @description Ticks this node skipped since it started because the triggers of all deployments had started the server's max_trigger_starts_per_second runs in the last second */
+            ticks_throttled: number;
             last_tick_at: string | null;
             last_execution_id: string | null;
             /** @description The next tick times (ISO 8601); empty once max_executions is reached */
@@ -1115,6 +1117,8 @@ export interface components {
             created_at: string;
             /** @description Why the deployment runs nothing now: its stored workflow no longer validates (a component or secret gone) */
             problem?: string;
+            /** @description Runs its triggers may have going at once, when the deployment sets it */
+            max_concurrent_runs?: number;
             triggers: components["schemas"]["DeploymentTrigger"][];
             hooks: components["schemas"]["DeploymentHook"][];
         };
@@ -1141,6 +1145,8 @@ export interface components {
             };
             /** @description Timeout of each execution; the server-wide `execution_timeout_ms` when unset */
             timeout_ms?: number;
+            /** @description Runs its triggers may have going at once; a tick that comes when that many are going is skipped and counted in ticks_skipped. Unset, each trigger still runs one at a time */
+            max_concurrent_runs?: number;
         };
     };
     responses: never;

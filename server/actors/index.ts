@@ -76,6 +76,8 @@ export interface ActorCatalogueOptions {
   aiEndpoints?: Readonly<Record<string, string>>;
   /** The largest image, audio or video a media node reads, whatever its maxFileSize asks, in bytes. */
   maxMediaBytes?: number;
+  /** Bytes of values the State Store keeps in memory (`max_state_store_mb`). */
+  maxStateStoreBytes?: number;
   /** Takes the answers of Server Response nodes for the HTTP requests that started their runs. */
   hookAnswers?: HookAnswerSink;
   /** Server-wide addresses of the SaaS vendors (`saas_endpoints`), replacing their public APIs where a node names none. */
@@ -98,7 +100,7 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
     createRedisActor({ egress: options.egress }),
     createCsvReader({ baseDirectory: options.filesDir }),
     createExcelReader({ baseDirectory: options.filesDir }),
-    createStateStoreActor({ dataDir: options.dataDir, redisPrefix: options.redisPrefix, egress: options.egress }),
+    createStateStoreActor({ dataDir: options.dataDir, redisPrefix: options.redisPrefix, egress: options.egress, maxMemoryBytes: options.maxStateStoreBytes }),
     createVariableLookupActor({ globals: options.globalVariables, environmentAllowed: options.variableEnvAllow }),
     createEventEmitterActor({ bus: options.eventBus, redisPrefix: options.redisPrefix, egress: options.egress }),
     createQueueActor({ redisPrefix: options.redisPrefix, egress: options.egress }),

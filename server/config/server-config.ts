@@ -71,6 +71,12 @@ export const ServerConfigSchema = z
     max_script_memory_mb: z.number().int().min(8).default(256).describe('The most memory a JavaScript or Python node may use, whatever its memoryLimit asks, and the address space of a Nushell node'),
     max_http_timeout_ms: z.number().int().positive().default(300_000).describe('The longest one attempt of an HTTP request node may last, whatever its timeout asks'),
     max_media_bytes: z.number().int().positive().default(32 * 1024 * 1024).describe('The largest image, audio or video a media node reads (URL, base64 or file) or a stream display takes per frame, whatever its maxFileSize asks'),
+    max_state_store_mb: z
+      .number()
+      .int()
+      .positive()
+      .default(64)
+      .describe("Megabytes (MiB) of values, as JSON, the State Store nodes keep in this process's memory; beyond it the least recently used keys are forgotten, and a larger single value is refused"),
     max_result_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('An output of a run larger than this (as JSON) is stored as a marker; the run still completes'),
     headers_timeout_ms: z.number().int().positive().default(10_000).describe('A connection that has not sent a whole request head within this time is closed'),
     request_timeout_ms: z.number().int().positive().default(30_000).describe('A request whose body has not arrived within this time is answered 408 and closed'),
@@ -131,6 +137,14 @@ export const ServerConfigSchema = z
       .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
       .default(false)
       .describe('At start-up, run one catch-up tick for each deployment trigger whose ticks fell while the service was down; otherwise missed ticks are not replayed'),
+    max_deployments: z.number().int().positive().default(100).describe('Deployments the service keeps; creating one more is refused with 409 LIMIT_REACHED'),
+    max_triggers_per_deployment: z.number().int().positive().default(10).describe('Cron and interval trigger nodes one deployment may have; a workflow with more is refused with 400'),
+    max_trigger_starts_per_second: z
+      .number()
+      .int()
+      .positive()
+      .default(10)
+      .describe("Runs the triggers of all deployments together may start in any one second on this node; later ticks are skipped and counted (ticks_throttled, workflow_trigger_ticks_skipped_total)"),
     s3_endpoint: z
       .string()
       .url()

@@ -14,6 +14,8 @@ import { type RequestHeaders, headersForRun, isAuthorised } from './hook-auth';
 import { readHookBody } from './hook-body';
 import { TriggerClock, isExhausted } from './trigger-clock';
 import { timerAt } from './tick-timer';
+import { DEFAULT_DEPLOYMENT_LIMITS, type DeploymentLimits, type TickSkipReason, checkDeploymentCount, checkTriggerCount, triggerNodeCount } from './deployment-limits';
+import { TriggerStartBudget } from './trigger-start-budget';
 
 /** What the deployment service is built from. */
 export interface DeploymentServiceOptions {
@@ -36,6 +38,10 @@ export interface DeploymentServiceOptions {
    * keyed by the three arguments is taken once per tick. @default every tick is this node's
    */
   claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: number) => Promise<boolean>;
+  /** Caps on deployments, their triggers and the runs triggers start. @default DEFAULT_DEPLOYMENT_LIMITS */
+  limits?: Partial<DeploymentLimits>;
+  /** Told of each tick that started no run, and why (for metrics). */
+  onTickSkipped?: (reason: TickSkipReason) => void;
   logger?: Logger;
 }
 
@@ -63,32 +69,47 @@ interface ActiveDeployment {
   readonly clocks: Map<string, TriggerClock>;
   readonly timers: Map<string, () => void>;
   readonly armedAt: number;
+  /** Ticks of each trigger skipped on this node over the ceiling on trigger starts. */
+  readonly throttled: Map<string, number>;
+  /** The last tick deciding whether to start a run, when the deployment caps its runs: such ticks take turns. */
+  gate: Promise<void>;
 }
 
 /**
  * Runs deployments: stores them, starts an execution on each tick of their triggers (one at a time per trigger:
  * a tick that comes while the trigger's previous run is still going is skipped and counted), and starts one for
- * each HTTP request to their hooks, answering it with the first packet of a Server Response node.
+ * each HTTP request to their hooks, answering it with the first packet of a Server Response node. It keeps at
+ * most `maxDeployments` of at most `maxTriggersPerDeployment` triggers each, and skips and counts the ticks past
+ * a deployment's `max_concurrent_runs` or the ceiling of `maxTriggerStartsPerSecond` (see {@link DeploymentLimits}).
  */
 export class DeploymentService {
   private readonly active = new Map<string, ActiveDeployment>();
   private readonly now: () => number;
   private readonly logger: Logger;
+  private readonly limits: DeploymentLimits;
+  private readonly budget: TriggerStartBudget;
+  private throttleWarnedAt = -Infinity;
   /** Set by {@link stop}: a change another node makes afterwards arms nothing here. */
   private stopped = false;
 
   constructor(private readonly options: DeploymentServiceOptions) {
     this.now = options.now ?? Date.now;
     this.logger = options.logger ?? silentLogger;
+    this.limits = { ...DEFAULT_DEPLOYMENT_LIMITS, ...options.limits };
+    this.budget = new TriggerStartBudget(this.limits.maxTriggerStartsPerSecond, this.now);
   }
 
   /**
    * Validates and stores a deployment, then arms its triggers.
-   * @throws AppError VALIDATION_FAILED for a workflow that cannot be deployed, CONFLICT for a name in use
+   * @throws AppError VALIDATION_FAILED for a workflow that cannot be deployed or has more triggers than
+   * `maxTriggersPerDeployment`, CONFLICT for a name in use, LIMIT_REACHED when `maxDeployments` are kept
    */
   create(request: DeploymentRequest): Deployment {
     if (this.active.has(request.name) || this.options.store.get(request.name)) throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
+    checkDeploymentCount(this.active.size, this.limits);
+    if (request.graph_json !== undefined) checkTriggerCount(triggerNodeCount(request.graph_json), this.limits);
     const plan = planDeployment(request, this.planContext());
+    checkTriggerCount(plan.triggers.length, this.limits);
     const record: DeploymentRecord = { id: request.name, request, createdAt: this.now(), triggers: {} };
     if (!this.options.store.insert(record)) throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
     this.activate(record, plan, false);
@@ -169,7 +190,7 @@ export class DeploymentService {
       this.activate(record, planDeployment(record.request, this.planContext()), catchUp);
     } catch (error) {
       const problem = (error as Error).message;
-      this.active.set(record.id, { record, problem, clocks: new Map(), timers: new Map(), armedAt: this.now() });
+      this.active.set(record.id, { record, problem, clocks: new Map(), timers: new Map(), armedAt: this.now(), throttled: new Map(), gate: Promise.resolve() });
       this.logger.error({ deployment: record.id, problem }, 'A stored deployment no longer validates and runs nothing');
     }
   }
@@ -245,7 +266,7 @@ export class DeploymentService {
   }
 
   private activate(record: DeploymentRecord, plan: DeploymentPlan, catchUp: boolean): void {
-    const active: ActiveDeployment = { record, plan, clocks: new Map(), timers: new Map(), armedAt: this.now() };
+    const active: ActiveDeployment = { record, plan, clocks: new Map(), timers: new Map(), armedAt: this.now(), throttled: new Map(), gate: Promise.resolve() };
     this.active.set(record.id, active);
     for (const trigger of plan.triggers) {
       const clock = new TriggerClock(trigger);
@@ -285,16 +306,29 @@ export class DeploymentService {
     );
   }
 
-  // In a cluster every node arms every trigger and the first to claim a tick runs it.
+  // In a cluster every node arms every trigger and the first to claim a tick runs it. The ceiling on starts is
+  // looked at first, as it costs no read: a flood of ticks is turned away before it reaches the stores.
   private async tick(active: ActiveDeployment, trigger: TriggerPlan, at: number): Promise<void> {
     if (!(await this.claimed(active, trigger, at))) return;
+    if (!this.budget.hasRoom()) return this.throttle(active, trigger);
+    if (active.record.request.max_concurrent_runs === undefined) return this.tickChecked(active, trigger, at);
+    const turn = active.gate.then(() => this.tickChecked(active, trigger, at));
+    active.gate = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async tickChecked(active: ActiveDeployment, trigger: TriggerPlan, at: number): Promise<void> {
     const state = this.stateOf(active, trigger.nodeId);
     const previous = state.lastExecutionId === null ? undefined : await this.statusOf(state.lastExecutionId);
     if (previous !== undefined && !isTerminalStatus(previous)) {
-      this.save(active, trigger.nodeId, { ...state, ticksSkipped: state.ticksSkipped + 1, lastTickAt: at });
-      this.logger.info({ deployment: active.record.id, trigger: trigger.nodeId, running: state.lastExecutionId }, 'Tick skipped: the previous run of this trigger is still going');
+      this.skip(active, trigger, at, 'previous_run_going');
       return;
     }
+    if (await this.atRunCap(active)) {
+      this.skip(active, trigger, at, 'max_concurrent_runs');
+      return;
+    }
+    if (!this.budget.take()) return this.throttle(active, trigger);
     const executionId = randomUUID();
     const count = state.executionsStarted + 1;
     try {
@@ -318,6 +352,34 @@ export class DeploymentService {
     }
   }
 
+  // Only the runs of its triggers count: each trigger has at most one going, its last.
+  private async atRunCap(active: ActiveDeployment): Promise<boolean> {
+    const cap = active.record.request.max_concurrent_runs;
+    if (cap === undefined) return false;
+    const last = Object.values(active.record.triggers).flatMap((state) => (state.lastExecutionId === null ? [] : [state.lastExecutionId]));
+    const statuses = await Promise.all(last.map((id) => this.statusOf(id)));
+    return statuses.filter((status) => status !== undefined && !isTerminalStatus(status)).length >= cap;
+  }
+
+  private skip(active: ActiveDeployment, trigger: TriggerPlan, at: number, reason: 'previous_run_going' | 'max_concurrent_runs'): void {
+    const state = this.stateOf(active, trigger.nodeId);
+    this.save(active, trigger.nodeId, { ...state, ticksSkipped: state.ticksSkipped + 1, lastTickAt: at });
+    this.options.onTickSkipped?.(reason);
+    const why = reason === 'previous_run_going' ? 'the previous run of this trigger is still going' : `the deployment has its max_concurrent_runs (${active.record.request.max_concurrent_runs}) going`;
+    this.logger.info({ deployment: active.record.id, trigger: trigger.nodeId, running: state.lastExecutionId }, `Tick skipped: ${why}`);
+  }
+
+  // Counted in memory only: a store write per tick is what a flood of ticks must not cost. Logged as a warning
+  // once a minute at most, so that the log does not flood instead.
+  private throttle(active: ActiveDeployment, trigger: TriggerPlan): void {
+    active.throttled.set(trigger.nodeId, (active.throttled.get(trigger.nodeId) ?? 0) + 1);
+    this.options.onTickSkipped?.('max_trigger_starts_per_second');
+    if (this.now() - this.throttleWarnedAt < 60_000) return;
+    this.throttleWarnedAt = this.now();
+    const ceiling = this.limits.maxTriggerStartsPerSecond;
+    this.logger.warn({ deployment: active.record.id, trigger: trigger.nodeId, ceiling }, `Ticks skipped: the triggers of the deployments start more than max_trigger_starts_per_second (${ceiling}) runs`);
+  }
+
   private async statusOf(executionId: string): Promise<ExecutionStatus | undefined> {
     try {
       return (await this.options.executions.get(executionId)).status;
@@ -336,7 +398,13 @@ export class DeploymentService {
   }
 
   private view(active: ActiveDeployment): Deployment {
-    return deploymentView(active.record, active.plan, active.problem, (trigger) => active.clocks.get(trigger.nodeId)?.upcoming(this.stateOf(active, trigger.nodeId), this.now(), active.armedAt, 3) ?? []);
+    return deploymentView(
+      active.record,
+      active.plan,
+      active.problem,
+      (trigger) => active.clocks.get(trigger.nodeId)?.upcoming(this.stateOf(active, trigger.nodeId), this.now(), active.armedAt, 3) ?? [],
+      (trigger) => active.throttled.get(trigger.nodeId) ?? 0,
+    );
   }
 }
 

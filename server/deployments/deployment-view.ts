@@ -4,14 +4,24 @@ import { type DeploymentPlan, type TriggerPlan } from './deployment-plan';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-/** The public view of a deployment: its triggers with their counts and next ticks, and its hooks with the paths to call. */
-export function deploymentView(record: DeploymentRecord, plan: DeploymentPlan | undefined, problem: string | undefined, upcoming: (trigger: TriggerPlan) => number[]): Deployment {
+/**
+ * The public view of a deployment: its triggers with their counts and next ticks, and its hooks with the paths to
+ * call. `throttled` tells the ticks of a trigger this node skipped over the ceiling on trigger starts.
+ */
+export function deploymentView(
+  record: DeploymentRecord,
+  plan: DeploymentPlan | undefined,
+  problem: string | undefined,
+  upcoming: (trigger: TriggerPlan) => number[],
+  throttled: (trigger: TriggerPlan) => number = () => 0,
+): Deployment {
   return {
     id: record.id,
     workflow_id: plan?.workflowId ?? record.id,
     kind: record.request.workflow === undefined ? 'graph' : 'ide',
     created_at: new Date(record.createdAt).toISOString(),
     ...(problem === undefined ? {} : { problem }),
+    ...(record.request.max_concurrent_runs === undefined ? {} : { max_concurrent_runs: record.request.max_concurrent_runs }),
     triggers: (plan?.triggers ?? []).map((trigger) => {
       const state = record.triggers[trigger.nodeId] ?? FRESH_TRIGGER;
       return {
@@ -22,6 +32,7 @@ export function deploymentView(record: DeploymentRecord, plan: DeploymentPlan | 
         max_executions: trigger.maxExecutions,
         executions_started: state.executionsStarted,
         ticks_skipped: state.ticksSkipped,
+        ticks_throttled: throttled(trigger),
         last_tick_at: iso(state.lastTickAt),
         last_execution_id: state.lastExecutionId,
         next_ticks: upcoming(trigger).map((at) => new Date(at).toISOString()),

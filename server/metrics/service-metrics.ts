@@ -34,6 +34,7 @@ export class ServiceMetrics {
   private readonly events: Counter<'type'>;
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly requestDurations: Histogram<'method' | 'route'>;
+  private readonly ticksSkipped: Counter<'reason'>;
   private readonly sources = new Set<string>();
   private load: () => ExecutionLoad = () => ({ queued: 0, running: 0 });
   private subscribers: () => SubscriberCounts = () => ({ websocket: 0, sse: 0 });
@@ -46,6 +47,12 @@ export class ServiceMetrics {
     this.events = new Counter({ name: 'workflow_events_written_total', help: 'Events written to execution logs, by event type', labelNames: ['type'], registers });
     this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers });
     this.requestDurations = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to answer HTTP requests, by method and route pattern', labelNames: ['method', 'route'], buckets: REQUEST_BUCKETS, registers });
+    this.ticksSkipped = new Counter({
+      name: 'workflow_trigger_ticks_skipped_total',
+      help: 'Deployment trigger ticks that started no run, by reason (previous_run_going, max_concurrent_runs, max_trigger_starts_per_second)',
+      labelNames: ['reason'],
+      registers,
+    });
     // Gauges read at each scrape; `this` inside `collect` is the gauge.
     const load = () => this.load();
     const subscribers = () => this.subscribers();
@@ -83,6 +90,11 @@ export class ServiceMetrics {
   /** Counts an event written to an execution log. */
   eventWritten(type: string): void {
     this.events.inc({ type });
+  }
+
+  /** Counts a deployment trigger's tick that started no run; `reason` is one of a closed set the deployments name. */
+  tickSkipped(reason: string): void {
+    this.ticksSkipped.inc({ reason });
   }
 
   /** Counts an answered HTTP request; `route` is the route pattern, never the raw path. */

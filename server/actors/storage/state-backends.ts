@@ -17,16 +17,38 @@ export interface StateBackend {
 /** Entries the memory backend keeps, all namespaces together, before it forgets the least recently used. */
 export const MEMORY_STATE_ENTRIES = 100_000;
 
-/** State in this process: it outlives executions, not the service. */
+/** The bytes of values the memory backend keeps when the server sets no other budget (`max_state_store_mb`): 64 MiB. */
+export const DEFAULT_MEMORY_STATE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * State in this process: it outlives executions, not the service. It holds at most `maxBytes` of values, each
+ * measured once when it is set as the length of its JSON text and its key; past the budget the least recently
+ * used keys are forgotten, as past {@link MEMORY_STATE_ENTRIES} entries. A value larger than the whole budget is
+ * refused, and the key keeps what it had.
+ */
 export class MemoryStateBackend implements StateBackend {
-  private readonly entries = new LRUCache<string, { value: JsonValue }>({ max: MEMORY_STATE_ENTRIES });
+  private readonly entries: LRUCache<string, { value: JsonValue }>;
+
+  constructor(readonly maxBytes: number = DEFAULT_MEMORY_STATE_BYTES) {
+    this.entries = new LRUCache<string, { value: JsonValue }>({ max: MEMORY_STATE_ENTRIES, maxSize: maxBytes });
+  }
+
+  /** The bytes the values kept now count for. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
 
   get(namespace: string, key: string): Promise<JsonValue | undefined> {
     return Promise.resolve(this.entries.get(entryKey(namespace, key))?.value);
   }
 
   set(namespace: string, key: string, value: JsonValue, ttlSeconds: number | undefined): Promise<void> {
-    this.entries.set(entryKey(namespace, key), { value }, { ttl: ttlSeconds === undefined ? 0 : ttlSeconds * 1000 });
+    const size = JSON.stringify(value).length + key.length;
+    if (size > this.maxBytes) {
+      const limitMb = Math.round((this.maxBytes / 1024 / 1024) * 100) / 100;
+      return Promise.reject(new Error(`The value of key '${key}' is ${size} bytes as JSON, more than the whole memory state store holds (max_state_store_mb = ${limitMb}): keep it in redis or file storage`));
+    }
+    this.entries.set(entryKey(namespace, key), { value }, { ttl: ttlSeconds === undefined ? 0 : ttlSeconds * 1000, size });
     return Promise.resolve();
   }
 

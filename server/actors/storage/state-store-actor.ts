@@ -15,6 +15,8 @@ export interface StateStoreOptions {
   /** Prefix of the Redis keys (the service's namespace). @default DEFAULT_REDIS_PREFIX */
   redisPrefix?: string;
   egress?: EgressPolicy;
+  /** Bytes of values (as JSON) the memory storage keeps before it forgets the least recently used. @default DEFAULT_MEMORY_STATE_BYTES */
+  maxMemoryBytes?: number;
 }
 
 /** The `tpl_state_store` properties, plus the Redis URL of this service's own. */
@@ -32,7 +34,7 @@ export const StateStoreConfigSchema = z.object({
  * when there is none) goes to `stored-out`, and whether the operation found or did what it asked to `success-out`.
  */
 export function createStateStoreActor(options: StateStoreOptions = {}) {
-  const memory = new MemoryStateBackend();
+  const memory = new MemoryStateBackend(options.maxMemoryBytes);
   const files = options.dataDir === undefined ? undefined : new FileStateBackend(join(options.dataDir, 'state'));
   return defineActor({
     id: 'tpl_state_store',
