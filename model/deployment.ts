@@ -23,6 +23,10 @@ export const DeploymentRequestSchema = z
     graph_fbp: z.string().min(1).max(MAX_FBP_TEXT_CHARS).optional().describe('The graph as .fbp text'),
     input: z.record(JsonValueSchema).default({}).describe('The input of every execution the deployment starts'),
     timeout_ms: z.number().int().positive().optional().describe('Timeout of each execution; the server-wide `execution_timeout_ms` when unset'),
+    continue_on_timeout: z
+      .boolean()
+      .optional()
+      .describe('Whether a run started by a hook goes on when its caller stops waiting (the 504 after `hook_timeout_ms`, or a closed connection); by default it is cancelled'),
   })
   .describe('A workflow to store under a name, started by its trigger nodes and by HTTP requests to its Server Request nodes');
 

@@ -107,6 +107,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     answers: hookAnswers,
     catchUpMissedTicks: config.deployment_catch_up,
     hookTimeoutMs: config.hook_timeout_ms,
+    maxConcurrentHookRuns: config.max_concurrent_hook_runs,
     claimTick: overrides.claimTick,
     logger,
   });

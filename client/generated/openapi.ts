@@ -1141,6 +1141,8 @@ export interface components {
             };
             /** @description Timeout of each execution; the server-wide `execution_timeout_ms` when unset */
             timeout_ms?: number;
+            /** @description Whether a run started by a hook goes on when its caller stops waiting (the 504 after `hook_timeout_ms`, or a closed connection); by default it is cancelled */
+            continue_on_timeout?: boolean;
         };
     };
     responses: never;
