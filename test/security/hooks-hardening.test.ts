@@ -198,6 +198,13 @@ describe('hook hardening', () => {
     expect(await get.text()).toBe('the item');
   });
 
+  it('refuses to deploy a Server Response with a 1xx status, which cannot end a response', async () => {
+    const response = await fetch(`${app.url}/deployments`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'informational', graph_json: answerGraph('/x', 'GET', {}, { statusCode: 101 }) }) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect((await fetch(`${app.url}/deployments/informational`, { headers: auth })).status).toBe(404);
+  });
+
   it('refuses a JSON hook body nested deeper than 256 levels with 400, starting nothing', async () => {
     await deploy({ name: 'deep', graph_json: answerGraph('/in', 'POST', { dataFormat: 'JSON' }, {}) });
     const countBefore = (await executions()).length;
