@@ -196,15 +196,13 @@ export class DeploymentService {
    * @throws AppError NOT_FOUND (no such deployment or path), METHOD_NOT_ALLOWED (see {@link hookMethods}), UNAUTHORIZED, VALIDATION_FAILED for a body that cannot be read as the hook reads it, RATE_LIMITED when the deployment has `maxConcurrentHookRuns` runs going
    */
   async call(id: string, call: HookCall, signal?: AbortSignal): Promise<HookCallOutcome> {
-    const active = this.active.get(id);
-    const hook = this.hookFor(active, call.method, call.path);
+    const { deployment, hook } = this.hookFor(id, call.method, call.path);
     if (!isAuthorised(hook, call.headers, this.options.secret)) {
       throw new AppError('UNAUTHORIZED', `The request to ${call.method} /hooks/${id}${normalPath(call.path)} needs ${hook.authentication === 'API Key' ? `the API key in ${hook.apiKeyHeader}` : `${hook.authentication} credentials`}`);
     }
     const contentType = call.headers['content-type'];
     const body = readHookBody(hook.dataFormat, call.body, Array.isArray(contentType) ? contentType[0] : contentType);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', body.message, { details: [{ path: 'body', message: body.message }] });
-    const deployment = active as ActiveDeployment;
     if (!this.hookRuns.take(id)) {
       throw new AppError('RATE_LIMITED', `Deployment '${id}' has ${this.hookRuns.max} runs of its hooks going, as many as it may have at once: try again shortly`);
     }
@@ -273,13 +271,14 @@ export class DeploymentService {
 
   // One answer for every request no hook takes, so that a caller learns nothing of a deployment's hooks; a method
   // that is not answered at a path that is gets 405 instead.
-  private hookFor(active: ActiveDeployment | undefined, method: string, path: string): HookPlan {
+  private hookFor(id: string, method: string, path: string): { deployment: ActiveDeployment; hook: HookPlan } {
+    const deployment = this.active.get(id);
     const wanted = normalPath(path);
-    const onPath = (active?.plan?.hooks ?? []).filter((hook) => hook.path === wanted);
+    const onPath = (deployment?.plan?.hooks ?? []).filter((hook) => hook.path === wanted);
     const asked = method.toUpperCase();
     const hook = onPath.find((candidate) => candidate.method === 'ANY' || candidate.method === asked) ?? (asked === 'HEAD' ? onPath.find((candidate) => candidate.method === 'GET') : undefined);
-    if (hook) return hook;
-    if (onPath.length === 0) throw new AppError('NOT_FOUND', NO_HOOK);
+    if (deployment === undefined || onPath.length === 0) throw new AppError('NOT_FOUND', NO_HOOK);
+    if (hook) return { deployment, hook };
     throw new AppError('METHOD_NOT_ALLOWED', `This hook does not answer ${asked}`);
   }
 

@@ -22,9 +22,4 @@ export class HookRunLimit {
     if (count > 0) this.running.set(deploymentId, count);
     else this.running.delete(deploymentId);
   }
-
-  /** How many runs `deploymentId`'s hooks have going. */
-  count(deploymentId: string): number {
-    return this.running.get(deploymentId) ?? 0;
-  }
 }
