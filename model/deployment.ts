@@ -29,6 +29,10 @@ export const DeploymentRequestSchema = z
       .positive()
       .optional()
       .describe('Runs its triggers may have going at once; a tick that comes when that many are going is skipped and counted in ticks_skipped. Unset, each trigger still runs one at a time'),
+    continue_on_timeout: z
+      .boolean()
+      .optional()
+      .describe('Whether a run started by a hook goes on when its caller stops waiting (the 504 after `hook_timeout_ms`, or a closed connection); by default it is cancelled'),
   })
   .describe('A workflow to store under a name, started by its trigger nodes and by HTTP requests to its Server Request nodes');
 

@@ -119,6 +119,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     answers: hookAnswers,
     catchUpMissedTicks: config.deployment_catch_up,
     hookTimeoutMs: config.hook_timeout_ms,
+    maxConcurrentHookRuns: config.max_concurrent_hook_runs,
     claimTick: overrides.claimTick,
     limits: { maxDeployments: config.max_deployments, maxTriggersPerDeployment: config.max_triggers_per_deployment, maxTriggerStartsPerSecond: config.max_trigger_starts_per_second },
     onTickSkipped: (reason) => metrics.tickSkipped(reason),

@@ -1147,6 +1147,8 @@ export interface components {
             timeout_ms?: number;
             /** @description Runs its triggers may have going at once; a tick that comes when that many are going is skipped and counted in ticks_skipped. Unset, each trigger still runs one at a time */
             max_concurrent_runs?: number;
+            /** @description Whether a run started by a hook goes on when its caller stops waiting (the 504 after `hook_timeout_ms`, or a closed connection); by default it is cancelled */
+            continue_on_timeout?: boolean;
         };
     };
     responses: never;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Deployment, type DeploymentRequest, type ExecutionStatus, type JsonObject, isTerminalStatus } from '../../model';
 import { HTTP_REQUEST_METADATA_KEY, type HookRequest, type NamedSecretLookup } from '../actors';
 import { type Catalogue } from '../engine';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
 import { type ExecutionService } from '../executions';
 import { type Logger, silentLogger } from '../logger';
 import { type DeploymentRecord, FRESH_TRIGGER, type TriggerState } from './deployment-record';
@@ -12,6 +12,7 @@ import { deploymentView } from './deployment-view';
 import { type HookAnswers, type HookOutcome } from './hook-answers';
 import { type RequestHeaders, headersForRun, isAuthorised } from './hook-auth';
 import { readHookBody } from './hook-body';
+import { HookRunLimit } from './hook-run-limit';
 import { TriggerClock, isExhausted } from './trigger-clock';
 import { timerAt } from './tick-timer';
 import { DEFAULT_DEPLOYMENT_LIMITS, type DeploymentLimits, type TickSkipReason, checkDeploymentCount, checkTriggerCount, triggerNodeCount } from './deployment-limits';
@@ -32,6 +33,8 @@ export interface DeploymentServiceOptions {
   catchUpMissedTicks?: boolean;
   /** How long a hook waits for its run's answer before answering 504. @default 30000 */
   hookTimeoutMs?: number;
+  /** Runs the hooks of one deployment may have going at once on this node. @default 8 */
+  maxConcurrentHookRuns?: number;
   /**
    * Claims one tick of a trigger for this node, in a cluster where every node arms every trigger: the tick runs
    * on the node that claims it. `tickKey` names the tick alike on every node (see {@link tickKey}), so a claim
@@ -59,7 +62,12 @@ export interface HookCall {
 export interface HookCallOutcome {
   readonly executionId: string;
   readonly outcome: HookOutcome;
+  /** Whether the run is being cancelled because its caller stopped waiting (timed out or gone). */
+  readonly cancelled: boolean;
 }
+
+/** What a hook answers when no hook takes a request: the same for an unknown deployment and an unknown path. */
+const NO_HOOK = 'No hook answers at this address';
 
 /** A deployment the service runs: its record, its plan (absent when it no longer validates) and its armed timers. */
 interface ActiveDeployment {
@@ -89,6 +97,7 @@ export class DeploymentService {
   private readonly limits: DeploymentLimits;
   private readonly budget: TriggerStartBudget;
   private throttleWarnedAt = -Infinity;
+  private readonly hookRuns: HookRunLimit;
   /** Set by {@link stop}: a change another node makes afterwards arms nothing here. */
   private stopped = false;
 
@@ -97,6 +106,7 @@ export class DeploymentService {
     this.logger = options.logger ?? silentLogger;
     this.limits = { ...DEFAULT_DEPLOYMENT_LIMITS, ...options.limits };
     this.budget = new TriggerStartBudget(this.limits.maxTriggerStartsPerSecond, this.now);
+    this.hookRuns = new HookRunLimit(options.maxConcurrentHookRuns ?? 8);
   }
 
   /**
@@ -202,52 +212,95 @@ export class DeploymentService {
 
   /**
    * Answers an HTTP request to a deployment's hook: checks it, starts an execution with the request, and waits
-   * for the run's answer (at most `hookTimeoutMs`).
-   * @throws AppError NOT_FOUND (deployment or hook), UNAUTHORIZED, VALIDATION_FAILED for a body that cannot be read as the hook reads it
+   * for the run's answer (at most `hookTimeoutMs`). A run whose caller stops waiting (the timeout, or `signal`
+   * aborted as its connection closed) is cancelled, unless the deployment asks for `continue_on_timeout`.
+   * @throws AppError NOT_FOUND (no such deployment or path), METHOD_NOT_ALLOWED (see {@link hookMethods}), UNAUTHORIZED, VALIDATION_FAILED for a body that cannot be read as the hook reads it, RATE_LIMITED when the deployment has `maxConcurrentHookRuns` runs going
    */
-  async call(id: string, call: HookCall): Promise<HookCallOutcome> {
-    const active = this.activeOf(id);
-    const hook = this.hookFor(active, call.method, call.path);
+  async call(id: string, call: HookCall, signal?: AbortSignal): Promise<HookCallOutcome> {
+    const { deployment, hook } = this.hookFor(id, call.method, call.path);
     if (!isAuthorised(hook, call.headers, this.options.secret)) {
       throw new AppError('UNAUTHORIZED', `The request to ${call.method} /hooks/${id}${normalPath(call.path)} needs ${hook.authentication === 'API Key' ? `the API key in ${hook.apiKeyHeader}` : `${hook.authentication} credentials`}`);
     }
     const contentType = call.headers['content-type'];
     const body = readHookBody(hook.dataFormat, call.body, Array.isArray(contentType) ? contentType[0] : contentType);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', body.message, { details: [{ path: 'body', message: body.message }] });
+    if (!this.hookRuns.take(id)) {
+      throw new AppError('RATE_LIMITED', `Deployment '${id}' has ${this.hookRuns.max} runs of its hooks going, as many as it may have at once: try again shortly`);
+    }
     const request: HookRequest = { method: call.method, path: normalPath(call.path), query: call.query, headers: headersForRun(hook, call.headers), body: body.body };
     const executionId = randomUUID();
     const answered = this.options.answers.expect(executionId, this.options.hookTimeoutMs ?? 30_000);
-    const plan = active.plan as DeploymentPlan;
+    const plan = deployment.plan as DeploymentPlan;
     try {
       await this.options.executions.startDurably(
-        { graph_json: plan.graphJson, input: active.record.request.input, metadata: { ...this.startMetadata(active, executionId, 'hook'), [HTTP_REQUEST_METADATA_KEY]: request } },
+        { graph_json: plan.graphJson, input: deployment.record.request.input, metadata: { ...this.startMetadata(deployment, executionId, 'hook'), [HTTP_REQUEST_METADATA_KEY]: request } },
         { source: 'hook', here: true },
       );
     } catch (error) {
+      this.hookRuns.release(id);
       this.options.answers.settle(executionId, { kind: 'ended' });
       throw error;
     }
-    const stopWatching = this.options.executions.watch(executionId, () => void this.settleIfEnded(executionId));
-    void this.settleIfEnded(executionId);
+    this.followHookRun(id, executionId);
+    const abandon = (): void => void this.options.answers.settle(executionId, { kind: 'abandoned' });
+    signal?.addEventListener('abort', abandon, { once: true });
+    if (signal?.aborted) abandon();
     const outcome = await answered;
-    stopWatching();
-    return { executionId, outcome };
+    signal?.removeEventListener('abort', abandon);
+    const unanswered = outcome.kind === 'timeout' || outcome.kind === 'abandoned';
+    const cancelled = unanswered && deployment.record.request.continue_on_timeout !== true;
+    if (cancelled) void this.cancelUnanswered(id, executionId, outcome.kind === 'timeout' ? 'its caller got no answer in time' : 'its caller went away before the answer');
+    return { executionId, outcome, cancelled };
   }
 
-  private async settleIfEnded(executionId: string): Promise<void> {
-    const status = await this.statusOf(executionId);
-    if (status !== undefined && isTerminalStatus(status)) this.options.answers.settle(executionId, { kind: 'ended' });
-  }
-
-  private hookFor(active: ActiveDeployment, method: string, path: string): HookPlan {
-    const hooks = active.plan?.hooks ?? [];
+  /**
+   * The methods a deployment's hooks answer at `path` (HEAD wherever GET is answered), for the `Allow` header of
+   * a 405; empty when none answers there.
+   */
+  hookMethods(id: string, path: string): string[] {
     const wanted = normalPath(path);
-    const onPath = hooks.filter((hook) => hook.path === wanted);
-    const hook = onPath.find((candidate) => candidate.method === 'ANY' || candidate.method === method.toUpperCase());
-    if (hook) return hook;
-    const listed = hooks.map((h) => `${h.method} ${h.path}`).join(', ') || 'none';
-    const where = onPath.length > 0 ? `does not answer ${method.toUpperCase()} at ${wanted}` : `has no hook at ${wanted}`;
-    throw new AppError('NOT_FOUND', `Deployment '${active.record.id}' ${where} (its hooks: ${listed})`);
+    const methods = new Set((this.active.get(id)?.plan?.hooks ?? []).filter((hook) => hook.path === wanted).map((hook) => hook.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  }
+
+  // A hook's run keeps its deployment's place until it ends, whether or not its caller still waits; its end
+  // also settles the request when the run ended without answering.
+  private followHookRun(deploymentId: string, executionId: string): void {
+    let ended = false;
+    const check = async (): Promise<void> => {
+      const status = await this.statusOf(executionId);
+      if (ended || status === undefined || !isTerminalStatus(status)) return;
+      ended = true;
+      stopWatching();
+      this.hookRuns.release(deploymentId);
+      this.options.answers.settle(executionId, { kind: 'ended' });
+    };
+    const stopWatching = this.options.executions.watch(executionId, () => void check());
+    void check();
+  }
+
+  private async cancelUnanswered(deploymentId: string, executionId: string, why: string): Promise<void> {
+    try {
+      await this.options.executions.cancel(executionId, `Cancelled: ${why}`);
+      this.logger.info({ deployment: deploymentId, executionId }, `A hook's run was cancelled: ${why}`);
+    } catch (error) {
+      // It ended on its own meanwhile.
+      if (!isAppError(error) || error.code !== 'CONFLICT') this.logger.error({ err: error, deployment: deploymentId, executionId }, "A hook's run could not be cancelled");
+    }
+  }
+
+  // One answer for every request no hook takes, so that a caller learns nothing of a deployment's hooks; a method
+  // that is not answered at a path that is gets 405 instead.
+  private hookFor(id: string, method: string, path: string): { deployment: ActiveDeployment; hook: HookPlan } {
+    const deployment = this.active.get(id);
+    const wanted = normalPath(path);
+    const onPath = (deployment?.plan?.hooks ?? []).filter((hook) => hook.path === wanted);
+    const asked = method.toUpperCase();
+    const hook = onPath.find((candidate) => candidate.method === 'ANY' || candidate.method === asked) ?? (asked === 'HEAD' ? onPath.find((candidate) => candidate.method === 'GET') : undefined);
+    if (deployment === undefined || onPath.length === 0) throw new AppError('NOT_FOUND', NO_HOOK);
+    if (hook) return { deployment, hook };
+    throw new AppError('METHOD_NOT_ALLOWED', `This hook does not answer ${asked}`);
   }
 
   private activeOf(id: string): ActiveDeployment {

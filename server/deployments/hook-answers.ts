@@ -1,11 +1,15 @@
 import { type HookAnswer, type HookAnswerSink } from '../actors';
 
-/** How the request that started an execution was settled: an answer, a refusal as invalid, or nothing in time. */
+/**
+ * How the request that started an execution was settled: an answer, a refusal as invalid, the run's end without
+ * an answer, nothing in time, or the caller gone (its connection closed) before any of these.
+ */
 export type HookOutcome =
   | { readonly kind: 'answer'; readonly answer: HookAnswer }
   | { readonly kind: 'refused'; readonly message: string; readonly details: readonly { path: string; message: string }[] }
   | { readonly kind: 'ended' }
-  | { readonly kind: 'timeout' };
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'abandoned' };
 
 /**
  * The requests waiting for their executions' answers, keyed by execution id. The first settlement wins; a wait

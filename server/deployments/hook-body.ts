@@ -1,4 +1,4 @@
-import { type JsonValue } from '../../model';
+import { type JsonValue, MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
 import { type HookPlan } from './deployment-plan';
 
 /** A body as the run sees it, or why it cannot be read as the hook's `dataFormat` says. */
@@ -7,7 +7,8 @@ export type ReadBody = { ok: true; body: JsonValue } | { ok: false; message: str
 /**
  * Reads a request body per the Server Request node's `dataFormat`: JSON, form fields (urlencoded; a field given
  * twice becomes a list), text, or bytes as base64; Auto-detect goes by the content type (JSON, form, any `text/*`
- * and XML as text, anything else as base64). An empty body is null.
+ * and XML as text, anything else as base64). An empty body is null. JSON nesting deeper than
+ * {@link MAX_JSON_DEPTH} levels is refused, as the API refuses it.
  */
 export function readHookBody(format: HookPlan['dataFormat'], raw: Buffer, contentType: string | undefined): ReadBody {
   if (raw.length === 0) return { ok: true, body: null };
@@ -25,11 +26,13 @@ export function readHookBody(format: HookPlan['dataFormat'], raw: Buffer, conten
     }
     return { ok: true, body: fields };
   }
+  let parsed: JsonValue;
   try {
-    return { ok: true, body: JSON.parse(text) as JsonValue };
+    parsed = JSON.parse(text) as JsonValue;
   } catch (error) {
     return { ok: false, message: `The body is not JSON: ${(error as Error).message}` };
   }
+  return jsonDepthExceeds(parsed) ? { ok: false, message: `The body nests deeper than ${MAX_JSON_DEPTH} levels` } : { ok: true, body: parsed };
 }
 
 function detect(type: string): Exclude<HookPlan['dataFormat'], 'Auto-detect'> {

@@ -1,15 +1,45 @@
 import { createHash } from 'node:crypto';
 
-/** Serialises a JSON value with object keys sorted, so that equal values give equal text. */
+/** A piece of the canonical text still to write: text as it is, or a value to serialise. */
+type Pending = { readonly text: string } | { readonly value: unknown };
+
+/**
+ * Serialises a JSON value with object keys sorted, so that equal values give equal text. It walks the value with
+ * its own stack rather than recursion, so that a deeply nested value cannot exhaust the call stack.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const parts: string[] = [];
+  const pending: Pending[] = [{ value }];
+  while (pending.length > 0) {
+    const next = pending.pop() as Pending;
+    if ('text' in next) {
+      parts.push(next.text);
+      continue;
+    }
+    const current = next.value;
+    if (Array.isArray(current)) {
+      // Pushed last first, so that they pop in order.
+      pending.push({ text: ']' });
+      for (let i = current.length - 1; i >= 0; i--) {
+        pending.push({ value: current[i] as unknown });
+        if (i > 0) pending.push({ text: ',' });
+      }
+      parts.push('[');
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      pending.push({ text: '}' });
+      for (let i = entries.length - 1; i >= 0; i--) {
+        pending.push({ value: entries[i][1] });
+        pending.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(entries[i][0])}:` });
+      }
+      parts.push('{');
+    } else {
+      parts.push(JSON.stringify(current) ?? 'null');
+    }
   }
-  return JSON.stringify(value) ?? 'null';
+  return parts.join('');
 }
 
 /** A digest of a start request, equal for the same request whatever its key order. */

@@ -84,7 +84,7 @@ describe('deployment hooks', () => {
     expect((await fetch(`${app.url}/hooks/basic/greet`, { method: 'POST', headers: { ...json, authorization: basic('ada:lovelace') }, body })).status).toBe(201);
   });
 
-  it('answers 504 in the envelope when the run gives no answer in time, and lets the run go on', async () => {
+  it('answers 504 in the envelope when the run gives no answer in time, and lets the run go on with continue_on_timeout', async () => {
     const graph: GraphJson = {
       processes: {
         request: { component: 'tpl_server_request', metadata: { config: { path: '/slow' } } },
@@ -96,7 +96,7 @@ describe('deployment hooks', () => {
         { src: { process: 'call', port: 'response-out' }, tgt: { process: 'respond', port: 'data-in' } },
       ],
     };
-    expect((await deploy({ name: 'slowpoke', graph_json: graph })).status).toBe(201);
+    expect((await deploy({ name: 'slowpoke', graph_json: graph, continue_on_timeout: true })).status).toBe(201);
     const response = await fetch(`${app.url}/hooks/slowpoke/slow`);
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ success: false, code: 'TIMEOUT' });
@@ -125,13 +125,16 @@ describe('deployment hooks', () => {
     expect(await malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.stringContaining('not JSON') });
   });
 
-  it('answers 404 naming the hooks for an unknown path or method, and for an unknown deployment', async () => {
+  it('answers 404 without naming any hook for an unknown path or deployment, and 405 for another method', async () => {
     const wrongPath = await fetch(`${app.url}/hooks/greeter/other`, { method: 'POST' });
     expect(wrongPath.status).toBe(404);
-    expect(await wrongPath.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.stringContaining('POST /greet') });
+    const notFound = (await wrongPath.json()) as { error: string };
+    expect(notFound).toMatchObject({ code: 'NOT_FOUND' });
+    expect(notFound.error).not.toContain('/greet');
     const wrongMethod = await fetch(`${app.url}/hooks/greeter/greet`);
-    expect(wrongMethod.status).toBe(404);
-    expect(await wrongMethod.json()).toMatchObject({ error: expect.stringContaining('does not answer GET') });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect(await wrongMethod.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED', error: expect.stringContaining('does not answer GET') });
     expect((await fetch(`${app.url}/hooks/nobody/greet`)).status).toBe(404);
   });
 

@@ -9,7 +9,8 @@ import { buildHookAnswer } from './build-hook-answer';
 export const ServerResponseConfigSchema = z
   .object({
     responseType: choiceSetting('Success, Error (a status under 400 answers 500), Redirect (to redirectUrl) or Custom', ['Success', 'Error', 'Redirect', 'Custom'], 'Success'),
-    statusCode: numberSetting('The HTTP status', z.number().int().min(100).max(599).default(200)),
+    // A 1xx status cannot end a response: the caller would wait for the final one forever.
+    statusCode: numberSetting('The HTTP status, 200 to 599', z.number().int().min(200).max(599).default(200)),
     contentType: choiceSetting('The content type of the body; Custom uses customContentType', ['application/json', 'text/plain', 'text/html', 'application/xml', 'application/octet-stream', 'Custom'], 'application/json'),
     customContentType: textSetting('The content type when contentType is Custom', z.string().regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, 'is not a content type').optional()),
     headers: z.array(DataOperationSetSchema).default([]).describe('Map operations whose mappings name headers (targetField) and their values (a field of the packet, or literal text)'),
