@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { waitFor } from './support/wait-for';
+
+const root = join(__dirname, '..');
+
+/** The environment a supervisor gives `npm start`: the test runner's npm and node settings left out. */
+function supervisorEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ENGINE_') && !name.startsWith('npm_')));
+  delete env.NODE_OPTIONS;
+  return env;
+}
+
+/** Whether something accepts connections on a loopback port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Whether a process of this id is still there. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+// A supervisor (systemd, pm2, `timeout`, a CI job's `kill $!`) signals the process it started, npm, and nothing else.
+describe('npm start under a supervisor', () => {
+  let dataDir: string;
+  const started: ChildProcess[] = [];
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'engine-supervised-'));
+  });
+  afterAll(async () => {
+    for (const child of started) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Starts `npm start` (building dist/ first when it is stale) and resolves with the port and the log read so far. */
+  async function npmStart(): Promise<{ npm: ChildProcess; port: number; log: () => string }> {
+    const npm = spawn('npm', ['start', '--silent', '--', '--port', '0', '--bind-address', '127.0.0.1', '--data-dir', dataDir, '--log-format', 'json'], {
+      cwd: root,
+      env: supervisorEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(npm);
+    let out = '';
+    npm.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    npm.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(out) || npm.exitCode !== null, { what: 'npm start to listen', timeoutMs: 170_000, intervalMs: 100 });
+    const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+    expect(port).toBeGreaterThan(0);
+    return { npm, port, log: () => out };
+  }
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('drains and exits when %s reaches the npm process alone, leaving nothing on the port', async (signal) => {
+    const { npm, port, log } = await npmStart();
+    expect(await listening(port)).toBe(true);
+    npm.kill(signal);
+    await exited(npm);
+    await waitFor(async () => !(await listening(port)), { what: `port ${port} to be released`, timeoutMs: 20_000, intervalMs: 100 });
+    expect(log()).toContain(`"signal":"${signal}","grace_ms"`);
+    expect(log()).toMatch(new RegExp(`"signal":"${signal}","msg":"Stopped"`));
+  }, 200_000);
+});
+
+describe('the build check of npm start, stopped while it builds', () => {
+  let tree: string;
+  beforeAll(() => {
+    tree = mkdtempSync(join(tmpdir(), 'engine-stopped-build-'));
+    mkdirSync(join(tree, 'server'));
+    writeFileSync(join(tree, 'server', 'main.ts'), '');
+    writeFileSync(join(tree, 'tsconfig.build.json'), JSON.stringify({ include: ['server'] }));
+    // A build that only records its process and waits: long enough to be stopped halfway.
+    const build = "node -e \"require('fs').writeFileSync('build.pid', String(process.pid)); setTimeout(() => {}, 60000)\"";
+    writeFileSync(join(tree, 'package.json'), JSON.stringify({ name: 'stopped-build', private: true, scripts: { build } }));
+  });
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+  it('ends the build when the shell of npm start goes away, as it does when npm is signalled', async () => {
+    const shell = spawn('sh', ['-c', `node ${join(root, 'scripts', 'ensure-build.cjs')} --root ${tree} && exec sleep 60`], { cwd: tree, env: supervisorEnv(), stdio: 'ignore' });
+    let buildPid = 0;
+    await waitFor(
+      () => {
+        try {
+          buildPid = Number(readFileSync(join(tree, 'build.pid'), 'utf8'));
+        } catch {
+          return false;
+        }
+        return buildPid > 0;
+      },
+      { what: 'the build to start', timeoutMs: 30_000, intervalMs: 50 },
+    );
+    shell.kill('SIGTERM');
+    await exited(shell);
+    await waitFor(() => !alive(buildPid), { what: 'the build to end', timeoutMs: 10_000, intervalMs: 50 });
+    expect(alive(buildPid)).toBe(false);
+  }, 60_000);
+});
