@@ -6,6 +6,7 @@
 const { spawn } = require('node:child_process');
 const { existsSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
+const { setInterval, clearInterval } = require('node:timers');
 
 const BUILD_CONFIG = 'tsconfig.build.json';
 /** Written after each successful build: its time is the build's. */
