@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,17 +38,27 @@ function alive(pid: number): boolean {
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
+// Run on its own after the other test files: `npm start` builds dist/ (the client's build included) when it is
+// stale, which must not race the tests that pack the client.
 // A supervisor (systemd, pm2, `timeout`, a CI job's `kill $!`) signals the process it started, npm, and nothing else.
 describe('npm start under a supervisor', () => {
   let dataDir: string;
   const started: ChildProcess[] = [];
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'engine-supervised-'));
-  });
+    // The check npm start runs first, run here once: a stale dist/ is built before any start is timed.
+    execFileSync(process.execPath, [join(root, 'scripts', 'ensure-build.cjs')], { cwd: root, env: supervisorEnv(), stdio: 'ignore', timeout: 600_000 });
+  }, 610_000);
   afterAll(async () => {
-    for (const child of started) child.kill('SIGKILL');
+    // A start that failed the test is stopped as a supervisor would, then killed: SIGKILL alone would orphan the server.
+    for (const child of started) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      child.kill('SIGTERM');
+      await Promise.race([exited(child), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      child.kill('SIGKILL');
+    }
     rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 40_000);
 
   /** Starts `npm start` (building dist/ first when it is stale) and resolves with the port and the log read so far. */
   async function npmStart(): Promise<{ npm: ChildProcess; port: number; log: () => string }> {
@@ -61,7 +71,7 @@ describe('npm start under a supervisor', () => {
     let out = '';
     npm.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     npm.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(out) || npm.exitCode !== null, { what: 'npm start to listen', timeoutMs: 170_000, intervalMs: 100 });
+    await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(out) || npm.exitCode !== null, { what: 'npm start to listen', timeoutMs: 60_000, intervalMs: 100 });
     const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
     expect(port).toBeGreaterThan(0);
     return { npm, port, log: () => out };
@@ -75,7 +85,7 @@ describe('npm start under a supervisor', () => {
     await waitFor(async () => !(await listening(port)), { what: `port ${port} to be released`, timeoutMs: 20_000, intervalMs: 100 });
     expect(log()).toContain(`"signal":"${signal}","grace_ms"`);
     expect(log()).toMatch(new RegExp(`"signal":"${signal}","msg":"Stopped"`));
-  }, 200_000);
+  }, 100_000);
 });
 
 describe('the build check of npm start, stopped while it builds', () => {
