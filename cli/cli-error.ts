@@ -1,4 +1,5 @@
 import { EXIT_CODES, type ExitCode } from './exit-code';
+import { terminalText } from './terminal-text';
 
 /** One offending place of an input and what is wrong there, as the service reports it. */
 export interface CliErrorDetail {
@@ -21,8 +22,8 @@ export class CliError extends Error {
     this.details = options.details ?? [];
   }
 
-  /** The message and its details, one per line, as printed. */
+  /** The message and its details, one per line, as printed: control characters from the service or an input are shown as escapes. */
   describe(): string {
-    return [this.message, ...this.details.map((d) => `  ${d.path ? `${d.path}: ` : ''}${d.message}`)].join('\n');
+    return [terminalText(this.message), ...this.details.map((d) => `  ${d.path ? `${terminalText(d.path)}: ` : ''}${terminalText(d.message)}`)].join('\n');
   }
 }

@@ -1,4 +1,5 @@
 import { type components } from '../client';
+import { terminalText } from './terminal-text';
 
 /** An execution as a row of the list shows it: the service's execution summary. */
 export type ExecutionRow = components['schemas']['ExecutionSummary'];
@@ -12,10 +13,10 @@ function duration(row: ExecutionRow): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
-/** The executions as a plain-text table, columns padded to their widest cell; `No executions` for none. */
+/** The executions as a plain-text table, columns padded to their widest cell, control characters shown as escapes; `No executions` for none. */
 export function executionTable(rows: readonly ExecutionRow[]): string {
   if (rows.length === 0) return 'No executions\n';
-  const cells = rows.map((row) => [row.id, row.status, row.workflow_id, row.source, row.created_at, duration(row)]);
+  const cells = rows.map((row) => [row.id, row.status, row.workflow_id, row.source, row.created_at, duration(row)].map(terminalText));
   const widths = HEADERS.map((header, column) => Math.max(header.length, ...cells.map((line) => line[column].length)));
   const format = (line: readonly string[]) => line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
   return [format(HEADERS), ...cells.map(format)].join('\n') + '\n';

@@ -1,6 +1,7 @@
 import { type EngineEvent, type TerminalEvent } from '../model';
 import { progressLine, summaryLine } from './progress-format';
 import { type RunProgress } from './run-progress';
+import { terminalText } from './terminal-text';
 
 /** Where progress is written: stderr, so that stdout carries the outputs alone. */
 export interface ProgressStream {
@@ -49,7 +50,7 @@ function barDisplay(stream: ProgressStream, progress: RunProgress): ProgressDisp
   };
   draw();
   return {
-    started: (executionId) => line(`Started execution ${executionId}`),
+    started: (executionId) => line(`Started execution ${terminalText(executionId)}`),
     event: (event) => void progress.observe(event),
     note: line,
     finish: (terminal) => {
@@ -64,16 +65,16 @@ function barDisplay(stream: ProgressStream, progress: RunProgress): ProgressDisp
 function lineDisplay(stream: ProgressStream, progress: RunProgress): ProgressDisplay {
   const failed = new Set<string>();
   return {
-    started: (executionId) => stream.write(`Started execution ${executionId}\n`),
+    started: (executionId) => stream.write(`Started execution ${terminalText(executionId)}\n`),
     note: (text) => stream.write(`${text}\n`),
     event: (event) => {
       const done = progress.observe(event);
       if (event._type === 'ActorFailed' && !failed.has(event.actorId)) {
         failed.add(event.actorId);
-        stream.write(`Node ${event.actorId} failed: ${event.error}\n`);
+        stream.write(`Node ${terminalText(event.actorId)} failed: ${terminalText(event.error)}\n`);
       } else if (done !== undefined) {
         const { nodesDone, nodesTotal } = progress.snapshot();
-        stream.write(`Node ${done} done (${nodesTotal === undefined ? nodesDone : `${nodesDone}/${nodesTotal}`})\n`);
+        stream.write(`Node ${terminalText(done)} done (${nodesTotal === undefined ? nodesDone : `${nodesDone}/${nodesTotal}`})\n`);
       }
     },
     finish: (terminal) => stream.write(`${report(terminal, progress)}\n`),
@@ -85,8 +86,8 @@ function lineDisplay(stream: ProgressStream, progress: RunProgress): ProgressDis
 function report(terminal: TerminalEvent, progress: RunProgress): string {
   const lines = [summaryLine(terminal, progress.snapshot())];
   if (terminal._type === 'Completed') return lines[0];
-  for (const error of terminal.result.errors) lines.push(`  ${error.node_id ? `${error.node_id}: ` : ''}${error.message}`);
-  if (terminal._type === 'Failed' && terminal.result.errors.length === 0) lines.push(`  ${terminal.error}`);
+  for (const error of terminal.result.errors) lines.push(`  ${error.node_id ? `${terminalText(error.node_id)}: ` : ''}${terminalText(error.message)}`);
+  if (terminal._type === 'Failed' && terminal.result.errors.length === 0) lines.push(`  ${terminalText(terminal.error)}`);
   return lines.join('\n');
 }
 

@@ -3,9 +3,10 @@
 // so that a fresh clone or a pulled change is built once and every other start runs the build as it is.
 // Plain CommonJS: it runs before anything is compiled. `--check` only says what it would do; `--root DIR`
 // looks at another tree.
-const { spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { existsSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
+const { setInterval, clearInterval } = require('node:timers');
 
 const BUILD_CONFIG = 'tsconfig.build.json';
 /** Written after each successful build: its time is the build's. */
@@ -47,7 +48,43 @@ function reasonToBuild(root) {
   return changed === undefined ? undefined : `${changed} changed since the last build`;
 }
 
-function main(argv) {
+/** How often a running build checks that the process that started it is still there. */
+const PARENT_CHECK_MS = 500;
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
+/**
+ * Runs the build in a process group of its own and resolves with its exit code. A stop signal, or the end of the
+ * shell of `npm start` (a supervisor's SIGTERM reaches that shell alone), ends the whole group: no compiler is left
+ * running without the start that wanted it.
+ */
+function runBuild(command, root) {
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command[1], { cwd: root, stdio: ['ignore', 2, 2], detached: true });
+    const parent = process.ppid;
+    const stopGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group has already ended.
+      }
+    };
+    const onSignal = (signal) => {
+      stopGroup(signal);
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15));
+    };
+    for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) onSignal('SIGTERM');
+    }, PARENT_CHECK_MS);
+    child.once('exit', (code, signal) => {
+      clearInterval(watch);
+      for (const name of STOP_SIGNALS) process.off(name, onSignal);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function main(argv) {
   const rootAt = argv.indexOf('--root');
   const root = rootAt >= 0 ? argv[rootAt + 1] : join(__dirname, '..');
   const reason = reasonToBuild(root);
@@ -63,11 +100,13 @@ function main(argv) {
   // The build's output goes to stderr: the service's stdout holds its log lines only.
   const npm = process.env.npm_execpath;
   const command = npm ? [process.execPath, [npm, 'run', '--silent', 'build']] : ['npm', ['run', '--silent', 'build']];
-  const built = spawnSync(command[0], command[1], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (built.status !== 0) return built.status ?? 1;
+  const status = await runBuild(command, root);
+  if (status !== 0) return status;
   writeFileSync(join(root, STAMP), `${startedAt.toISOString()}\n`);
   utimesSync(join(root, STAMP), startedAt, startedAt);
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -42,7 +42,7 @@ describe('the Dockerfile', () => {
     expect(packages).toEqual(expect.arrayContaining(['bubblewrap', 'python3']));
   });
 
-  it('checks its health on /ready, exposes 8080 and starts the built server as npm start does', () => {
+  it('checks its health on /ready, exposes 8080 and starts the built server as npm start does, as node itself so that a stop signal reaches it', () => {
     const [healthcheck] = named(finalStage(), 'HEALTHCHECK').map(argumentsOf);
     expect(healthcheck).toMatch(/\bCMD\b/);
     expect(healthcheck).toContain('/ready');
@@ -53,6 +53,9 @@ describe('the Dockerfile', () => {
     const entry = /node --no-node-snapshot (\S+)/.exec(start)?.[1];
     expect(entry).toBeDefined();
     expect(argv).toEqual(['node', '--no-node-snapshot', entry]);
+    // No npm or shell between tini and the server: each would keep the signal to itself or leave the server running.
+    expect(start).toMatch(/&& exec node --no-node-snapshot /);
+    expect(named(finalStage(), 'ENTRYPOINT').map(argumentsOf)).toEqual(['["/usr/bin/tini", "--"]']);
   });
 
   it('copies into the build only files that exist, and never the local node_modules or dist', () => {

@@ -5,6 +5,7 @@ import { EXIT_CODES, type ExitCode } from '../exit-code';
 import { connectToServer, request, type ServerOptions } from '../server-connection';
 import { withServerOptions } from '../command-options';
 import { WORKFLOW_KINDS, readWorkflowFile } from '../workflow-file';
+import { terminalText } from '../terminal-text';
 
 async function convert(path: string, options: ServerOptions): Promise<ExitCode> {
   const file = await readWorkflowFile(path);
@@ -13,7 +14,7 @@ async function convert(path: string, options: ServerOptions): Promise<ExitCode> 
   const conversion = await request(connection, (client) => client.convertIdeWorkflow(file.workflow));
   printJson(conversion);
   if (conversion.unsupported_actors.length > 0) {
-    process.stderr.write(`No actor for: ${conversion.unsupported_actors.join(', ')} (running this workflow is refused until there is one)\n`);
+    process.stderr.write(`No actor for: ${terminalText(conversion.unsupported_actors.join(', '))} (running this workflow is refused until there is one)\n`);
   }
   return EXIT_CODES.completed;
 }

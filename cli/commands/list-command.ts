@@ -5,6 +5,7 @@ import { withServerOptions } from '../command-options';
 import { EXIT_CODES, type ExitCode } from '../exit-code';
 import { connectToServer, request, type ServerOptions } from '../server-connection';
 import { executionTable } from '../execution-table';
+import { terminalText } from '../terminal-text';
 
 interface ListOptions extends ServerOptions {
   status?: (typeof EXECUTION_STATUSES)[number];
@@ -30,7 +31,7 @@ async function list(options: ListOptions): Promise<ExitCode> {
     return EXIT_CODES.completed;
   }
   process.stdout.write(executionTable(page.items));
-  if (page.next_cursor !== null) process.stderr.write(`More: add --cursor ${page.next_cursor}\n`);
+  if (page.next_cursor !== null) process.stderr.write(`More: add --cursor ${terminalText(page.next_cursor)}\n`);
   return EXIT_CODES.completed;
 }
 

@@ -6,6 +6,7 @@ import { asGraphBody, connectToServer, request, type ServerConnection, type Serv
 import { type InputOptions, withInputOptions, withServerOptions } from '../command-options';
 import { type JsonObject } from '../../model';
 import { type WorkflowFile, readWorkflowFile } from '../workflow-file';
+import { terminalText } from '../terminal-text';
 
 type ValidateOptions = ServerOptions & InputOptions;
 
@@ -23,12 +24,12 @@ async function validate(path: string, options: ValidateOptions): Promise<ExitCod
   const validation = await check(connectToServer(options), file, input);
   printJson(validation);
   if (validation.valid) {
-    process.stderr.write(`${path} is valid\n`);
+    process.stderr.write(`${terminalText(path)} is valid\n`);
     return EXIT_CODES.completed;
   }
-  const lines = validation.issues.map((issue) => `  ${issue.path ? `${issue.path}: ` : ''}${issue.message}`);
+  const lines = validation.issues.map((issue) => `  ${issue.path ? `${terminalText(issue.path)}: ` : ''}${terminalText(issue.message)}`);
   const more = validation.issue_count > validation.issues.length ? [`  ... and ${validation.issue_count - validation.issues.length} more`] : [];
-  process.stderr.write([`${path} has ${validation.issue_count} ${validation.issue_count === 1 ? 'issue' : 'issues'}:`, ...lines, ...more].join('\n') + '\n');
+  process.stderr.write([`${terminalText(path)} has ${validation.issue_count} ${validation.issue_count === 1 ? 'issue' : 'issues'}:`, ...lines, ...more].join('\n') + '\n');
   return EXIT_CODES.failed;
 }
 

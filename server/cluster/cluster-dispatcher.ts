@@ -2,13 +2,14 @@ import { Queue, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { type RunDispatcher, type RunHere } from '../executions';
 import { type Logger } from '../logger';
+import { type ClusterRedisRole } from './cluster-redis';
 
 /** What a {@link ClusterDispatcher} is built from. */
 export interface ClusterDispatcherOptions {
   /** Names the queue and prefixes every key of it. */
   namespace: string;
-  /** Makes a Redis connection; the queue and the worker each hold their own. */
-  connect: () => Redis;
+  /** Makes a Redis connection of a role; the queue and the worker each hold their own. */
+  connect: (role: ClusterRedisRole) => Redis;
   /** Executions this node runs at once. */
   concurrency: number;
   /** How long a job a stopped node held stays with it before another node may take it (BullMQ's lock and stalled check each take half). */
@@ -20,6 +21,10 @@ export interface ClusterDispatcherOptions {
 
 // Execution ids are free text (up to 128 characters); BullMQ reserves ':' in job ids.
 const jobIdOf = (executionId: string): string => Buffer.from(executionId).toString('base64url');
+const executionIdOf = (jobId: string): string => Buffer.from(jobId, 'base64url').toString();
+
+/** How often the number of waiting jobs is read again for the queued gauge. */
+const QUEUED_SAMPLE_MS = 1000;
 
 /**
  * The dispatcher of a cluster node: executions are jobs of one BullMQ queue named by the namespace, and every
@@ -34,9 +39,11 @@ export class ClusterDispatcher implements RunDispatcher {
   private readonly connections: Redis[] = [];
   private worker: Worker | undefined;
   private running = 0;
+  private queued = 0;
+  private sampler: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ClusterDispatcherOptions) {
-    this.queue = new Queue(options.namespace, { connection: this.connection(), prefix: options.namespace });
+    this.queue = new Queue(options.namespace, { connection: this.connection('commands'), prefix: options.namespace });
     this.queue.on('error', (error) => options.logger.error({ err: error }, 'The execution queue failed'));
   }
 
@@ -52,7 +59,7 @@ export class ClusterDispatcher implements RunDispatcher {
         }
       },
       {
-        connection: this.connection(),
+        connection: this.connection('worker'),
         prefix: this.options.namespace,
         concurrency: this.options.concurrency,
         lockDuration: Math.ceil(this.options.failureTimeoutMs / 2),
@@ -62,6 +69,17 @@ export class ClusterDispatcher implements RunDispatcher {
       },
     );
     this.worker.on('error', (error) => this.options.logger.error({ err: error }, 'The execution queue worker failed'));
+    // Failed jobs are removed (a job id must be free for the execution to be queued again): the log keeps why.
+    this.worker.on('failed', (job, error) =>
+      this.options.logger.error(
+        { err: error, execution_id: job ? (job.data as { executionId: string }).executionId : undefined, job_id: job?.id, attempts: job?.attemptsMade },
+        `An execution's job failed: ${error.message}`,
+      ),
+    );
+    this.worker.on('stalled', (jobId) =>
+      this.options.logger.warn({ execution_id: executionIdOf(jobId), job_id: jobId }, "An execution's job stalled (its node stopped renewing its lock): it is queued again"),
+    );
+    this.sampleQueued();
   }
 
   dispatch(executionId: string): void {
@@ -76,8 +94,9 @@ export class ClusterDispatcher implements RunDispatcher {
     this.queue.remove(jobIdOf(executionId)).catch(() => undefined);
   }
 
+  /** `queued` is the cluster's waiting jobs as this node last read them (within a second), the same on every node. */
   load(): { queued: number; running: number } {
-    return { queued: 0, running: this.running };
+    return { queued: this.queued, running: this.running };
   }
 
   async unavailableReason(): Promise<string | undefined> {
@@ -91,18 +110,36 @@ export class ClusterDispatcher implements RunDispatcher {
 
   /** Stops taking jobs; the runs of this node go on, and their jobs end with them. */
   async close(): Promise<void> {
+    clearTimeout(this.sampler);
+    this.sampler = undefined;
     await this.worker?.pause(true);
   }
 
   /** Closes the worker (once the runs of this node have ended), the queue and the connections. */
   async dispose(): Promise<void> {
+    clearTimeout(this.sampler);
+    this.sampler = undefined;
     await this.worker?.close();
     await this.queue.close();
     await Promise.all(this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
   }
 
-  private connection(): Redis {
-    const connection = this.options.connect();
+  /** Reads the waiting jobs now and again every {@link QUEUED_SAMPLE_MS}; a failed read keeps the last number. */
+  private sampleQueued(): void {
+    this.sampler = setTimeout(() => {
+      this.queue
+        .getWaitingCount()
+        .then((count) => (this.queued = count))
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.sampler !== undefined) this.sampleQueued();
+        });
+    }, QUEUED_SAMPLE_MS);
+    this.sampler.unref();
+  }
+
+  private connection(role: ClusterRedisRole): Redis {
+    const connection = this.options.connect(role);
     this.connections.push(connection);
     return connection;
   }

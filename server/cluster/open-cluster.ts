@@ -1,9 +1,10 @@
-import { Redis } from 'ioredis';
+import { type Redis } from 'ioredis';
 import { type ServerConfig } from '../config';
 import { type DeploymentService, PostgresDeploymentStore } from '../deployments';
 import { type ExecutionService, PostgresExecutionStore } from '../executions';
 import { type Logger } from '../logger';
 import { ClusterDispatcher } from './cluster-dispatcher';
+import { type ClusterRedisRole, connectClusterRedis } from './cluster-redis';
 import { NodeLeases } from './node-leases';
 import { PeerChannel } from './peer-channel';
 import { tickClaims } from './tick-claims';
@@ -35,8 +36,8 @@ export interface Cluster {
 export async function openCluster(config: ServerConfig & { redis_url: string; database_url: string }, logger: Logger): Promise<Cluster> {
   const { namespace, node_id: nodeId } = config;
   const connections: Redis[] = [];
-  const connect = (): Redis => {
-    const connection = new Redis(config.redis_url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const connect = (role: ClusterRedisRole = 'commands'): Redis => {
+    const connection = connectClusterRedis(config.redis_url, role, config.redis_command_timeout_ms);
     connection.on('error', (error) => logger.debug({ err: error }, 'Redis connection error'));
     connections.push(connection);
     return connection;

@@ -51,6 +51,13 @@ export const ServerConfigSchema = z
       .min(1000)
       .default(30_000)
       .describe('In a cluster, how long a node may stop renewing its lease before its running executions are marked failed'),
+    redis_command_timeout_ms: z
+      .number()
+      .int()
+      .min(100)
+      .max(60_000)
+      .default(2000)
+      .describe("In a cluster, how long a Redis command may wait for its answer before it fails (a tick claim is then skipped); BullMQ's blocking wait for jobs is exempt"),
     max_body_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('Largest accepted request body; larger ones get 413'),
     data_dir: z.string().min(1).default('data').describe('Directory of the embedded database'),
     files_dir: z.string().min(1).optional().describe('The one directory CSV and Excel reader nodes and media input nodes may read files from by path; unset, graphs can only send file content'),

@@ -63,6 +63,8 @@ parentPort.on('message', ({ task, payload }) => {
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
+  /** The signals of unsettled tasks, each with one abort listener however many tasks share it; removed with its last task. */
+  private readonly watched = new Map<AbortSignal, { jobs: Set<Job>; onAbort: () => void }>();
   private closed = false;
 
   constructor(private readonly options: WorkerPoolOptions) {}
@@ -73,17 +75,39 @@ export class WorkerPool {
    */
   run<T>(task: string, payload: unknown, limits: { timeoutMs: number; signal?: AbortSignal }): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
-    if (limits.signal?.aborted) return Promise.reject(limits.signal.reason);
+    const { signal } = limits;
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ task, payload, timeoutMs: limits.timeoutMs, signal: limits.signal, resolve: resolve as (value: unknown) => void, reject });
+      const settled = () => this.unwatch(job);
+      const job: Job = {
+        task,
+        payload,
+        timeoutMs: limits.timeoutMs,
+        signal,
+        resolve: (value) => {
+          settled();
+          resolve(value as T);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      };
+      this.watch(job);
+      this.queue.push(job);
       this.dispatch();
     });
   }
 
-  /** Terminates every worker; queued tasks fail. */
+  /** Terminates every worker; queued and running tasks fail. */
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error('The worker pool is closed'));
+    for (const slot of this.slots) {
+      clearTimeout(slot.timer);
+      slot.job?.reject(new Error('The worker pool is closed'));
+      slot.job = undefined;
+    }
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
   }
 
@@ -121,7 +145,6 @@ export class WorkerPool {
   private start(slot: Slot, job: Job): void {
     slot.job = job;
     slot.timer = setTimeout(() => this.replace(slot, new Error(`The task took longer than ${job.timeoutMs} ms`)), job.timeoutMs);
-    job.signal?.addEventListener('abort', () => slot.job === job && this.replace(slot, job.signal?.reason as Error), { once: true });
     slot.worker.postMessage({ task: job.task, payload: job.payload });
   }
 
@@ -134,6 +157,45 @@ export class WorkerPool {
       else job.resolve(outcome.value);
     }
     this.dispatch();
+  }
+
+  private watch(job: Job): void {
+    const { signal } = job;
+    if (signal === undefined) return;
+    let entry = this.watched.get(signal);
+    if (entry === undefined) {
+      const jobs = new Set<Job>();
+      const onAbort = () => {
+        this.watched.delete(signal);
+        for (const waiting of [...jobs]) this.abort(waiting);
+      };
+      entry = { jobs, onAbort };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.watched.set(signal, entry);
+    }
+    entry.jobs.add(job);
+  }
+
+  private unwatch(job: Job): void {
+    const entry = job.signal && this.watched.get(job.signal);
+    if (!entry) return;
+    entry.jobs.delete(job);
+    if (entry.jobs.size > 0) return;
+    job.signal!.removeEventListener('abort', entry.onAbort);
+    this.watched.delete(job.signal!);
+  }
+
+  // A task cancelled while it waits leaves the queue; one cancelled while it runs takes its worker down with it.
+  private abort(job: Job): void {
+    const reason = job.signal?.reason as Error;
+    const waiting = this.queue.indexOf(job);
+    if (waiting !== -1) {
+      this.queue.splice(waiting, 1);
+      job.reject(reason);
+      return;
+    }
+    const slot = this.slots.find((candidate) => candidate.job === job);
+    if (slot !== undefined) this.replace(slot, reason);
   }
 
   // A worker that ran too long, was cancelled, crashed or ran out of memory is dropped; a new one takes its place on demand.

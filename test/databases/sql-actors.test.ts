@@ -200,3 +200,55 @@ describe.each(Object.keys(SERVERS) as Driver[])('SQL nodes on %s', (driver) => {
     expect(await poolConnections(driver, db)).toBe(before);
   });
 });
+
+describe('statements per firing on PostgreSQL', () => {
+  let db: Admin;
+  let table: string;
+  const names = async () => (await db.query(`SELECT name FROM ${table} ORDER BY id`)).map((row) => row.name);
+
+  beforeAll(async () => {
+    db = await admin('postgresql');
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+  beforeEach(async () => {
+    table = `t_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    await db.query(`CREATE TABLE ${table} (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL)`);
+  });
+  afterEach(async () => {
+    await db.query(`DROP TABLE IF EXISTS ${table}`);
+  });
+
+  it('refuses a text with a second statement, naming the option, and runs neither', async () => {
+    const query = `INSERT INTO ${table} (id, name) VALUES (1, 'a'); DELETE FROM ${table}; INSERT INTO ${table} (id, name) VALUES (2, 'b')`;
+    const { result, received } = await runSql({ driver: 'postgresql', query });
+    expect(result.success).toBe(true);
+    expect(received.result).toBeUndefined();
+    expect(received.error).toEqual([
+      expect.objectContaining({ code: '42601', node_id: 'sql', message: expect.stringContaining('unless the tpl_postgresql node sets multipleStatements: true') }),
+    ]);
+    expect(await names()).toEqual([]);
+  });
+
+  it('runs every statement of the text when the node sets multipleStatements, reporting the last one', async () => {
+    const query = `INSERT INTO ${table} (id, name) VALUES (1, 'a'); INSERT INTO ${table} (id, name) VALUES (2, 'b'); SELECT name FROM ${table} ORDER BY id`;
+    const { received } = await runSql({ driver: 'postgresql', query, pool: { multipleStatements: true } });
+    expect(received.error).toBeUndefined();
+    expect(received.result).toEqual([{ rows: [{ name: 'a' }, { name: 'b' }], rowCount: 2, fields: ['name'], truncated: false }]);
+    expect(await names()).toEqual(['a', 'b']);
+  });
+
+  it('refuses parameters with several statements, saying why', async () => {
+    const query = `INSERT INTO ${table} (id, name) VALUES ($1, 'a'); INSERT INTO ${table} (id, name) VALUES (2, 'b')`;
+    const { received } = await runSql({ driver: 'postgresql', query, params: [[1]], pool: { multipleStatements: true } });
+    expect(received.error).toEqual([expect.objectContaining({ code: '42601', message: expect.stringContaining('several statements take no parameters') })]);
+    expect(await names()).toEqual([]);
+  });
+
+  it('runs one statement without parameters as before, a trailing semicolon included', async () => {
+    await db.query(`INSERT INTO ${table} (id, name) VALUES (1, 'a')`);
+    const { received } = await runSql({ driver: 'postgresql', query: `SELECT name FROM ${table};` });
+    expect(received.result).toEqual([{ rows: [{ name: 'a' }], rowCount: 1, fields: ['name'], truncated: false }]);
+  });
+});

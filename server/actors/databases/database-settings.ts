@@ -10,6 +10,8 @@ export interface DatabaseSettings {
   readonly password?: string;
   readonly maxConnections: number;
   readonly connectionTimeoutMs: number;
+  /** Whether a statement's text may hold several statements (PostgreSQL only; they then take no parameters). @default false */
+  readonly multipleStatements?: boolean;
 }
 
 /** `host:port/database`, as messages name a database (never with its credentials). */

@@ -4,7 +4,7 @@ import { type EgressPolicy } from '../../outbound-http';
 import { DEFAULT_EGRESS } from '../network/network-actor-options';
 import { type DatabaseSettings, describeDatabase } from './database-settings';
 import { SQL_POOL, type SqlPool } from './sql-pool';
-import { numberSetting, optionalText, requiredText } from '../shared';
+import { booleanSetting, numberSetting, optionalText, requiredText } from '../shared';
 import { openMysqlPool } from './mysql-pool';
 import { openPostgresPool } from './postgres-pool';
 
@@ -44,6 +44,14 @@ function poolConfigSchema(defaultPort: number, secrets: { user: string; password
   });
 }
 
+/** The PostgreSQL node's own settings, beside those of every pool node. */
+const POSTGRES_SETTINGS = {
+  multipleStatements: booleanSetting(
+    'Lets a SQL Script text hold several statements separated by ";", run without parameters; off, a firing runs exactly one statement and a second is refused',
+    false,
+  ),
+};
+
 /**
  * Builds the pool node of a SQL server (`tpl_postgresql` or `tpl_mysql`): it opens a pool when the run starts,
  * checks it with one round trip, registers it in the run's resources (closed when the run ends, whatever way)
@@ -56,14 +64,14 @@ export function createSqlPoolActor(driver: keyof typeof DRIVERS, options: Databa
   return defineActor({
     id: spec.id,
     title: spec.title,
-    ide: { type: 'database', requiredEnvVars: [spec.secrets.url, spec.secrets.password, spec.secrets.user], ownKeys: ['user', 'password'] },
+    ide: { type: 'database', requiredEnvVars: [spec.secrets.url, spec.secrets.password, spec.secrets.user], ownKeys: ['user', 'password', ...(driver === 'postgresql' ? Object.keys(POSTGRES_SETTINGS) : [])] },
     description: `Opens a pool of ${spec.title} connections for the SQL Script nodes of the run, closed when the run ends.`,
     inports: {},
     outports: {
       'pool-id': { description: 'The pool handle, for the `pool-id` port of SQL Script nodes.' },
       'status-out': { description: 'The pool: {status, driver, host, port, database, serverVersion, maxConnections}.' },
     },
-    config: poolConfigSchema(spec.port, spec.secrets),
+    config: poolConfigSchema(spec.port, spec.secrets).extend(driver === 'postgresql' ? POSTGRES_SETTINGS : {}),
     fire: async ({ config, resources, secret, send, signal }) => {
       const address = await (options.egress ?? DEFAULT_EGRESS).checkedAddress(config.host, config.port);
       const settings: DatabaseSettings = {
@@ -75,6 +83,7 @@ export function createSqlPoolActor(driver: keyof typeof DRIVERS, options: Databa
         password: config.password ?? secret(spec.secrets.password),
         maxConnections: config.maxConnections,
         connectionTimeoutMs: config.connectionTimeout,
+        multipleStatements: 'multipleStatements' in config && config.multipleStatements === true,
       };
       let opened: { pool: SqlPool; version: string };
       try {
