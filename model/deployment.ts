@@ -82,6 +82,7 @@ export const DeploymentSchema = z.object({
   created_at: z.string(),
   problem: z.string().optional().describe('Why the deployment runs nothing now: its stored workflow no longer validates (a component or secret gone)'),
   max_concurrent_runs: z.number().int().optional().describe('Runs its triggers may have going at once, when the deployment sets it'),
+  continue_on_timeout: z.boolean().optional().describe('Whether a hook run goes on after its caller stopped waiting, when the deployment sets it'),
   triggers: z.array(DeploymentTriggerSchema),
   hooks: z.array(DeploymentHookSchema),
 });

@@ -1119,6 +1119,8 @@ export interface components {
             problem?: string;
             /** @description Runs its triggers may have going at once, when the deployment sets it */
             max_concurrent_runs?: number;
+            /** @description Whether a hook run goes on after its caller stopped waiting, when the deployment sets it */
+            continue_on_timeout?: boolean;
             triggers: components["schemas"]["DeploymentTrigger"][];
             hooks: components["schemas"]["DeploymentHook"][];
         };

@@ -22,6 +22,7 @@ export function deploymentView(
     created_at: new Date(record.createdAt).toISOString(),
     ...(problem === undefined ? {} : { problem }),
     ...(record.request.max_concurrent_runs === undefined ? {} : { max_concurrent_runs: record.request.max_concurrent_runs }),
+    ...(record.request.continue_on_timeout === undefined ? {} : { continue_on_timeout: record.request.continue_on_timeout }),
     triggers: (plan?.triggers ?? []).map((trigger) => {
       const state = record.triggers[trigger.nodeId] ?? FRESH_TRIGGER;
       return {
