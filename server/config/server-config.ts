@@ -54,7 +54,7 @@ export const ServerConfigSchema = z
     bind_address: z.string().min(1).default('0.0.0.0').describe('Address to listen on'),
     max_connections: count.default(1000).describe('Concurrent connections (HTTP and WebSocket); beyond it HTTP gets 503 and WebSocket is refused'),
     cors_enabled: z.boolean().default(true).describe('Permissive cross-origin policy, preflights included'),
-    rate_limit_requests_per_minute: count.default(100).describe('Requests per client per minute; 0 turns the limit off'),
+    rate_limit_requests_per_minute: count.default(100).describe('API requests per client address per minute, one budget for all nodes of a cluster; /health, /ready, /metrics, /docs, the API documents and the /ui page are outside it; 0 turns the limit off'),
     trust_proxy: trustProxy
       .default(false)
       .describe(

@@ -62,15 +62,16 @@ export function hotReads(options: HotReadsOptions, express: RequestListener): Re
     // The id pattern has no character a path would encode or strip (`/`, `?`, `#`, `%`).
     if (!options.statusRead || !ExecutionIdSchema.safeParse(id).success) return express(req, res);
     const started = performance.now();
+    const read = (): void => {
+      services.executions.get(id).then(
+        (record) => answer(req, res, statusRoute, started, success(executionView(record))),
+        () => express(req, res),
+      );
+    };
+    if (!auth.enabled) return read();
     // The token check keys the client as Express would (trust_proxy) and, in a cluster, reads the shared lock-out.
     auth.admits(req).then(
-      (admitted) => {
-        if (!admitted) return express(req, res);
-        services.executions.get(id).then(
-          (record) => answer(req, res, statusRoute, started, success(executionView(record))),
-          () => express(req, res),
-        );
-      },
+      (admitted) => (admitted ? read() : express(req, res)),
       () => express(req, res),
     );
   };

@@ -1,3 +1,4 @@
+import { ServerConfigSchema } from '../../server/config';
 import { MAX_FAILED_TOKENS_PER_MINUTE } from '../../server/http';
 import { multiplyGraph } from '../support/graphs';
 import { type TestApp, startTestApp } from '../support/test-app';
@@ -128,5 +129,26 @@ describe('X-Forwarded-For without trust_proxy', () => {
       expect(await statusOf(app, '/metrics', { authorization: `Bearer wrong-token-${i}-0123456789`, 'x-forwarded-for': `198.51.100.${i + 50}` })).toBe(401);
     }
     expect(await statusOf(app, '/metrics', { 'x-forwarded-for': '198.51.100.200' })).toBe(429);
+  });
+});
+
+describe('the trust_proxy key', () => {
+  it("takes Express's values: false by default, a flag, a number of hops, or addresses, CIDRs and names", () => {
+    const parsed = (value?: unknown) => ServerConfigSchema.parse(value === undefined ? {} : { trust_proxy: value }).trust_proxy;
+    expect(parsed()).toBe(false);
+    expect(parsed('true')).toBe(true);
+    expect(parsed('false')).toBe(false);
+    expect(parsed('2')).toBe(2);
+    expect(parsed('loopback, 10.0.0.0/8,172.18.0.5')).toEqual(['loopback', '10.0.0.0/8', '172.18.0.5']);
+    expect(parsed(['uniquelocal'])).toEqual(['uniquelocal']);
+  });
+
+  it('refuses what is no address, CIDR or name, naming the key and the entry', () => {
+    for (const value of ['proxy.example', '10.0.0.0/99', '']) {
+      const result = ServerConfigSchema.safeParse({ trust_proxy: value });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0].path).toEqual(['trust_proxy']);
+    }
+    expect(ServerConfigSchema.safeParse({ trust_proxy: 'proxy.example' }).error!.issues.map((issue) => issue.message).join(' ')).toContain("'proxy.example'");
   });
 });
