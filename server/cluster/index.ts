@@ -1,2 +1,3 @@
 export { type Cluster, openCluster } from './open-cluster';
 export { deleteNamespaceKeys } from './namespace-keys';
+export { sharedCounterStore } from './shared-counters';
