@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage } from 'node:http';
 import { type RequestHandler } from 'express';
-import { type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import { type ClientRateLimitInfo, type Options, type Store, ipKeyGenerator } from 'express-rate-limit';
 import { AppError } from '../errors';
 import { type ClientAddressOf } from './client-address';
 
@@ -30,7 +30,8 @@ export const MAX_FAILED_TOKENS_PER_MINUTE = 10;
 const MINUTE_MS = 60_000;
 
 /**
- * Failed attempts per client address in the current minute. This process keeps its own view, read at once by
+ * Failed attempts per client in the current minute, keyed as the request budget keys clients (an IPv4
+ * address, or the /56 network of an IPv6 one, which one holder can fill with addresses). This process keeps its own view, read at once by
  * the checks that cannot wait; with a shared store (a cluster's Redis) every failure is counted there too and
  * the view takes the shared count, so that the nodes of a cluster lock a client out together.
  */
@@ -54,7 +55,7 @@ class FailureCounter {
     const entry = this.counts.get(address);
     if (entry === undefined || entry.resetAt <= now) this.counts.set(address, { count: 1, resetAt: now + MINUTE_MS });
     else entry.count += 1;
-    if (this.counts.size > 10_000) for (const [key, value] of this.counts) if (value.resetAt <= now) this.counts.delete(key);
+    this.prune(now);
     return this.shared === undefined ? Promise.resolve() : Promise.resolve(this.shared.increment(address)).then((info) => this.adopt(address, info));
   }
 
@@ -69,6 +70,12 @@ class FailureCounter {
   private adopt(address: string, { totalHits, resetTime }: ClientRateLimitInfo): void {
     const resetAt = resetTime?.getTime() ?? Date.now() + MINUTE_MS;
     if (resetAt > Date.now()) this.counts.set(address, { count: totalHits, resetAt });
+    this.prune(Date.now());
+  }
+
+  // Old entries are dropped as the map grows.
+  private prune(now: number): void {
+    if (this.counts.size > 10_000) for (const [key, value] of this.counts) if (value.resetAt <= now) this.counts.delete(key);
   }
 }
 
@@ -107,7 +114,7 @@ export class BearerAuth {
   /** Why a request or upgrade may not go on (a wrong token, or too many of them), or undefined when it may. */
   async verify(req: IncomingMessage): Promise<AuthRefusal | undefined> {
     if (!this.enabled) return undefined;
-    const client = this.clientAddress(req);
+    const client = ipKeyGenerator(this.clientAddress(req));
     await this.failures.refresh(client);
     const { refusal, counted } = this.judge(client, () => this.isAuthorized(req), 'tokens', 'A valid bearer token is required (Authorization: Bearer <token>)');
     // The failure is in the shared count before the answer leaves, so that the client's next request, on any node, sees it.
@@ -121,7 +128,7 @@ export class BearerAuth {
    * in a cluster takes the shared count with each failure counted.
    */
   verifySecret(secret: string | undefined, address: string | undefined): AuthRefusal | undefined {
-    const { refusal, counted } = this.judge(address ?? 'unknown', () => secret !== undefined && matches(secret, this.tokens), 'secrets', "A valid secret is required: one of the server's auth_tokens");
+    const { refusal, counted } = this.judge(ipKeyGenerator(address ?? 'unknown'), () => secret !== undefined && matches(secret, this.tokens), 'secrets', "A valid secret is required: one of the server's auth_tokens");
     // This process has counted it already; a shared store that cannot be reached only misses this one.
     counted?.catch(() => undefined);
     return refusal;
@@ -143,7 +150,7 @@ export class BearerAuth {
   async admits(req: IncomingMessage): Promise<boolean> {
     if (!this.enabled) return true;
     if (!this.isAuthorized(req)) return false;
-    const client = this.clientAddress(req);
+    const client = ipKeyGenerator(this.clientAddress(req));
     await this.failures.refresh(client);
     return this.failures.blockedFor(client) === 0;
   }
