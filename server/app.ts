@@ -3,6 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { createExpressEndpoints, initServer } from '@ts-rest/express';
 import cors from 'cors';
 import express, { type RequestHandler } from 'express';
+import { type Store } from 'express-rate-limit';
 import helmet from 'helmet';
 import { type Logger as PinoLogger } from 'pino';
 import { contract } from '../contract';
@@ -35,6 +36,8 @@ import {
   requestLog,
   requestMetrics,
   staticHeadersOf,
+  clientAddressOf,
+  type TrustProxyFunction,
 } from './http';
 import { buildAsyncApiDocument, buildOpenApiDocument } from './openapi';
 import { type WsGateway, attachWsGateway } from './ws';
@@ -48,6 +51,12 @@ export interface AppOptions {
   logger: Logger;
   /** Where a line for each answered HTTP request goes; without it, requests are not logged. */
   accessLog?: PinoLogger;
+  /**
+   * A store of per-client counts shared by the nodes of a cluster, by name (`rate-limit`, `auth-failures`):
+   * the request budget and the wrong-token lock-out are then one for the whole cluster. Without it, each is
+   * kept in this process.
+   */
+  sharedCounters?: (name: string) => Store;
 }
 
 /** The HTTP and WebSocket server of the service, built but not yet listening. */
@@ -68,9 +77,12 @@ export interface App {
 const s = initServer();
 
 /** Builds the Express application and the WebSocket gateway on one HTTP server. */
-export function createApp({ config, services, logger, accessLog }: AppOptions): App {
+export function createApp({ config, services, logger, accessLog, sharedCounters }: AppOptions): App {
   const app = express();
   app.disable('x-powered-by');
+  // Which proxies may name the client: req.ip follows it, and so do the hot reads and WebSocket upgrades.
+  app.set('trust proxy', config.trust_proxy);
+  const clientAddress = clientAddressOf(app.get('trust proxy fn') as TrustProxyFunction, config.trust_proxy === false || config.trust_proxy === 0);
   // Every answer carries its own timestamp, so an ETag would never match: hashing each body is waste.
   app.set('etag', false);
   const server = createServer({
@@ -82,7 +94,7 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
   });
   const connections = new ConnectionLimit(config.max_connections);
   connections.attach(server, config.headers_timeout_ms);
-  const auth = new BearerAuth(config.auth_tokens);
+  const auth = new BearerAuth(config.auth_tokens, { clientAddress, shared: sharedCounters?.('auth-failures') });
 
   // First, so that refused requests are logged and counted too.
   app.use(requestLog(accessLog));
@@ -98,7 +110,8 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
   if (config.cors_enabled) headers.push(cors({ maxAge: 600, exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] }));
   app.use(headers);
   app.get('/health', earlyHealth());
-  const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute });
+  // Checks, documents and the /ui page with its files are outside the budget (see isUnmeteredPath); everything else counts.
+  const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute, clientAddress, store: sharedCounters?.('rate-limit') });
   app.use(budget.middleware());
   // The status read, which clients poll, goes right after the budget, with the token check of every other route.
   app.get('/workflows/:execution_id', auth.middleware(), earlyStatusRead(services));
@@ -146,6 +159,7 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
     maxBufferedBytes: config.ws_max_buffered_bytes,
     graphLimits,
     budget,
+    clientAddress,
     idleTimeoutMs: config.ws_idle_timeout_ms,
     fbpRuntime,
   });

@@ -53,7 +53,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   }
   if (interrupted > 0) logger.warn({ interrupted }, 'Marked executions interrupted by the previous shutdown as failed');
 
-  const app = createApp({ config, services, logger, accessLog: logger });
+  const app = createApp({ config, services, logger, accessLog: logger, sharedCounters: cluster?.sharedCounters });
   let url: string;
   try {
     url = await app.listen();

@@ -18,7 +18,7 @@ import { type AppServices } from './http';
 import { type EventBridge, createEventBridge } from './ide';
 import { type Logger } from './logger';
 import { MetricsObserver, ServiceMetrics } from './metrics';
-import { EgressPolicy } from './outbound-http';
+import { EgressPolicy, type ReservedEndpoint } from './outbound-http';
 import { connectWsBridgeSocket } from './outbound-ws';
 import { DeploymentService, type DeploymentStore, HookAnswers, SqliteDeploymentStore } from './deployments';
 
@@ -52,9 +52,33 @@ export interface Services extends AppServices {
   close(): Promise<void>;
 }
 
+/** The servers of a cluster's own (its PostgreSQL and Redis) by config key, at the host and port of their URLs. */
+function clusterEndpoints(config: ServerConfig): ReservedEndpoint[] {
+  if (config.redis_url === undefined || config.database_url === undefined) return [];
+  const endpoint = (name: string, url: string, defaultPort: number): ReservedEndpoint => {
+    const { hostname, port } = new URL(url);
+    return { name, host: hostname.replace(/^\[|\]$/g, ''), port: port === '' ? defaultPort : Number(port) };
+  };
+  return [endpoint('database_url', config.database_url, 5432), endpoint('redis_url', config.redis_url, 6379)];
+}
+
+/**
+ * The egress policy of the service's outbound requests and connections: `egress_deny` and `egress_allow`, the
+ * service's own port, and in a cluster its PostgreSQL and Redis, which no graph reaches unless `egress_allow`
+ * names their host.
+ */
+export function egressPolicyOf(config: ServerConfig): EgressPolicy {
+  return new EgressPolicy({
+    deny: config.egress_deny,
+    allow: config.egress_allow,
+    ownPort: () => (config.port === 0 ? undefined : config.port),
+    reserved: clusterEndpoints(config),
+  });
+}
+
 /** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), secret resolution, execution service, webhooks, metrics, lifecycle logs, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
-  const egress = new EgressPolicy({ deny: config.egress_deny, allow: config.egress_allow, ownPort: () => (config.port === 0 ? undefined : config.port) });
+  const egress = egressPolicyOf(config);
   const hookAnswers = new HookAnswers();
   const secrets = new SecretResolver({ envPrefix: config.secret_env_prefix, stores: config.secrets_dir ? [new DirectorySecretStore(config.secrets_dir)] : [] });
   const catalogue =

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { BlockList } from 'node:net';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ENV_PREFIX, ServerConfigSchema } from '../server/config';
@@ -14,11 +15,24 @@ interface ComposeService {
   healthcheck?: { test?: string | string[] };
   volumes?: string[];
   ports?: string[];
+  networks?: Record<string, { ipv4_address?: string } | null> | string[];
 }
 
-// `${NAME:-default}` as Compose reads it with NAME unset; merge keys (`<<: *node`) resolved as Compose does.
-const composeText = readFileSync(join(root, 'docker-compose.yml'), 'utf8').replace(/\$\{\w+:-([^}]*)\}/g, '$1');
-const services = (parse(composeText, { merge: true }) as { services: Record<string, ComposeService> }).services;
+/** The parts of the compose file's top level these checks read. */
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  networks?: Record<string, { ipam?: { config?: { subnet?: string }[] } } | null>;
+}
+
+const rawText = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+// The file as written, variables unread: what a value is made of.
+const raw = parse(rawText, { merge: true }) as ComposeFile;
+// `${NAME:-default}` as Compose reads it with NAME unset, `${NAME:?message}` as it reads it with NAME set (to a
+// placeholder); merge keys (`<<: *node`) resolved as Compose does.
+const REQUIRED_PLACEHOLDER = 'required-value-0123456789';
+const composeText = rawText.replace(/\$\{\w+:-([^}]*)\}/g, '$1').replace(/\$\{\w+:\?[^}]*\}/g, REQUIRED_PLACEHOLDER);
+const compose = parse(composeText, { merge: true }) as ComposeFile;
+const { services } = compose;
 const nodes = ['node-a', 'node-b'];
 
 function environmentOf(name: string): Record<string, string> {
@@ -125,6 +139,31 @@ describe('the cluster compose file', () => {
     expect(healthTest('postgres')).toMatch(/pg_isready\b/);
   });
 
+  it('refuses to start without bearer tokens, and gives none of its own', () => {
+    for (const name of nodes) {
+      const written = (raw.services[name].environment as Record<string, string>).ENGINE_AUTH_TOKENS;
+      expect(written).toMatch(/^\$\{ENGINE_AUTH_TOKENS:\?[^}]+\}$/);
+      expect(environmentOf(name).ENGINE_AUTH_TOKENS).toBe(REQUIRED_PLACEHOLDER);
+    }
+    expect(rawText).not.toMatch(/ENGINE_AUTH_TOKENS:-/);
+    expect(ServerConfigSchema.parse({ auth_tokens: REQUIRED_PLACEHOLDER }).auth_tokens).toEqual([REQUIRED_PLACEHOLDER]);
+  });
+
+  it("trusts the balancer's fixed address, and that address only, to name the client", () => {
+    const address = (services.balancer.networks as Record<string, { ipv4_address?: string }>).default.ipv4_address;
+    expect(address).toBeDefined();
+    const subnet = compose.networks?.default?.ipam?.config?.[0]?.subnet;
+    const [base, prefix] = (subnet ?? '').split('/');
+    const range = new BlockList();
+    range.addSubnet(base, Number(prefix));
+    expect(range.check(address!)).toBe(true);
+    for (const name of nodes) {
+      const trust = environmentOf(name).ENGINE_TRUST_PROXY;
+      expect(trust).toBe(address);
+      expect(ServerConfigSchema.parse({ trust_proxy: trust }).trust_proxy).toEqual([address]);
+    }
+  });
+
   it('sets only ENGINE_ variables that name a key of the server configuration', () => {
     const keys = Object.keys(ServerConfigSchema.shape);
     const head = `${ENV_PREFIX}_`;
@@ -140,10 +179,21 @@ describe('the balancer', () => {
   const server = named(nginx, 'server')[0]?.block;
   const everyPath = named(server, 'location').find((location) => location.args.join(' ') === '/')?.block;
 
-  it('mounts deploy/nginx.conf and publishes port 8080', () => {
+  it('mounts deploy/nginx.conf and publishes port 8080 on 127.0.0.1 unless WES_BIND names another address', () => {
     expect(services.balancer.volumes).toEqual(expect.arrayContaining([expect.stringMatching(/^\.\/deploy\/nginx\.conf:\/etc\/nginx\/conf\.d\/[\w-]+\.conf(:ro)?$/)]));
-    expect(services.balancer.ports).toEqual(expect.arrayContaining([expect.stringMatching(/^"?8080:8080"?$/)]));
+    expect(services.balancer.ports).toEqual(['127.0.0.1:8080:8080']);
+    expect(raw.services.balancer.ports).toEqual(['${WES_BIND:-127.0.0.1}:8080:8080']);
     expect(argsOf(server, 'listen')).toEqual(['8080']);
+  });
+
+  it('is the only way in: the nodes, Redis and PostgreSQL publish no port', () => {
+    for (const name of [...nodes, 'redis', 'postgres']) expect(services[name].ports ?? []).toEqual([]);
+  });
+
+  it('tells the nodes who the client is and how it came', () => {
+    const headers = named(everyPath, 'proxy_set_header').map((d) => d.args);
+    expect(headers).toContainEqual(['X-Forwarded-For', '$proxy_add_x_forwarded_for']);
+    expect(headers).toContainEqual(['X-Forwarded-Proto', '$scheme']);
   });
 
   it('sends requests round-robin to both nodes on the port the image listens on', () => {

@@ -1,3 +1,4 @@
+import { type Store } from 'express-rate-limit';
 import { type Redis } from 'ioredis';
 import { type ServerConfig } from '../config';
 import { type DeploymentService, PostgresDeploymentStore } from '../deployments';
@@ -7,6 +8,7 @@ import { ClusterDispatcher } from './cluster-dispatcher';
 import { type ClusterRedisRole, connectClusterRedis } from './cluster-redis';
 import { NodeLeases } from './node-leases';
 import { PeerChannel } from './peer-channel';
+import { sharedCounterStore } from './shared-counters';
 import { tickClaims } from './tick-claims';
 
 /** How long a cancel or configuration update asked of another node waits for its answer. */
@@ -22,6 +24,8 @@ export interface Cluster {
     peers: PeerChannel;
     claimTick: ReturnType<typeof tickClaims>;
   };
+  /** A store of per-client counts shared by the nodes (the request budget, wrong tokens), by name. */
+  sharedCounters(name: string): Store;
   /** Joins the services to the cluster: events of other nodes, their requests, this node's lease and the check of the others. */
   join(services: { executions: ExecutionService; deployments: DeploymentService }): Promise<void>;
   /** Leaves the cluster (after the services have shut down): gives the lease up and closes the connections. */
@@ -67,6 +71,7 @@ export async function openCluster(config: ServerConfig & { redis_url: string; da
   const stops: (() => void)[] = [];
   return {
     parts: { store, deploymentStore, dispatcher, peers, claimTick: tickClaims(redis, namespace, nodeId) },
+    sharedCounters: (name) => sharedCounterStore(redis, namespace, name),
     async join({ executions, deployments }) {
       stops.push(store.onAppended((executionId) => executions.noticeAppended(executionId)));
       stops.push(deploymentStore.onChange((deploymentId) => deployments.sync(deploymentId)));

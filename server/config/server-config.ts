@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { JsonObjectSchema } from '../../model';
+import { trustEntryProblem } from './trust-entry';
 
 const port = z.number().int().min(0).max(65535);
 
@@ -14,6 +15,30 @@ function parseJsonText(value: unknown): unknown {
   }
 }
 const count = z.number().int().min(0);
+
+// Express's 'trust proxy' values: a flag, a number of hops, or addresses, CIDRs and proxy-addr's names (as a list or comma-separated text).
+const trustProxy = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const text = v.trim();
+    if (text === 'true' || text === 'false') return text === 'true';
+    if (/^\d+$/.test(text)) return Number(text);
+    return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  },
+  z.union([
+    z.boolean(),
+    z.number().int().min(0),
+    z
+      .array(z.string().min(1))
+      .min(1)
+      .superRefine((entries, ctx) => {
+        for (const entry of entries) {
+          const problem = trustEntryProblem(entry);
+          if (problem !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+        }
+      }),
+  ]),
+);
 
 // The vendors of `saas_endpoints`, and one address: an absolute http(s) URL.
 const SAAS_VENDORS = ['github', 'google_sheets', 'google_token', 'hubspot', 'salesforce'];
@@ -29,7 +54,12 @@ export const ServerConfigSchema = z
     bind_address: z.string().min(1).default('0.0.0.0').describe('Address to listen on'),
     max_connections: count.default(1000).describe('Concurrent connections (HTTP and WebSocket); beyond it HTTP gets 503 and WebSocket is refused'),
     cors_enabled: z.boolean().default(true).describe('Permissive cross-origin policy, preflights included'),
-    rate_limit_requests_per_minute: count.default(100).describe('Requests per client per minute; 0 turns the limit off'),
+    rate_limit_requests_per_minute: count.default(100).describe('API requests per client address per minute, one budget for all nodes of a cluster; /health, /ready, /metrics, /docs, the API documents and the /ui page are outside it; 0 turns the limit off'),
+    trust_proxy: trustProxy
+      .default(false)
+      .describe(
+        "Which proxies in front of the service are trusted to name the client in X-Forwarded-For, as Express's 'trust proxy': false (none: the peer address is the client), true (every hop: only when the service is reachable through the proxy alone), a number of hops, or a comma list of addresses, CIDRs and loopback, linklocal, uniquelocal; the rate limit and the wrong-token lock-out count per client address so found",
+      ),
     ide_url: z.string().url().optional().describe('Address of the IDE; setting it enables the event bridge'),
     namespace: z.string().min(1).default('engine').describe('Namespace this engine announces to the IDE; in a cluster, the name of its queue, the prefix of its Redis keys and its PostgreSQL schema'),
     node_id: z.string().min(1).default(() => `engine-${randomUUID().slice(0, 8)}`).describe('Identity of this engine, unique in a cluster and recorded on the executions it runs; engine-<8 hex> by default'),

@@ -60,10 +60,18 @@ export function hotReads(options: HotReadsOptions, express: RequestListener): Re
     if (url === '/health' && options.health) return answer(req, res, healthRoute, performance.now(), success(HEALTH_MESSAGE));
     const id = url.startsWith(STATUS_PREFIX) ? url.slice(STATUS_PREFIX.length) : '';
     // The id pattern has no character a path would encode or strip (`/`, `?`, `#`, `%`).
-    if (!options.statusRead || !ExecutionIdSchema.safeParse(id).success || !auth.admits(req)) return express(req, res);
+    if (!options.statusRead || !ExecutionIdSchema.safeParse(id).success) return express(req, res);
     const started = performance.now();
-    services.executions.get(id).then(
-      (record) => answer(req, res, statusRoute, started, success(executionView(record))),
+    const read = (): void => {
+      services.executions.get(id).then(
+        (record) => answer(req, res, statusRoute, started, success(executionView(record))),
+        () => express(req, res),
+      );
+    };
+    if (!auth.enabled) return read();
+    // The token check keys the client as Express would (trust_proxy) and, in a cluster, reads the shared lock-out.
+    auth.admits(req).then(
+      (admitted) => (admitted ? read() : express(req, res)),
       () => express(req, res),
     );
   };

@@ -1,5 +1,6 @@
 import { type LookupAddress, lookup as dnsLookup, promises as dnsPromises } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { Agent, buildConnector } from 'undici';
 
 /** Addresses no outbound request may reach, whatever the configuration denies besides: link-local (cloud metadata) and unspecified. */
@@ -13,6 +14,21 @@ export interface EgressRules {
   allow?: readonly string[];
   /** The service's own port: its loopback and unspecified addresses on that port are refused, so a graph cannot call the service's own API. */
   ownPort?: () => number | undefined;
+  /** Servers of the service itself (a cluster's PostgreSQL and Redis) no graph may reach; see {@link ReservedEndpoint}. */
+  reserved?: readonly ReservedEndpoint[];
+}
+
+/**
+ * A server of the service itself that graphs may never reach: refused on its port at its host name, at every
+ * address that name resolves to and, when it is on this machine, at every loopback and own address. Only an
+ * `egress_allow` entry naming the host itself (its name or address, not a range around it) lets a graph
+ * through, so that a wide allowed range does not open the cluster's own database by accident.
+ */
+export interface ReservedEndpoint {
+  /** What it is, named in the refusal: `redis_url`. */
+  name: string;
+  host: string;
+  port: number;
 }
 
 /**
@@ -76,6 +92,44 @@ function hostMatches(host: string, patterns: readonly string[]): string | undefi
 
 const LOOPBACK = compile(['127.0.0.0/8', '::1/128', '0.0.0.0/32', '::/128']);
 
+// This machine's own addresses: a server listening on all of them is reached at any one.
+function ownAddresses(): Set<string> {
+  const addresses = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => canonical(entry.address).address));
+  return new Set(addresses);
+}
+
+/** A reserved endpoint with the addresses it is known at. */
+class Reserved {
+  readonly host: string;
+  private readonly addresses = new Set<string>();
+  private local = false;
+
+  constructor(
+    readonly endpoint: ReservedEndpoint,
+    private readonly own: Set<string>,
+  ) {
+    this.host = endpoint.host.replace(/^\[|\]$/g, '').toLowerCase();
+    if (isIP(this.host) !== 0) this.learn([this.host]);
+    // A name is resolved once, in the background: a request to the name itself is refused by name meanwhile.
+    else dnsPromises.lookup(this.host, { all: true }).then((found) => this.learn(found.map((entry) => entry.address)), () => undefined);
+  }
+
+  private learn(addresses: readonly string[]): void {
+    for (const address of addresses) {
+      const { address: ip, type } = canonical(address);
+      this.addresses.add(ip);
+      if (LOOPBACK.addresses.check(ip, type) || this.own.has(ip)) this.local = true;
+    }
+  }
+
+  /** Whether a connection to `ip` (canonical) on `port` for `host` reaches this endpoint. */
+  reaches(host: string, ip: string, type: 'ipv4' | 'ipv6', port: number): boolean {
+    if (port !== this.endpoint.port) return false;
+    if (host.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '') === this.host || this.addresses.has(ip)) return true;
+    return this.local && (LOOPBACK.addresses.check(ip, type) || this.own.has(ip));
+  }
+}
+
 /**
  * The egress policy of outbound requests. Every address is checked where the connection is made: after DNS
  * resolution (the address connected to is the one checked, so a name that resolves differently the second
@@ -85,16 +139,21 @@ const LOOPBACK = compile(['127.0.0.0/8', '::1/128', '0.0.0.0/32', '::/128']);
 export class EgressPolicy {
   private readonly deny: Rules;
   private readonly allow: Rules;
+  private readonly reserved: Reserved[];
   private agent: Agent | undefined;
 
   constructor(private readonly rules: EgressRules = {}) {
     this.deny = compile([...DEFAULT_EGRESS_DENY, ...(rules.deny ?? [])]);
     this.allow = compile(rules.allow ?? []);
+    const own = rules.reserved?.length ? ownAddresses() : new Set<string>();
+    this.reserved = (rules.reserved ?? []).map((endpoint) => new Reserved(endpoint, own));
   }
 
   /** Why a connection to `address:port` for `host` is refused, or undefined when it may go. */
   refusal(host: string, address: string, port: number): string | undefined {
     const { address: ip, type } = canonical(address);
+    const reserved = this.reserved.find((entry) => entry.reaches(host, ip, type, port));
+    if (reserved !== undefined && !this.namesExactly(reserved.host, ip)) return `the cluster's ${reserved.endpoint.name} ${reserved.endpoint.host}:${reserved.endpoint.port}`;
     if (this.allow.addresses.check(ip, type) || hostMatches(host, this.allow.hosts) !== undefined) return undefined;
     const deniedHost = hostMatches(host, this.deny.hosts);
     if (deniedHost !== undefined) return `egress_deny ${deniedHost}`;
@@ -102,6 +161,14 @@ export class EgressPolicy {
     const own = this.rules.ownPort?.();
     if (own !== undefined && port === own && LOOPBACK.addresses.check(ip, type)) return `the service's own address and port ${own}`;
     return undefined;
+  }
+
+  // An allow entry that is the reserved host's name or the very address connected to, not a range around it.
+  private namesExactly(host: string, ip: string): boolean {
+    return this.allow.texts.some((entry) => {
+      const text = entry.trim().toLowerCase();
+      return text === host || (isIP(text.replace(/^\[|\]$/g, '')) !== 0 && canonical(text).address === ip);
+    });
   }
 
   /**

@@ -3,4 +3,4 @@ export { type HttpCall, type FetchOptions, type FetchedResponse, HttpTransportEr
 export { BodyTooLargeError, MAX_RESPONSE_BYTES, readBoundedStream } from './read-bounded-body';
 export { describeUrl } from './describe-url';
 export { wait } from './wait';
-export { type EgressRules, DEFAULT_EGRESS_DENY, EgressDeniedError, EgressPolicy } from './egress-policy';
+export { type EgressRules, type ReservedEndpoint, DEFAULT_EGRESS_DENY, EgressDeniedError, EgressPolicy } from './egress-policy';

@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError } from '../errors';
-import { type AppServices, type BearerAuth, type ConnectionLimit, type GraphSizeLimits, type RequestBudget, refuseUpgrade } from '../http';
+import { type AppServices, type BearerAuth, type ClientAddressOf, type ConnectionLimit, type GraphSizeLimits, type RequestBudget, refuseUpgrade } from '../http';
 import { DeliveryPacer } from '../executions';
 import { WsSession } from './ws-session';
 import { serveFbpSocket } from './fbp-socket';
@@ -23,6 +23,8 @@ export interface WsGatewayOptions {
   graphLimits: GraphSizeLimits;
   /** The per-client request budget shared with HTTP. */
   budget: RequestBudget;
+  /** The address of a request's client, as HTTP finds it: the key of its budget. */
+  clientAddress: ClientAddressOf;
   /** A session with no subscription that sends nothing for this long is closed. @default 60000 */
   idleTimeoutMs?: number;
   /** Interval of the keep-alive ping; a client that misses one is dropped. @default 30000 */
@@ -78,9 +80,15 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
     }
     if (options.connections.isOverLimit(req.socket)) return refuseUpgrade(socket, options.connections.error());
     if (fbp) return fbpWss.handleUpgrade(req, socket, head, (ws) => fbpWss.emit('connection', ws, req));
-    const refusal = options.auth.verify(req);
-    if (refusal !== undefined) return refuseUpgrade(socket, refusal.error);
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    options.auth.verify(req).then(
+      (refusal) => {
+        if (socket.destroyed) return;
+        if (closing) return refuseUpgrade(socket, new AppError('UNAVAILABLE', 'The server is shutting down'));
+        if (refusal !== undefined) return refuseUpgrade(socket, refusal.error);
+        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      },
+      (error: unknown) => refuseUpgrade(socket, error instanceof AppError ? error : new AppError('UNAVAILABLE', 'The token check could not be made')),
+    );
   };
   server.on('upgrade', onUpgrade);
 
@@ -88,7 +96,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
-    const session = new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits, budget: options.budget, transport: req.socket, address: req.socket.remoteAddress, idleTimeoutMs: options.idleTimeoutMs ?? 60_000 });
+    const session = new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits, budget: options.budget, transport: req.socket, address: options.clientAddress(req), idleTimeoutMs: options.idleTimeoutMs ?? 60_000 });
     sessions.add(session);
     ws.on('close', () => sessions.delete(session));
   });
@@ -97,7 +105,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
     const runtime = options.fbpRuntime as FbpRuntime;
-    serveFbpSocket(ws, { runtime, auth: options.auth, budget: options.budget, logger: options.logger, address: req.socket.remoteAddress });
+    serveFbpSocket(ws, { runtime, auth: options.auth, budget: options.budget, logger: options.logger, address: options.clientAddress(req) });
   });
 
   const pinger = setInterval(() => {

@@ -5,13 +5,20 @@ import { readToken } from './token-store.js';
 /** The API's root, relative to the page (`/ui/` is one level below it), so a path prefix of a proxy is kept. */
 export const API_ROOT = new URL('../', document.baseURI);
 
-/** A failed call: the HTTP status, the envelope's `code` and its message. */
+/** A failed call: the HTTP status, the envelope's `code`, its message and, for a 429, the seconds to wait (Retry-After). */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, retryAfterSeconds = undefined) {
     super(message);
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** The seconds an answer's Retry-After asks to wait, or undefined when it names none. */
+export function retryAfterOf(response) {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 /** The headers every call sends: the bearer token when the tab has one. */
@@ -23,7 +30,7 @@ export function authHeaders() {
 /** Explains a failed answer in words a user can act on. */
 function explain(status, envelope) {
   if (status === 401) return 'This server needs an API token: enter one at the top right.';
-  if (status === 429) return envelope?.error ?? 'Too many requests: wait a moment and try again.';
+  if (status === 429) return 'This address has sent the server as many requests as it takes in a minute.';
   return envelope?.error ?? `The server answered ${status}.`;
 }
 
@@ -37,7 +44,9 @@ async function call(method, path, body) {
     throw new ApiError(0, 'NETWORK', `The server cannot be reached (${error.message}).`);
   }
   const envelope = await response.json().catch(() => undefined);
-  if (!response.ok || envelope?.success !== true) throw new ApiError(response.status, envelope?.code ?? 'HTTP', explain(response.status, envelope));
+  if (!response.ok || envelope?.success !== true) {
+    throw new ApiError(response.status, envelope?.code ?? 'HTTP', explain(response.status, envelope), response.status === 429 ? retryAfterOf(response) : undefined);
+  }
   return envelope.data;
 }
 

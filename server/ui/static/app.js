@@ -6,7 +6,27 @@ import { readToken, saveToken } from './token-store.js';
 
 const $ = (id) => document.getElementById(id);
 
+let rateLimitTimer = 0;
+
+// A 429 is a wait, not a failure: a banner counts the Retry-After down, then the list is asked for again.
+function showRateLimit(error) {
+  clearTimeout(rateLimitTimer);
+  const tick = (seconds) => {
+    if (seconds <= 0) {
+      $('rate-limit').hidden = true;
+      list.reload();
+      return;
+    }
+    $('rate-limit-text').textContent = `${error.message} The page asks again in ${seconds} s.`;
+    $('rate-limit').dataset.retryAfter = String(seconds);
+    rateLimitTimer = setTimeout(() => tick(seconds - 1), 1000);
+  };
+  $('rate-limit').hidden = false;
+  tick(error.retryAfterSeconds ?? 60);
+}
+
 function showError(error) {
+  if (error.status === 429) return showRateLimit(error);
   $('notice-text').textContent = error.message;
   $('notice').hidden = false;
 }

@@ -1,7 +1,7 @@
 // Reads an execution's Server-Sent Events through fetch rather than EventSource: EventSource cannot send an
 // Authorization header, and one reader for both cases keeps a single path to test.
 
-import { authHeaders, ApiError } from './api.js';
+import { authHeaders, ApiError, retryAfterOf } from './api.js';
 
 /** Splits SSE text into events as it arrives; lines may be cut anywhere between chunks. */
 export class SseParser {
@@ -48,8 +48,8 @@ const sleep = (ms, signal) =>
 
 /** How long to wait before trying again after a refused or dropped stream: the server's Retry-After when it gave one. */
 function retryDelay(response, retryMs) {
-  const seconds = Number(response?.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : retryMs;
+  const seconds = response === undefined ? undefined : retryAfterOf(response);
+  return seconds === undefined ? retryMs : seconds * 1000;
 }
 
 // A bug in a handler surfaces as the page's own error; it must not pass for a dropped connection and reconnect.
