@@ -1,5 +1,6 @@
-// The service's wire schemas: zod only, shared by the contract, the engine, the execution service and the client.
+// The service's wire schemas (zod) and the JSON checks shared by the contract, the engine, the execution service and the client.
 export { type JsonValue, type JsonObject, JsonValueSchema, JsonObjectSchema, isJsonObject } from './json-value';
+export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 export {
   type GraphJson,
   type GraphProcessJson,

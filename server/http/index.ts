@@ -19,7 +19,7 @@ export { BearerAuth, MAX_FAILED_TOKENS_PER_MINUTE, PUBLIC_PATHS, PUBLIC_FOLDERS 
 export { docsRoutes } from './docs-routes';
 export { uiRoutes } from './ui-routes';
 export { jsonBody } from './json-body';
-export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
+export { MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
 export { plainQuery } from './plain-query';
 export { type GraphSizeLimits, checkGraphSize } from './graph-size';
 export { deploymentRoutes } from './deployment-routes';

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../errors';
 import { type GraphSizeLimits, checkGraphSize } from './graph-size';
-import { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 

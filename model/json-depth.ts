@@ -1,4 +1,4 @@
-/** The deepest nesting of arrays and objects a request body or WebSocket frame may have. */
+/** The deepest nesting of arrays and objects a request body, hook body or WebSocket frame may have. */
 export const MAX_JSON_DEPTH = 256;
 
 /**
