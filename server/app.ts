@@ -136,7 +136,7 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
     ),
   );
 
-  const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, logger });
+  const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, maxGraphBytes: config.max_protocol_graph_mb * 1024 * 1024, logger });
   const gateway: WsGateway = attachWsGateway(server, {
     services,
     connections,
@@ -148,6 +148,8 @@ export function createApp({ config, services, logger, accessLog }: AppOptions): 
     budget,
     idleTimeoutMs: config.ws_idle_timeout_ms,
     fbpRuntime,
+    maxProtocolConnections: config.max_protocol_connections,
+    protocolAuthTimeoutMs: config.protocol_auth_timeout_ms,
   });
   services.metrics.observeSubscribers(() => ({ websocket: gateway.openSubscriptions(), sse: streams.size }));
 

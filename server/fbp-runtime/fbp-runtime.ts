@@ -3,9 +3,11 @@ import { type Catalogue, type EngineEvent } from '../engine';
 import { AppError } from '../errors';
 import { EventFollower, type ExecutionService } from '../executions';
 import { type Logger, silentLogger } from '../logger';
-import { type JsonObject } from '../../model';
+import { type JsonObject, MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
 import { componentMessages } from './component-list';
-import { GraphCommandError, type GraphChange, ProtocolGraph, type ProtocolGraphLimits, type ProtocolPort } from './protocol-graph';
+import { GraphByteBudget } from './graph-byte-budget';
+import { GraphCommandError } from './graph-command-error';
+import { type GraphChange, ProtocolGraph, type ProtocolGraphLimits, type ProtocolPort } from './protocol-graph';
 import { type ClientMessage, ClientMessageSchema, type FbpMessage, PayloadReader } from './protocol-message';
 
 /** The protocol version this runtime speaks. */
@@ -24,6 +26,8 @@ export interface FbpRuntimeOptions {
   graphLimits: ProtocolGraphLimits;
   /** Graphs kept at once; `clear` of a new graph beyond it is refused. @default 100 */
   maxGraphs?: number;
+  /** Bytes all graphs may hold together, metadata and initial packets included; a change beyond it is refused. @default 64 MiB */
+  maxGraphBytes?: number;
   /** The runtime's label in `runtime:runtime`. @default 'Workflow execution service' */
   label?: string;
   logger?: Logger;
@@ -39,8 +43,12 @@ export interface FbpClient {
 
 /** How a client is told apart: whether a message's secret lets it act. */
 export interface FbpClientOptions {
-  /** Answers why a message's secret is refused, or undefined when it is accepted. */
+  /** Whether messages must carry a valid secret; when not, every message may act and `checkSecret` is not asked. */
+  secretRequired: boolean;
+  /** Answers why a message's secret is refused, or undefined when it is accepted (a wrong one counts against the client). */
   checkSecret(secret: string | undefined): string | undefined;
+  /** Told each time a message's secret was accepted: the client has shown that it may act. */
+  onAuthorised?(): void;
 }
 
 type Send = (message: FbpMessage) => void;
@@ -68,9 +76,21 @@ export class FbpRuntime {
   private readonly clients = new Set<Send>();
   private mainGraph: string | undefined;
   private readonly logger: Logger;
+  private readonly graphBytes: GraphByteBudget;
 
   constructor(private readonly options: FbpRuntimeOptions) {
     this.logger = options.logger ?? silentLogger;
+    this.graphBytes = new GraphByteBudget(options.maxGraphBytes ?? 64 * 1024 * 1024);
+  }
+
+  /** Bytes the runtime's graphs hold together. */
+  get heldGraphBytes(): number {
+    return this.graphBytes.heldBytes;
+  }
+
+  /** Whether a network runs now: every client is sent its packets. */
+  get networkRunning(): boolean {
+    return [...this.networks.values()].some((run) => run.running) || this.starting.size > 0;
   }
 
   /** Connects a client: `send` receives its replies and every network event. */
@@ -78,11 +98,18 @@ export class FbpRuntime {
     this.clients.add(send);
     return {
       receive: async (raw) => {
+        // Nesting is checked first: a graph holding a value too deep to serialise could never run or be sent.
+        if (jsonDepthExceeds(raw)) return send(error(protocolOf(raw), `A message may nest at most ${MAX_JSON_DEPTH} levels`));
         const parsed = ClientMessageSchema.safeParse(raw);
         if (!parsed.success) return send(error('runtime', 'A message is {protocol, command, payload}'));
         const message = parsed.data;
         const secret = message.secret ?? (typeof message.payload?.secret === 'string' ? message.payload.secret : undefined);
-        const refusal = client.checkSecret(secret);
+        const getRuntime = message.protocol === 'runtime' && message.command === 'getruntime';
+        // Asking what the runtime is without a secret guesses nothing, so it is not counted as a wrong secret.
+        const refusal = !client.secretRequired ? undefined : getRuntime && secret === undefined ? 'no secret' : client.checkSecret(secret);
+        if (refusal === undefined && client.secretRequired) client.onAuthorised?.();
+        // As NoFlo does, a client without a valid secret learns what the runtime is and that it may do nothing.
+        if (getRuntime) return this.describe(send, refusal === undefined);
         if (refusal !== undefined) return send(error(message.protocol, refusal));
         try {
           await this.handle(message, send);
@@ -103,7 +130,7 @@ export class FbpRuntime {
     delete payload.secret;
     switch (message.protocol) {
       case 'runtime':
-        return this.runtimeCommand(message.command, send);
+        throw new GraphCommandError(`runtime:${message.command} is not supported`);
       case 'graph':
         return this.graphCommand(message.command, new PayloadReader(payload, `graph:${message.command}`), send);
       case 'network':
@@ -117,17 +144,17 @@ export class FbpRuntime {
     }
   }
 
-  private runtimeCommand(command: string, send: Send): void {
-    if (command !== 'getruntime') throw new GraphCommandError(`runtime:${command} is not supported`);
+  // The answer to `runtime:getruntime`; a client that may not act is given no capabilities and no graph.
+  private describe(send: Send, authorised: boolean): void {
     const payload: JsonObject = {
       id: this.id,
       type: 'workflow-execution-service',
       version: FBP_PROTOCOL_VERSION,
       label: this.options.label ?? 'Workflow execution service',
-      capabilities: CAPABILITIES,
+      capabilities: authorised ? CAPABILITIES : [],
       allCapabilities: CAPABILITIES,
     };
-    if (this.mainGraph !== undefined) payload.graph = this.mainGraph;
+    if (authorised && this.mainGraph !== undefined) payload.graph = this.mainGraph;
     send({ protocol: 'runtime', command: 'runtime', payload });
   }
 
@@ -193,7 +220,10 @@ export class FbpRuntime {
     }
     const main = read.value('main');
     if (typeof main === 'boolean') ack.main = main;
-    this.graphs.set(id, new ProtocolGraph(id, ack.name === undefined ? {} : { name: ack.name }, this.options.graphLimits));
+    const graph = new ProtocolGraph(id, ack.name === undefined ? {} : { name: ack.name }, this.options.graphLimits, this.graphBytes);
+    // The new graph replaces one of the same id: the budget is asked only for the difference.
+    this.graphBytes.change(graph.bytes - (this.graphs.get(id)?.bytes ?? 0));
+    this.graphs.set(id, graph);
     if (main === true || this.mainGraph === undefined) this.mainGraph = id;
     send({ protocol: 'graph', command: 'clear', payload: ack });
   }
@@ -303,6 +333,12 @@ export class FbpRuntime {
   private broadcast(command: string, payload: JsonObject): void {
     for (const send of this.clients) send({ protocol: 'network', command, payload });
   }
+}
+
+// The protocol a message names, for its error answer, when it names one that can be trusted as such.
+function protocolOf(raw: unknown): string {
+  const protocol = typeof raw === 'object' && raw !== null ? (raw as { protocol?: unknown }).protocol : undefined;
+  return typeof protocol === 'string' && /^[a-z]{1,64}$/.test(protocol) ? protocol : 'runtime';
 }
 
 function error(protocol: string, message: string, graph?: unknown): FbpMessage {

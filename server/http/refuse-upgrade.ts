@@ -8,6 +8,8 @@ import { STATUS_OF_ERROR } from './error-status';
 export function refuseUpgrade(socket: Duplex, error: AppError): void {
   const status = STATUS_OF_ERROR[error.code];
   const body = JSON.stringify(failure(error));
+  // Closed once the answer is out, whether or not the client closes its side: a refused socket holds no slot.
+  socket.once('finish', () => socket.destroy());
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
