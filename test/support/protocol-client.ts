@@ -50,6 +50,11 @@ export class ProtocolClient {
     this.ws.send(frame, { binary: Buffer.isBuffer(frame) });
   }
 
+  /** Sends bytes as a text frame, whether or not they are UTF-8. */
+  sendText(bytes: Buffer): void {
+    this.ws.send(bytes, { binary: false });
+  }
+
   /** Messages received so far and not yet taken by {@link next}. */
   get pending(): readonly ProtocolMessage[] {
     return this.received;
