@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type Catalogue, type EngineEvent } from '../engine';
+import { type Catalogue } from '../engine';
 import { AppError } from '../errors';
-import { EventFollower, type ExecutionService } from '../executions';
+import { type ExecutionService } from '../executions';
 import { type Logger, silentLogger } from '../logger';
 import { type JsonObject, MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
 import { componentMessages } from './component-list';
 import { GraphByteBudget } from './graph-byte-budget';
 import { GraphCommandError } from './graph-command-error';
-import { type GraphChange, ProtocolGraph, type ProtocolGraphLimits, type ProtocolPort } from './protocol-graph';
+import { NetworkRuns } from './network-runs';
+import { type GraphChange, ProtocolGraph, type ProtocolGraphLimits } from './protocol-graph';
 import { type ClientMessage, ClientMessageSchema, type FbpMessage, PayloadReader } from './protocol-message';
 
 /** The protocol version this runtime speaks. */
 export const FBP_PROTOCOL_VERSION = '0.7';
-
-/** The execution source of runs started over the protocol. */
-export const FBP_PROTOCOL_SOURCE = 'fbp-protocol';
 
 const CAPABILITIES = ['protocol:runtime', 'protocol:graph', 'protocol:network', 'protocol:component', 'network:status', 'network:data', 'network:control'];
 
@@ -53,15 +51,6 @@ export interface FbpClientOptions {
 
 type Send = (message: FbpMessage) => void;
 
-interface NetworkRun {
-  executionId: string;
-  startedAt: number;
-  running: boolean;
-  started: boolean;
-  stopRequested: boolean;
-  stopFollowing: () => void;
-}
-
 /**
  * An FBP Network Protocol runtime (protocol 0.7) over this service's engine. Graphs are built with the graph
  * subprotocol and shared by every client; `network:start` runs one as an execution (source `fbp-protocol`, so
@@ -71,8 +60,7 @@ interface NetworkRun {
 export class FbpRuntime {
   private readonly id = randomUUID();
   private readonly graphs = new Map<string, ProtocolGraph>();
-  private readonly networks = new Map<string, NetworkRun>();
-  private readonly starting = new Set<string>();
+  private readonly networks: NetworkRuns;
   private readonly clients = new Set<Send>();
   private mainGraph: string | undefined;
   private readonly logger: Logger;
@@ -81,6 +69,7 @@ export class FbpRuntime {
   constructor(private readonly options: FbpRuntimeOptions) {
     this.logger = options.logger ?? silentLogger;
     this.graphBytes = new GraphByteBudget(options.maxGraphBytes ?? 64 * 1024 * 1024);
+    this.networks = new NetworkRuns(options.executions, (command, payload) => this.broadcast(command, payload));
   }
 
   /** Bytes the runtime's graphs hold together. */
@@ -90,12 +79,13 @@ export class FbpRuntime {
 
   /** Whether a network runs now: every client is sent its packets. */
   get networkRunning(): boolean {
-    return [...this.networks.values()].some((run) => run.running) || this.starting.size > 0;
+    return this.networks.anyRunning;
   }
 
-  /** Connects a client: `send` receives its replies and every network event. */
+  /** Connects a client: `send` receives its replies, and every network event once the client may act. */
   connect(send: Send, client: FbpClientOptions): FbpClient {
-    this.clients.add(send);
+    // Network messages carry the graphs' packets: only clients that may act are sent them.
+    if (!client.secretRequired) this.clients.add(send);
     return {
       receive: async (raw) => {
         // Nesting is checked first: a graph holding a value too deep to serialise could never run or be sent.
@@ -107,7 +97,10 @@ export class FbpRuntime {
         const getRuntime = message.protocol === 'runtime' && message.command === 'getruntime';
         // Asking what the runtime is without a secret guesses nothing, so it is not counted as a wrong secret.
         const refusal = !client.secretRequired ? undefined : getRuntime && secret === undefined ? 'no secret' : client.checkSecret(secret);
-        if (refusal === undefined && client.secretRequired) client.onAuthorised?.();
+        if (refusal === undefined && client.secretRequired) {
+          this.clients.add(send);
+          client.onAuthorised?.();
+        }
         // As NoFlo does, a client without a valid secret learns what the runtime is and that it may do nothing.
         if (getRuntime) return this.describe(send, refusal === undefined);
         if (refusal !== undefined) return send(error(message.protocol, refusal));
@@ -235,99 +228,16 @@ export class FbpRuntime {
     if (graph === undefined) throw new GraphCommandError('Requested graph not found');
     switch (command) {
       case 'start':
-        return this.start(graph);
+        return this.networks.start(graph);
       case 'stop':
-        return this.stop(graphId);
+        return this.networks.stop(graphId);
       case 'getstatus':
-        return send({ protocol: 'network', command: 'status', payload: this.status(graphId) });
+        return send({ protocol: 'network', command: 'status', payload: this.networks.status(graphId) });
       case 'edges':
         return send({ protocol: 'network', command: 'edges', payload: { graph: graphId, edges: Array.isArray(read.value('edges')) ? (read.value('edges') as JsonObject[]) : [] } });
       default:
         throw new GraphCommandError(`network:${command} is not supported`);
     }
-  }
-
-  private async start(graph: ProtocolGraph): Promise<void> {
-    if (this.networks.get(graph.id)?.running || this.starting.has(graph.id)) throw new GraphCommandError(`The network of graph '${graph.id}' is already running`);
-    const metadata = { execution_id: randomUUID(), workflow_id: graph.id, source: FBP_PROTOCOL_SOURCE };
-    // A run may write its first lines before the start returns: they are held until `started` has gone out.
-    let heldLines: string[] | undefined = [];
-    const unwatchLogs = this.options.executions.watchLogs(metadata.execution_id, (entry) => {
-      if (heldLines !== undefined) heldLines.push(entry.message);
-      else this.broadcast('output', { message: entry.message, type: 'message' });
-    });
-    let execution;
-    this.starting.add(graph.id);
-    try {
-      ({ execution } = await this.options.executions.startDurably({ graph_json: graph.toGraphJson(), input: {}, metadata }, { source: FBP_PROTOCOL_SOURCE }));
-    } catch (error) {
-      unwatchLogs();
-      throw error;
-    } finally {
-      this.starting.delete(graph.id);
-    }
-    const run: NetworkRun = { executionId: execution.id, startedAt: Date.now(), running: true, started: true, stopRequested: false, stopFollowing: () => undefined };
-    this.networks.set(graph.id, run);
-    this.broadcast('started', { graph: graph.id, time: new Date(run.startedAt).toISOString(), started: true, running: true });
-    for (const message of heldLines) this.broadcast('output', { message, type: 'message' });
-    heldLines = undefined;
-    for (const initial of graph.initialPackets()) {
-      this.broadcast('data', { id: `DATA -> ${initial.tgt.port.toUpperCase()} ${initial.tgt.node}()`, graph: graph.id, tgt: portJson(initial.tgt), data: initial.data as JsonObject });
-    }
-    const follower = new EventFollower(this.options.executions, execution.id, {
-      deliver: (events) => {
-        for (const event of events) this.forward(graph, run, event);
-        return 'continue';
-      },
-      onComplete: () => unwatchLogs(),
-    });
-    run.stopFollowing = () => {
-      follower.stop();
-      unwatchLogs();
-    };
-  }
-
-  private forward(graph: ProtocolGraph, run: NetworkRun, event: EngineEvent): void {
-    switch (event._type) {
-      case 'MessageSent': {
-        const edge = graph.findEdge(event.fromActor, event.fromPort, event.toActor, event.toPort) ?? {
-          src: { node: event.fromActor, port: event.fromPort },
-          tgt: { node: event.toActor, port: event.toPort },
-        };
-        const id = `${edge.src.node}() ${edge.src.port.toUpperCase()} -> ${edge.tgt.port.toUpperCase()} ${edge.tgt.node}()`;
-        return this.broadcast('data', { id, graph: graph.id, src: portJson(edge.src), tgt: portJson(edge.tgt), data: event.message });
-      }
-      case 'ActorFailed':
-        return this.broadcast('processerror', { id: event.actorId, error: event.error, graph: graph.id });
-      case 'Failed':
-        this.broadcast('error', { message: event.error, graph: graph.id });
-        break;
-      case 'Completed':
-      case 'Cancelled':
-        break;
-      default:
-        return;
-    }
-    run.running = false;
-    if (!run.stopRequested) this.broadcast('stopped', { graph: graph.id, time: new Date().toISOString(), uptime: uptime(run), running: false, started: run.started });
-  }
-
-  private async stop(graphId: string): Promise<void> {
-    const run = this.networks.get(graphId);
-    if (run !== undefined) {
-      run.stopRequested = true;
-      if (run.running) await this.options.executions.cancel(run.executionId).catch(() => undefined);
-      run.running = false;
-      run.started = false;
-      run.stopFollowing();
-    }
-    this.broadcast('stopped', { graph: graphId, time: new Date().toISOString(), uptime: run === undefined ? 0 : uptime(run), running: false, started: false });
-  }
-
-  private status(graphId: string): JsonObject {
-    const run = this.networks.get(graphId);
-    if (run === undefined) return { graph: graphId, running: false, started: false };
-    return run.running ? { graph: graphId, running: true, started: run.started, uptime: uptime(run) } : { graph: graphId, running: false, started: run.started };
   }
 
   private broadcast(command: string, payload: JsonObject): void {
@@ -343,12 +253,4 @@ function protocolOf(raw: unknown): string {
 
 function error(protocol: string, message: string, graph?: unknown): FbpMessage {
   return { protocol, command: 'error', payload: protocol === 'network' && typeof graph === 'string' ? { message, graph } : { message } };
-}
-
-function portJson(port: ProtocolPort): JsonObject {
-  return port.index === undefined ? { node: port.node, port: port.port } : { node: port.node, port: port.port, index: port.index };
-}
-
-function uptime(run: NetworkRun): number {
-  return (Date.now() - run.startedAt) / 1000;
 }

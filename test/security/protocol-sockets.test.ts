@@ -30,14 +30,17 @@ function openAnonymous(url: string): Promise<AnonymousSocket> {
 }
 
 function nextMessage(ws: WebSocket): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
+  return new Promise((resolve, reject) => {
+    ws.once('message', (data) => resolve(JSON.parse(String(data))));
+    ws.once('close', (code) => reject(new Error(`closed with ${code} before answering`)));
+  });
 }
 
 const apiStatus = (app: TestApp) => fetch(`${app.url}/actors`, { headers: { authorization: `Bearer ${TOKEN}` } }).then((response) => response.status);
 
 describe('FBP protocol sockets', () => {
   it('keeps anonymous protocol sockets to their own cap and auth window, so that token holders are always answered', async () => {
-    const app = await startTestApp({ config: { auth_tokens: [TOKEN], max_connections: 40, max_protocol_connections: 20, protocol_auth_timeout_ms: 1500 } });
+    const app = await startTestApp({ config: { auth_tokens: [TOKEN], max_connections: 40, max_protocol_connections: 20, protocol_auth_timeout_ms: 6000 } });
     try {
       const sockets = await Promise.all(Array.from({ length: 150 }, () => openAnonymous(app.url)));
       const open = sockets.filter((socket) => socket.ws !== undefined);
@@ -45,10 +48,6 @@ describe('FBP protocol sockets', () => {
       expect(open).toHaveLength(20);
       expect(refused.map((socket) => socket.status)).toEqual(Array(130).fill(503));
       expect(JSON.parse(refused[0].body!)).toMatchObject({ success: false, code: 'UNAVAILABLE', error: expect.stringContaining('FBP protocol') });
-
-      // 150 protocol sockets were asked for, more than max_connections: the API still answers every token holder.
-      const statuses = await Promise.all(Array.from({ length: 30 }, () => apiStatus(app)));
-      expect(statuses).toEqual(Array(30).fill(200));
 
       // Before its secret, a socket learns what the runtime is and that it may do nothing.
       const answers = await Promise.all(
@@ -71,6 +70,12 @@ describe('FBP protocol sockets', () => {
       );
       for (const refusal of refusals) expect(refusal).toEqual({ protocol: 'graph', command: 'error', payload: { message: expect.stringContaining('A valid secret is required') } });
 
+      // While they are open (150 protocol sockets were asked for, more than max_connections), the API still
+      // answers every token holder.
+      expect(open.every((socket) => socket.ws!.readyState === WebSocket.OPEN)).toBe(true);
+      const statuses = await Promise.all(Array.from({ length: 30 }, () => apiStatus(app)));
+      expect(statuses).toEqual(Array(30).fill(200));
+
       // No valid secret within the window: each is closed, and its slot is free again.
       expect(await Promise.all(open.map((socket) => socket.closed))).toEqual(Array(20).fill(4001));
       const owner = await ProtocolClient.open(app.url, TOKEN);
@@ -86,6 +91,29 @@ describe('FBP protocol sockets', () => {
       await app.close();
     }
   }, 30_000);
+
+  it('sends network messages only to sockets that showed a valid secret', async () => {
+    const app = await startTestApp({ config: { auth_tokens: [TOKEN] } });
+    try {
+      const stranger = await ProtocolClient.open(app.url);
+      const owner = await ProtocolClient.open(app.url, TOKEN);
+      owner.send('graph', 'clear', { id: 'private' });
+      owner.send('graph', 'addnode', { id: 'show', component: 'core/Output', graph: 'private' });
+      owner.send('graph', 'addinitial', { src: { data: 'for the owner only' }, tgt: { node: 'show', port: 'in' }, graph: 'private' });
+      await owner.next('graph', 'addinitial');
+      owner.send('network', 'start', { graph: 'private' });
+      const run = await owner.until('network', 'stopped', 10_000);
+      expect(run.filter((m) => m.command === 'output').map((m) => m.payload.message)).toEqual(['for the owner only']);
+      // Answers come in order: once the stranger has its answer, it would have had the network's messages too.
+      stranger.send('runtime', 'getruntime');
+      const seen = await stranger.until('runtime', 'runtime');
+      expect(seen.map((m) => `${m.protocol}:${m.command}`)).toEqual(['runtime:runtime']);
+      stranger.close();
+      owner.close();
+    } finally {
+      await app.close();
+    }
+  });
 
   it('keeps a socket that showed a valid secret open past the auth window', async () => {
     const app = await startTestApp({ config: { auth_tokens: [TOKEN], protocol_auth_timeout_ms: 300 } });
