@@ -63,11 +63,14 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   // Protocol sockets are counted from their upgrade request to their close, apart from the connections of
   // HTTP and /ws: anonymous ones waiting for their secret can never take the slots of token holders.
   const maxProtocolConnections = options.maxProtocolConnections ?? 100;
+  const protocolAuthTimeoutMs = options.protocolAuthTimeoutMs ?? 10_000;
   let protocolSockets = 0;
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (options.fbpRuntime !== undefined && pathOf(req) === '/') {
       if (protocolSockets >= maxProtocolConnections) {
-        return refuseUpgrade(socket, new AppError('UNAVAILABLE', `Too many FBP protocol connections: the server accepts at most ${maxProtocolConnections} at once`));
+        // Sockets that show no secret are gone within the auth window: a slot may be free by then.
+        const retryAfter = options.auth.enabled ? Math.ceil(protocolAuthTimeoutMs / 1000) : undefined;
+        return refuseUpgrade(socket, new AppError('UNAVAILABLE', `Too many FBP protocol connections: the server accepts at most ${maxProtocolConnections} at once`), retryAfter);
       }
       protocolSockets += 1;
       socket.once('close', () => (protocolSockets -= 1));
@@ -92,7 +95,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
     if (pathname !== '/ws') return refuseUpgrade(socket, new AppError('NOT_FOUND', `No WebSocket endpoint at ${pathname}`));
     if (options.connections.isOverLimit(req.socket)) return refuseUpgrade(socket, options.connections.error());
     const refusal = options.auth.verify(req);
-    if (refusal !== undefined) return refuseUpgrade(socket, refusal.error);
+    if (refusal !== undefined) return refuseUpgrade(socket, refusal.error, refusal.retryAfterSeconds);
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   server.on('upgrade', onUpgrade);
@@ -116,7 +119,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
       budget: options.budget,
       logger: options.logger,
       address: req.socket.remoteAddress,
-      authTimeoutMs: options.protocolAuthTimeoutMs ?? 10_000,
+      authTimeoutMs: protocolAuthTimeoutMs,
       idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
     });
   });

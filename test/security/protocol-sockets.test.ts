@@ -10,6 +10,7 @@ interface AnonymousSocket {
   closed?: Promise<number>;
   status: number;
   body?: string;
+  retryAfter?: string;
 }
 
 function openAnonymous(url: string): Promise<AnonymousSocket> {
@@ -19,8 +20,9 @@ function openAnonymous(url: string): Promise<AnonymousSocket> {
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, body }));
+      const retryAfter = res.headers['retry-after'];
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, retryAfter }));
+      res.on('error', () => resolve({ status: res.statusCode ?? 0, body, retryAfter }));
     });
     ws.once('open', () => {
       const closed = new Promise<number>((done) => ws.once('close', (code) => done(code)));
@@ -48,6 +50,8 @@ describe('FBP protocol sockets', () => {
       expect(open).toHaveLength(20);
       expect(refused.map((socket) => socket.status)).toEqual(Array(130).fill(503));
       expect(JSON.parse(refused[0].body!)).toMatchObject({ success: false, code: 'UNAVAILABLE', error: expect.stringContaining('FBP protocol') });
+      // The sockets that hold the slots are gone within the auth window.
+      expect(refused[0].retryAfter).toBe('6');
 
       // Before its secret, a socket learns what the runtime is and that it may do nothing.
       const answers = await Promise.all(
