@@ -72,11 +72,6 @@ export class FbpRuntime {
     this.networks = new NetworkRuns(options.executions, (command, payload) => this.broadcast(command, payload));
   }
 
-  /** Bytes the runtime's graphs hold together. */
-  get heldGraphBytes(): number {
-    return this.graphBytes.heldBytes;
-  }
-
   /** Whether a network runs now: every client is sent its packets. */
   get networkRunning(): boolean {
     return this.networks.anyRunning;
