@@ -149,7 +149,7 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
     ),
   );
 
-  const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, logger });
+  const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, maxGraphBytes: config.max_protocol_graph_mb * 1024 * 1024, logger });
   const gateway: WsGateway = attachWsGateway(server, {
     services,
     connections,
@@ -162,6 +162,8 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
     clientAddress,
     idleTimeoutMs: config.ws_idle_timeout_ms,
     fbpRuntime,
+    maxProtocolConnections: config.max_protocol_connections,
+    protocolAuthTimeoutMs: config.protocol_auth_timeout_ms,
   });
   services.metrics.observeSubscribers(() => ({ websocket: gateway.openSubscriptions(), sse: streams.size }));
 

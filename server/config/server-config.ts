@@ -119,6 +119,9 @@ export const ServerConfigSchema = z
     request_timeout_ms: z.number().int().positive().default(30_000).describe('A request whose body has not arrived within this time is answered 408 and closed'),
     keep_alive_timeout_ms: z.number().int().positive().default(5_000).describe('An idle keep-alive connection is closed after this time'),
     ws_idle_timeout_ms: z.number().int().positive().default(60_000).describe('A WebSocket with no subscription that sends nothing for this long is closed'),
+    protocol_auth_timeout_ms: z.number().int().positive().default(10_000).describe('With auth_tokens set, an FBP protocol socket (/) that sends no message with a valid secret within this time is closed (code 4001)'),
+    max_protocol_connections: z.number().int().positive().default(100).describe('FBP protocol sockets (/) open at once, counted apart from max_connections; beyond it the upgrade gets 503'),
+    max_protocol_graph_mb: z.number().positive().default(64).describe('Megabytes the graphs held by the FBP protocol runtime may take together, metadata and initial packets included; a change beyond it is refused with the protocol\'s error'),
     egress_deny: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
       .default([])
       .describe('CIDRs, addresses and host names (*.example.com) outbound requests may not reach, besides the built-in link-local, unspecified and own-port denials'),

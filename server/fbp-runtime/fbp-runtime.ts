@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type Catalogue, type EngineEvent } from '../engine';
+import { type Catalogue } from '../engine';
 import { AppError } from '../errors';
-import { EventFollower, type ExecutionService } from '../executions';
+import { type ExecutionService } from '../executions';
 import { type Logger, silentLogger } from '../logger';
-import { type JsonObject } from '../../model';
+import { type JsonObject, MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
 import { componentMessages } from './component-list';
-import { GraphCommandError, type GraphChange, ProtocolGraph, type ProtocolGraphLimits, type ProtocolPort } from './protocol-graph';
+import { GraphByteBudget } from './graph-byte-budget';
+import { GraphCommandError } from './graph-command-error';
+import { NetworkRuns } from './network-runs';
+import { type GraphChange, ProtocolGraph, type ProtocolGraphLimits } from './protocol-graph';
 import { type ClientMessage, ClientMessageSchema, type FbpMessage, PayloadReader } from './protocol-message';
 
 /** The protocol version this runtime speaks. */
 export const FBP_PROTOCOL_VERSION = '0.7';
-
-/** The execution source of runs started over the protocol. */
-export const FBP_PROTOCOL_SOURCE = 'fbp-protocol';
 
 const CAPABILITIES = ['protocol:runtime', 'protocol:graph', 'protocol:network', 'protocol:component', 'network:status', 'network:data', 'network:control'];
 
@@ -24,6 +24,8 @@ export interface FbpRuntimeOptions {
   graphLimits: ProtocolGraphLimits;
   /** Graphs kept at once; `clear` of a new graph beyond it is refused. @default 100 */
   maxGraphs?: number;
+  /** Bytes all graphs may hold together, metadata and initial packets included; a change beyond it is refused. @default 64 MiB */
+  maxGraphBytes?: number;
   /** The runtime's label in `runtime:runtime`. @default 'Workflow execution service' */
   label?: string;
   logger?: Logger;
@@ -39,20 +41,15 @@ export interface FbpClient {
 
 /** How a client is told apart: whether a message's secret lets it act. */
 export interface FbpClientOptions {
-  /** Answers why a message's secret is refused, or undefined when it is accepted. */
+  /** Whether messages must carry a valid secret; when not, every message may act and `checkSecret` is not asked. */
+  secretRequired: boolean;
+  /** Answers why a message's secret is refused, or undefined when it is accepted (a wrong one counts against the client). */
   checkSecret(secret: string | undefined): string | undefined;
+  /** Told each time a message's secret was accepted: the client has shown that it may act. */
+  onAuthorised?(): void;
 }
 
 type Send = (message: FbpMessage) => void;
-
-interface NetworkRun {
-  executionId: string;
-  startedAt: number;
-  running: boolean;
-  started: boolean;
-  stopRequested: boolean;
-  stopFollowing: () => void;
-}
 
 /**
  * An FBP Network Protocol runtime (protocol 0.7) over this service's engine. Graphs are built with the graph
@@ -63,26 +60,44 @@ interface NetworkRun {
 export class FbpRuntime {
   private readonly id = randomUUID();
   private readonly graphs = new Map<string, ProtocolGraph>();
-  private readonly networks = new Map<string, NetworkRun>();
-  private readonly starting = new Set<string>();
+  private readonly networks: NetworkRuns;
   private readonly clients = new Set<Send>();
   private mainGraph: string | undefined;
   private readonly logger: Logger;
+  private readonly graphBytes: GraphByteBudget;
 
   constructor(private readonly options: FbpRuntimeOptions) {
     this.logger = options.logger ?? silentLogger;
+    this.graphBytes = new GraphByteBudget(options.maxGraphBytes ?? 64 * 1024 * 1024);
+    this.networks = new NetworkRuns(options.executions, (command, payload) => this.broadcast(command, payload));
   }
 
-  /** Connects a client: `send` receives its replies and every network event. */
+  /** Whether a network runs now: every client is sent its packets. */
+  get networkRunning(): boolean {
+    return this.networks.anyRunning;
+  }
+
+  /** Connects a client: `send` receives its replies, and every network event once the client may act. */
   connect(send: Send, client: FbpClientOptions): FbpClient {
-    this.clients.add(send);
+    // Network messages carry the graphs' packets: only clients that may act are sent them.
+    if (!client.secretRequired) this.clients.add(send);
     return {
       receive: async (raw) => {
+        // Nesting is checked first: a graph holding a value too deep to serialise could never run or be sent.
+        if (jsonDepthExceeds(raw)) return send(error(protocolOf(raw), `A message may nest at most ${MAX_JSON_DEPTH} levels`));
         const parsed = ClientMessageSchema.safeParse(raw);
         if (!parsed.success) return send(error('runtime', 'A message is {protocol, command, payload}'));
         const message = parsed.data;
         const secret = message.secret ?? (typeof message.payload?.secret === 'string' ? message.payload.secret : undefined);
-        const refusal = client.checkSecret(secret);
+        const getRuntime = message.protocol === 'runtime' && message.command === 'getruntime';
+        // Asking what the runtime is without a secret guesses nothing, so it is not counted as a wrong secret.
+        const refusal = !client.secretRequired ? undefined : getRuntime && secret === undefined ? 'no secret' : client.checkSecret(secret);
+        if (refusal === undefined && client.secretRequired) {
+          this.clients.add(send);
+          client.onAuthorised?.();
+        }
+        // As NoFlo does, a client without a valid secret learns what the runtime is and that it may do nothing.
+        if (getRuntime) return this.describe(send, refusal === undefined);
         if (refusal !== undefined) return send(error(message.protocol, refusal));
         try {
           await this.handle(message, send);
@@ -103,7 +118,7 @@ export class FbpRuntime {
     delete payload.secret;
     switch (message.protocol) {
       case 'runtime':
-        return this.runtimeCommand(message.command, send);
+        throw new GraphCommandError(`runtime:${message.command} is not supported`);
       case 'graph':
         return this.graphCommand(message.command, new PayloadReader(payload, `graph:${message.command}`), send);
       case 'network':
@@ -117,17 +132,17 @@ export class FbpRuntime {
     }
   }
 
-  private runtimeCommand(command: string, send: Send): void {
-    if (command !== 'getruntime') throw new GraphCommandError(`runtime:${command} is not supported`);
+  // The answer to `runtime:getruntime`; a client that may not act is given no capabilities and no graph.
+  private describe(send: Send, authorised: boolean): void {
     const payload: JsonObject = {
       id: this.id,
       type: 'workflow-execution-service',
       version: FBP_PROTOCOL_VERSION,
       label: this.options.label ?? 'Workflow execution service',
-      capabilities: CAPABILITIES,
+      capabilities: authorised ? CAPABILITIES : [],
       allCapabilities: CAPABILITIES,
     };
-    if (this.mainGraph !== undefined) payload.graph = this.mainGraph;
+    if (authorised && this.mainGraph !== undefined) payload.graph = this.mainGraph;
     send({ protocol: 'runtime', command: 'runtime', payload });
   }
 
@@ -193,7 +208,10 @@ export class FbpRuntime {
     }
     const main = read.value('main');
     if (typeof main === 'boolean') ack.main = main;
-    this.graphs.set(id, new ProtocolGraph(id, ack.name === undefined ? {} : { name: ack.name }, this.options.graphLimits));
+    const graph = new ProtocolGraph(id, ack.name === undefined ? {} : { name: ack.name }, this.options.graphLimits, this.graphBytes);
+    // The new graph replaces one of the same id: the budget is asked only for the difference.
+    this.graphBytes.change(graph.bytes - (this.graphs.get(id)?.bytes ?? 0));
+    this.graphs.set(id, graph);
     if (main === true || this.mainGraph === undefined) this.mainGraph = id;
     send({ protocol: 'graph', command: 'clear', payload: ack });
   }
@@ -205,11 +223,11 @@ export class FbpRuntime {
     if (graph === undefined) throw new GraphCommandError('Requested graph not found');
     switch (command) {
       case 'start':
-        return this.start(graph);
+        return this.networks.start(graph);
       case 'stop':
-        return this.stop(graphId);
+        return this.networks.stop(graphId);
       case 'getstatus':
-        return send({ protocol: 'network', command: 'status', payload: this.status(graphId) });
+        return send({ protocol: 'network', command: 'status', payload: this.networks.status(graphId) });
       case 'edges':
         return send({ protocol: 'network', command: 'edges', payload: { graph: graphId, edges: Array.isArray(read.value('edges')) ? (read.value('edges') as JsonObject[]) : [] } });
       default:
@@ -217,102 +235,17 @@ export class FbpRuntime {
     }
   }
 
-  private async start(graph: ProtocolGraph): Promise<void> {
-    if (this.networks.get(graph.id)?.running || this.starting.has(graph.id)) throw new GraphCommandError(`The network of graph '${graph.id}' is already running`);
-    const metadata = { execution_id: randomUUID(), workflow_id: graph.id, source: FBP_PROTOCOL_SOURCE };
-    // A run may write its first lines before the start returns: they are held until `started` has gone out.
-    let heldLines: string[] | undefined = [];
-    const unwatchLogs = this.options.executions.watchLogs(metadata.execution_id, (entry) => {
-      if (heldLines !== undefined) heldLines.push(entry.message);
-      else this.broadcast('output', { message: entry.message, type: 'message' });
-    });
-    let execution;
-    this.starting.add(graph.id);
-    try {
-      ({ execution } = await this.options.executions.startDurably({ graph_json: graph.toGraphJson(), input: {}, metadata }, { source: FBP_PROTOCOL_SOURCE }));
-    } catch (error) {
-      unwatchLogs();
-      throw error;
-    } finally {
-      this.starting.delete(graph.id);
-    }
-    const run: NetworkRun = { executionId: execution.id, startedAt: Date.now(), running: true, started: true, stopRequested: false, stopFollowing: () => undefined };
-    this.networks.set(graph.id, run);
-    this.broadcast('started', { graph: graph.id, time: new Date(run.startedAt).toISOString(), started: true, running: true });
-    for (const message of heldLines) this.broadcast('output', { message, type: 'message' });
-    heldLines = undefined;
-    for (const initial of graph.initialPackets()) {
-      this.broadcast('data', { id: `DATA -> ${initial.tgt.port.toUpperCase()} ${initial.tgt.node}()`, graph: graph.id, tgt: portJson(initial.tgt), data: initial.data as JsonObject });
-    }
-    const follower = new EventFollower(this.options.executions, execution.id, {
-      deliver: (events) => {
-        for (const event of events) this.forward(graph, run, event);
-        return 'continue';
-      },
-      onComplete: () => unwatchLogs(),
-    });
-    run.stopFollowing = () => {
-      follower.stop();
-      unwatchLogs();
-    };
-  }
-
-  private forward(graph: ProtocolGraph, run: NetworkRun, event: EngineEvent): void {
-    switch (event._type) {
-      case 'MessageSent': {
-        const edge = graph.findEdge(event.fromActor, event.fromPort, event.toActor, event.toPort) ?? {
-          src: { node: event.fromActor, port: event.fromPort },
-          tgt: { node: event.toActor, port: event.toPort },
-        };
-        const id = `${edge.src.node}() ${edge.src.port.toUpperCase()} -> ${edge.tgt.port.toUpperCase()} ${edge.tgt.node}()`;
-        return this.broadcast('data', { id, graph: graph.id, src: portJson(edge.src), tgt: portJson(edge.tgt), data: event.message });
-      }
-      case 'ActorFailed':
-        return this.broadcast('processerror', { id: event.actorId, error: event.error, graph: graph.id });
-      case 'Failed':
-        this.broadcast('error', { message: event.error, graph: graph.id });
-        break;
-      case 'Completed':
-      case 'Cancelled':
-        break;
-      default:
-        return;
-    }
-    run.running = false;
-    if (!run.stopRequested) this.broadcast('stopped', { graph: graph.id, time: new Date().toISOString(), uptime: uptime(run), running: false, started: run.started });
-  }
-
-  private async stop(graphId: string): Promise<void> {
-    const run = this.networks.get(graphId);
-    if (run !== undefined) {
-      run.stopRequested = true;
-      if (run.running) await this.options.executions.cancel(run.executionId).catch(() => undefined);
-      run.running = false;
-      run.started = false;
-      run.stopFollowing();
-    }
-    this.broadcast('stopped', { graph: graphId, time: new Date().toISOString(), uptime: run === undefined ? 0 : uptime(run), running: false, started: false });
-  }
-
-  private status(graphId: string): JsonObject {
-    const run = this.networks.get(graphId);
-    if (run === undefined) return { graph: graphId, running: false, started: false };
-    return run.running ? { graph: graphId, running: true, started: run.started, uptime: uptime(run) } : { graph: graphId, running: false, started: run.started };
-  }
-
   private broadcast(command: string, payload: JsonObject): void {
     for (const send of this.clients) send({ protocol: 'network', command, payload });
   }
 }
 
+// The protocol a message names, for its error answer, when it names one that can be trusted as such.
+function protocolOf(raw: unknown): string {
+  const protocol = typeof raw === 'object' && raw !== null ? (raw as { protocol?: unknown }).protocol : undefined;
+  return typeof protocol === 'string' && /^[a-z]{1,64}$/.test(protocol) ? protocol : 'runtime';
+}
+
 function error(protocol: string, message: string, graph?: unknown): FbpMessage {
   return { protocol, command: 'error', payload: protocol === 'network' && typeof graph === 'string' ? { message, graph } : { message } };
-}
-
-function portJson(port: ProtocolPort): JsonObject {
-  return port.index === undefined ? { node: port.node, port: port.port } : { node: port.node, port: port.port, index: port.index };
-}
-
-function uptime(run: NetworkRun): number {
-  return (Date.now() - run.startedAt) / 1000;
 }

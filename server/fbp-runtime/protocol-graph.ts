@@ -1,4 +1,6 @@
 import { type GraphJson, type JsonObject } from '../../model';
+import { type GraphByteBudget, jsonBytes } from './graph-byte-budget';
+import { GraphCommandError } from './graph-command-error';
 
 /** A port of a node as the protocol names it. */
 export interface ProtocolPort {
@@ -13,24 +15,25 @@ export interface GraphChange {
   payload: JsonObject;
 }
 
-/** A change the graph refuses; its message is the protocol's `graph:error`. */
-export class GraphCommandError extends Error {}
-
+// Each part keeps the bytes it was counted with, so that removing it gives back exactly those.
 interface ProtocolNode {
   component: string;
   metadata: JsonObject;
+  bytes: number;
 }
 
 interface ProtocolEdge {
   src: ProtocolPort;
   tgt: ProtocolPort;
   metadata: JsonObject;
+  bytes: number;
 }
 
 interface ProtocolInitial {
   data: unknown;
   tgt: ProtocolPort;
   metadata: JsonObject;
+  bytes: number;
 }
 
 interface ExportedPort {
@@ -39,35 +42,59 @@ interface ExportedPort {
   metadata?: JsonObject;
 }
 
+interface HeldExportedPort extends ExportedPort {
+  bytes: number;
+}
+
 /** How big a graph edited over the protocol may grow. */
 export interface ProtocolGraphLimits {
   maxNodes: number;
   maxConnections: number;
 }
 
+const nodeBytes = (id: string, component: string, metadata: JsonObject): number => jsonBytes(id) + jsonBytes(component) + jsonBytes(metadata);
+const edgeBytes = (src: ProtocolPort, tgt: ProtocolPort, metadata: JsonObject): number => jsonBytes(src) + jsonBytes(tgt) + jsonBytes(metadata);
+const initialBytes = (data: unknown, tgt: ProtocolPort, metadata: JsonObject): number => jsonBytes(data) + jsonBytes(tgt) + jsonBytes(metadata);
+const exportedBytes = (name: string, port: ExportedPort): number => jsonBytes(name) + jsonBytes(port);
+
 /**
  * A graph edited over the FBP Network Protocol's graph subprotocol: nodes, edges, initial packets and exported
  * ports, changed one command at a time. Each command answers what the runtime acknowledges, the command's own
  * payload first (a removed node's edges come back as `removeedge` before its `removenode`). The graph runs as
  * the FBP JSON {@link toGraphJson} writes; a node's `metadata.config` is its actor configuration.
+ *
+ * Every change counts the bytes it adds or frees against the runtime's {@link GraphByteBudget} before it is
+ * made: a change beyond the budget is refused and the graph stays as it was. The graph's own bytes (its id and
+ * properties, {@link bytes}) are the runtime's to count when it takes the graph in.
  */
 export class ProtocolGraph {
   private readonly nodes = new Map<string, ProtocolNode>();
   private edges: ProtocolEdge[] = [];
   private initials: ProtocolInitial[] = [];
-  private readonly inports = new Map<string, ExportedPort>();
-  private readonly outports = new Map<string, ExportedPort>();
+  private readonly inports = new Map<string, HeldExportedPort>();
+  private readonly outports = new Map<string, HeldExportedPort>();
+  private held: number;
 
   constructor(
     readonly id: string,
     private readonly properties: JsonObject,
     private readonly limits: ProtocolGraphLimits,
-  ) {}
+    private readonly budget: GraphByteBudget,
+  ) {
+    this.held = jsonBytes(id) + jsonBytes(properties);
+  }
+
+  /** Bytes the graph holds: its id and properties and every node, edge, initial packet and exported port. */
+  get bytes(): number {
+    return this.held;
+  }
 
   addNode(id: string, component: string, metadata: JsonObject): GraphChange[] {
     if (this.nodes.has(id)) throw new GraphCommandError(`Node '${id}' already exists`);
     if (this.nodes.size >= this.limits.maxNodes) throw new GraphCommandError(`The graph has ${this.limits.maxNodes} nodes, the most it may have (max_graph_nodes)`);
-    this.nodes.set(id, { component, metadata });
+    const bytes = nodeBytes(id, component, metadata);
+    this.grow(bytes);
+    this.nodes.set(id, { component, metadata, bytes });
     return [{ command: 'addnode', payload: { id, component, metadata, graph: this.id } }];
   }
 
@@ -78,6 +105,7 @@ export class ProtocolGraph {
     for (const initial of this.initials.filter((i) => i.tgt.node === id)) changes.push(...this.removeInitial(initial.tgt));
     for (const [name, port] of this.inports) if (port.node === id) changes.push(...this.removeExported('inport', name));
     for (const [name, port] of this.outports) if (port.node === id) changes.push(...this.removeExported('outport', name));
+    this.grow(-this.node(id).bytes);
     this.nodes.delete(id);
     return [...changes, { command: 'removenode', payload: { id, graph: this.id } }];
   }
@@ -85,6 +113,17 @@ export class ProtocolGraph {
   renameNode(from: string, to: string): GraphChange[] {
     const node = this.node(from);
     if (this.nodes.has(to)) throw new GraphCommandError(`Node '${to}' already exists`);
+    // The name is written once in the node and once in every port that points at it.
+    const perName = jsonBytes(to) - jsonBytes(from);
+    const named = (...ports: { node: string }[]) => ports.filter((port) => port.node === from).length;
+    const parts: [{ bytes: number }, number][] = [
+      [node, 1],
+      ...this.edges.map((edge): [ProtocolEdge, number] => [edge, named(edge.src, edge.tgt)]),
+      ...this.initials.map((initial): [ProtocolInitial, number] => [initial, named(initial.tgt)]),
+      ...[...this.inports.values(), ...this.outports.values()].map((port): [HeldExportedPort, number] => [port, named(port)]),
+    ];
+    this.grow(parts.reduce((sum, [, names]) => sum + perName * names, 0));
+    for (const [part, names] of parts) part.bytes += perName * names;
     this.nodes.delete(from);
     this.nodes.set(to, node);
     const rename = (port: { node: string }) => {
@@ -99,7 +138,11 @@ export class ProtocolGraph {
   /** Merges `metadata` into the node's; a key set to `null` is removed. */
   changeNode(id: string, metadata: JsonObject): GraphChange[] {
     const node = this.node(id);
-    node.metadata = mergeMetadata(node.metadata, metadata);
+    const merged = mergeMetadata(node.metadata, metadata);
+    const bytes = nodeBytes(id, node.component, merged);
+    this.grow(bytes - node.bytes);
+    node.metadata = merged;
+    node.bytes = bytes;
     return [{ command: 'changenode', payload: { id, metadata: node.metadata, graph: this.id } }];
   }
 
@@ -107,13 +150,16 @@ export class ProtocolGraph {
     this.node(src.node);
     this.node(tgt.node);
     this.roomForConnection();
-    this.edges.push({ src, tgt, metadata });
+    const bytes = edgeBytes(src, tgt, metadata);
+    this.grow(bytes);
+    this.edges.push({ src, tgt, metadata, bytes });
     return [{ command: 'addedge', payload: { src: { ...src }, tgt: { ...tgt }, metadata, graph: this.id } }];
   }
 
   removeEdge(src: ProtocolPort, tgt: ProtocolPort): GraphChange[] {
     const edge = this.edges.find((e) => samePort(e.src, src) && samePort(e.tgt, tgt));
     if (edge === undefined) throw new GraphCommandError(`No edge from ${src.node} ${src.port} to ${tgt.node} ${tgt.port}`);
+    this.grow(-edge.bytes);
     this.edges = this.edges.filter((e) => e !== edge);
     return [{ command: 'removeedge', payload: { src: { ...edge.src }, tgt: { ...edge.tgt }, graph: this.id } }];
   }
@@ -122,27 +168,37 @@ export class ProtocolGraph {
   changeEdge(src: ProtocolPort, tgt: ProtocolPort, metadata: JsonObject): GraphChange[] {
     const edge = this.edges.find((e) => samePort(e.src, src) && samePort(e.tgt, tgt));
     if (edge === undefined) throw new GraphCommandError(`No edge from ${src.node} ${src.port} to ${tgt.node} ${tgt.port}`);
-    edge.metadata = mergeMetadata(edge.metadata, metadata);
+    const merged = mergeMetadata(edge.metadata, metadata);
+    const bytes = edgeBytes(edge.src, edge.tgt, merged);
+    this.grow(bytes - edge.bytes);
+    edge.metadata = merged;
+    edge.bytes = bytes;
     return [{ command: 'changeedge', payload: { src: { ...edge.src }, tgt: { ...edge.tgt }, metadata: edge.metadata, graph: this.id } }];
   }
 
   addInitial(data: unknown, tgt: ProtocolPort, metadata: JsonObject): GraphChange[] {
     this.node(tgt.node);
     this.roomForConnection();
-    this.initials.push({ data, tgt, metadata });
+    const bytes = initialBytes(data, tgt, metadata);
+    this.grow(bytes);
+    this.initials.push({ data, tgt, metadata, bytes });
     return [{ command: 'addinitial', payload: { src: { data } as JsonObject, tgt: { ...tgt }, metadata, graph: this.id } }];
   }
 
   removeInitial(tgt: ProtocolPort): GraphChange[] {
     const initial = this.initials.find((i) => samePort(i.tgt, tgt));
     if (initial === undefined) throw new GraphCommandError(`No initial packet for ${tgt.node} ${tgt.port}`);
+    this.grow(-initial.bytes);
     this.initials = this.initials.filter((i) => i !== initial);
     return [{ command: 'removeinitial', payload: { src: { data: initial.data } as JsonObject, tgt: { ...initial.tgt }, graph: this.id } }];
   }
 
   addExported(side: 'inport' | 'outport', name: string, port: ExportedPort): GraphChange[] {
     this.node(port.node);
-    (side === 'inport' ? this.inports : this.outports).set(name, port);
+    const ports = side === 'inport' ? this.inports : this.outports;
+    const bytes = exportedBytes(name, port);
+    this.grow(bytes - (ports.get(name)?.bytes ?? 0));
+    ports.set(name, { ...port, bytes });
     const payload: JsonObject = { public: name, node: port.node, port: port.port, graph: this.id };
     if (port.metadata !== undefined) payload.metadata = port.metadata;
     return [{ command: `add${side}`, payload }];
@@ -150,7 +206,10 @@ export class ProtocolGraph {
 
   removeExported(side: 'inport' | 'outport', name: string): GraphChange[] {
     const ports = side === 'inport' ? this.inports : this.outports;
-    if (!ports.delete(name)) throw new GraphCommandError(`No exported ${side} '${name}'`);
+    const port = ports.get(name);
+    if (port === undefined) throw new GraphCommandError(`No exported ${side} '${name}'`);
+    this.grow(-port.bytes);
+    ports.delete(name);
     return [{ command: `remove${side}`, payload: { public: name, graph: this.id } }];
   }
 
@@ -158,6 +217,11 @@ export class ProtocolGraph {
     const ports = side === 'inport' ? this.inports : this.outports;
     const port = ports.get(from);
     if (port === undefined) throw new GraphCommandError(`No exported ${side} '${from}'`);
+    // A port already exported as `to` is replaced, and its bytes freed.
+    const perName = jsonBytes(to) - jsonBytes(from);
+    const replaced = to === from ? 0 : (ports.get(to)?.bytes ?? 0);
+    this.grow(perName - replaced);
+    port.bytes += perName;
     ports.delete(from);
     ports.set(to, port);
     return [{ command: `rename${side}`, payload: { from, to, graph: this.id } }];
@@ -185,6 +249,12 @@ export class ProtocolGraph {
       inports: exported(this.inports),
       outports: exported(this.outports),
     };
+  }
+
+  // Counts a change's bytes against the runtime's budget first: a refused change leaves the graph as it was.
+  private grow(delta: number): void {
+    this.budget.change(delta);
+    this.held += delta;
   }
 
   private roomForConnection(): void {

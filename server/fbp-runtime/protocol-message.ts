@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type JsonObject, JsonObjectSchema } from '../../model';
-import { GraphCommandError, type ProtocolPort } from './protocol-graph';
+import { GraphCommandError } from './graph-command-error';
+import { type ProtocolPort } from './protocol-graph';
 
 /** A message of the FBP Network Protocol, either way: `{protocol, command, payload}`. */
 export interface FbpMessage {

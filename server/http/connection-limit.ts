@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 /** Counts a server's open connections and tells which ones came beyond the limit. */
 export class ConnectionLimit {
   private open = 0;
+  private readonly counted = new WeakSet<Socket>();
   private readonly overLimit = new WeakSet<Socket>();
 
   /** @param max - concurrent connections allowed; 0 means no limit */
@@ -24,15 +25,23 @@ export class ConnectionLimit {
     };
     server.on('connection', (socket: Socket) => {
       this.open += 1;
+      this.counted.add(socket);
       if (this.max > 0 && this.open > this.max) this.overLimit.add(socket);
       waiting.set(socket, setTimeout(() => socket.destroy(), firstRequestTimeoutMs).unref());
       socket.once('close', () => {
-        this.open -= 1;
+        this.release(socket);
         arrived(socket);
       });
     });
     server.on('request', (req: IncomingMessage) => arrived(req.socket));
     server.on('upgrade', (req: IncomingMessage) => arrived(req.socket));
+  }
+
+  /** Stops counting a connection: it closed, or another limit counts it from now on (an FBP protocol socket). */
+  release(socket: Socket): void {
+    if (!this.counted.delete(socket)) return;
+    this.open -= 1;
+    this.overLimit.delete(socket);
   }
 
   /** Connections open now. */

@@ -2,6 +2,13 @@ import { type WebSocket } from 'ws';
 import { type FbpMessage, type FbpRuntime } from '../fbp-runtime';
 import { type BearerAuth, type RequestBudget } from '../http';
 import { type Logger } from '../logger';
+import { IDLE_CLOSE_CODE, IdleTimer } from './idle-timer';
+
+/** Close code sent to an FBP protocol socket that showed no valid secret within its window. */
+export const UNAUTHORISED_CLOSE_CODE = 4001;
+
+// A peer that does not answer the closing handshake is cut off after this, so that it holds no slot.
+const CLOSE_GRACE_MS = 1000;
 
 /** What an FBP protocol connection needs besides its socket. */
 export interface FbpSocketOptions {
@@ -11,21 +18,45 @@ export interface FbpSocketOptions {
   logger: Logger;
   /** The client's address: the key of its request budget and of its wrong-secret count. */
   address: string | undefined;
+  /** With tokens set, a socket that sends no message with a valid secret within this time is closed (4001). */
+  authTimeoutMs: number;
+  /** A socket that sends nothing while no network runs for this long is closed (4000), as `/ws` sessions are. */
+  idleTimeoutMs: number;
 }
 
 /**
  * Carries the FBP Network Protocol over one WebSocket (subprotocol `noflo`): each text frame is one JSON
- * message for the runtime, each runtime message one frame back. `network:start` counts against the client's
+ * message for the runtime, each runtime message one frame back. When tokens are set, the socket must send a
+ * message with a valid secret within `authTimeoutMs` (until then only `runtime:getruntime` is answered, with no
+ * capabilities); from then on it follows the idle rule of `/ws`. `network:start` counts against the client's
  * request budget, as starting a workflow over HTTP does.
  */
 export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
   const send = (message: FbpMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
+  const idle = new IdleTimer({
+    timeoutMs: options.idleTimeoutMs,
+    busy: () => options.runtime.networkRunning,
+    onIdle: () => closeSoon(ws, IDLE_CLOSE_CODE, 'idle: no network running and no message'),
+  });
+  let authorised = !options.auth.enabled;
+  const window = authorised
+    ? undefined
+    : setTimeout(() => closeSoon(ws, UNAUTHORISED_CLOSE_CODE, `unauthorised: no valid secret within ${options.authTimeoutMs} ms`), options.authTimeoutMs).unref();
+  if (authorised) idle.touch();
   const client = options.runtime.connect(send, {
+    secretRequired: options.auth.enabled,
     checkSecret: (secret) => options.auth.verifySecret(secret, options.address)?.error.message,
+    onAuthorised: () => {
+      if (authorised) return;
+      authorised = true;
+      clearTimeout(window);
+      idle.touch();
+    },
   });
   ws.on('message', (data, isBinary) => {
+    if (authorised) idle.touch();
     void (async () => {
       let message: unknown;
       try {
@@ -34,12 +65,23 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
         return send({ protocol: 'runtime', command: 'error', payload: { message: 'A message must be JSON text' } });
       }
       const { protocol, command } = (message ?? {}) as { protocol?: unknown; command?: unknown };
-      if (protocol === 'network' && command === 'start') {
+      if (authorised && protocol === 'network' && command === 'start') {
         const verdict = await options.budget.take(options.address);
         if (!verdict.ok) return send({ protocol: 'network', command: 'error', payload: { message: verdict.error.message } });
       }
       await client.receive(message);
     })().catch((error: unknown) => options.logger.error({ err: error }, 'An FBP protocol message failed'));
   });
-  ws.on('close', () => client.close());
+  // A frame ws refuses (too large, not UTF-8) closes the socket; without a listener its error would end the process.
+  ws.on('error', (error) => options.logger.debug({ err: error }, 'FBP protocol socket error'));
+  ws.on('close', () => {
+    clearTimeout(window);
+    idle.stop();
+    client.close();
+  });
+}
+
+function closeSoon(ws: WebSocket, code: number, reason: string): void {
+  ws.close(code, reason);
+  setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
 }

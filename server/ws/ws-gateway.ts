@@ -31,6 +31,10 @@ export interface WsGatewayOptions {
   pingIntervalMs?: number;
   /** The FBP Network Protocol runtime served on `/` (subprotocol `noflo`); without it `/` refuses upgrades. */
   fbpRuntime?: FbpRuntime;
+  /** FBP protocol sockets open at once, counted apart from `connections`; beyond it the upgrade gets 503. @default 100 */
+  maxProtocolConnections?: number;
+  /** With tokens set, an FBP protocol socket that shows no valid secret within this time is closed. @default 10000 */
+  protocolAuthTimeoutMs?: number;
 }
 
 /** The WebSocket side of the server: sessions on `/ws`, the FBP protocol on `/`, and a way to close them all. */
@@ -58,7 +62,22 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   // otherwise hold the event loop for all of their handshakes and sessions in one go.
   const handshakes = new DeliveryPacer(4);
   let closing = false;
+  // Protocol sockets are counted from their upgrade request to their close, apart from the connections of
+  // HTTP and /ws: anonymous ones waiting for their secret can never take the slots of token holders.
+  const maxProtocolConnections = options.maxProtocolConnections ?? 100;
+  const protocolAuthTimeoutMs = options.protocolAuthTimeoutMs ?? 10_000;
+  let protocolSockets = 0;
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (options.fbpRuntime !== undefined && pathOf(req) === '/') {
+      if (protocolSockets >= maxProtocolConnections) {
+        // Sockets that show no secret are gone within the auth window: a slot may be free by then.
+        const retryAfter = options.auth.enabled ? Math.ceil(protocolAuthTimeoutMs / 1000) : undefined;
+        return refuseUpgrade(socket, new AppError('UNAVAILABLE', `Too many FBP protocol connections: the server accepts at most ${maxProtocolConnections} at once`), retryAfter);
+      }
+      protocolSockets += 1;
+      socket.once('close', () => (protocolSockets -= 1));
+      options.connections.release(req.socket);
+    }
     // A socket that fails while it waits is only closed; the handshake then finds it closed and does nothing.
     const onError = (): void => void socket.destroy();
     socket.on('error', onError);
@@ -73,18 +92,15 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
     });
   };
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    const fbp = pathname === '/' && options.fbpRuntime !== undefined;
-    if (pathname !== '/ws' && !fbp) {
-      return refuseUpgrade(socket, new AppError('NOT_FOUND', `No WebSocket endpoint at ${pathname}`));
-    }
+    const pathname = pathOf(req);
+    if (pathname === '/' && options.fbpRuntime !== undefined) return fbpWss.handleUpgrade(req, socket, head, (ws) => fbpWss.emit('connection', ws, req));
+    if (pathname !== '/ws') return refuseUpgrade(socket, new AppError('NOT_FOUND', `No WebSocket endpoint at ${pathname}`));
     if (options.connections.isOverLimit(req.socket)) return refuseUpgrade(socket, options.connections.error());
-    if (fbp) return fbpWss.handleUpgrade(req, socket, head, (ws) => fbpWss.emit('connection', ws, req));
     options.auth.verify(req).then(
       (refusal) => {
         if (socket.destroyed) return;
         if (closing) return refuseUpgrade(socket, new AppError('UNAVAILABLE', 'The server is shutting down'));
-        if (refusal !== undefined) return refuseUpgrade(socket, refusal.error);
+        if (refusal !== undefined) return refuseUpgrade(socket, refusal.error, refusal.retryAfterSeconds);
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       },
       (error: unknown) => refuseUpgrade(socket, error instanceof AppError ? error : new AppError('UNAVAILABLE', 'The token check could not be made')),
@@ -105,7 +121,15 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
     const runtime = options.fbpRuntime as FbpRuntime;
-    serveFbpSocket(ws, { runtime, auth: options.auth, budget: options.budget, logger: options.logger, address: options.clientAddress(req) });
+    serveFbpSocket(ws, {
+      runtime,
+      auth: options.auth,
+      budget: options.budget,
+      logger: options.logger,
+      address: options.clientAddress(req),
+      authTimeoutMs: protocolAuthTimeoutMs,
+      idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+    });
   });
 
   const pinger = setInterval(() => {
@@ -148,4 +172,13 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+// The path an upgrade asks for; a target that is no URL at all asks for no endpoint.
+function pathOf(req: IncomingMessage): string {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return '';
+  }
 }

@@ -6,15 +6,13 @@ import { type EngineEvent } from '../engine';
 import { EventFollower } from '../executions';
 import { type AppServices, type GraphSizeLimits, MAX_JSON_DEPTH, type RequestBudget, checkGraphSize, jsonDepthExceeds, pathText } from '../http';
 import { failureFields } from './failure-reply';
+import { IDLE_CLOSE_CODE, IdleTimer } from './idle-timer';
 import { type Logger } from '../logger';
 
 const CLIENT_MESSAGE_TYPES = new Set<string>(ClientMessageSchema.options.map((option) => option.shape.type.value));
 
 /** The replies that acknowledge one request each. */
 type AckType = Extract<ServerMessage['type'], 'workflow_started' | 'subscription_ack' | 'unsubscription_ack' | 'workflow_cancelled'>;
-
-/** Close code sent to a session idle for too long (no subscription, no message). */
-export const IDLE_CLOSE_CODE = 4000;
 
 /** Close code sent to a subscriber that fell too far behind. */
 export const SLOW_CONSUMER_CLOSE_CODE = 4008;
@@ -45,30 +43,27 @@ function closeReason(executionId: string, lastSeq: number): string {
 /** One client connection on `/ws`: parses every frame, answers it, and streams the events it subscribed to. */
 export class WsSession {
   private readonly subscriptions = new Map<string, EventFollower>();
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly idle: IdleTimer;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly options: WsSessionOptions,
   ) {
+    this.idle = new IdleTimer({
+      timeoutMs: options.idleTimeoutMs,
+      busy: () => this.subscriptions.size > 0,
+      onIdle: () => {
+        this.socket.close(IDLE_CLOSE_CODE, 'idle: no subscription and no message');
+        this.dispose();
+      },
+    });
     socket.on('message', (data, isBinary) => {
-      this.armIdleTimer();
+      this.idle.touch();
       this.onFrame(data, isBinary);
     });
     socket.on('close', () => this.dispose());
     socket.on('error', (error) => options.logger.debug({ err: error }, 'WebSocket error'));
-    this.armIdleTimer();
-  }
-
-  // A session that neither sends nor follows anything only holds a connection slot: it is closed.
-  private armIdleTimer(): void {
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
-      if (this.subscriptions.size > 0) return this.armIdleTimer();
-      this.socket.close(IDLE_CLOSE_CODE, 'idle: no subscription and no message');
-      this.dispose();
-    }, this.options.idleTimeoutMs);
-    this.idleTimer.unref();
+    this.idle.touch();
   }
 
   private send(message: ServerMessage): void {
@@ -187,7 +182,7 @@ export class WsSession {
   }
 
   private dispose(): void {
-    clearTimeout(this.idleTimer);
+    this.idle.stop();
     for (const follower of this.subscriptions.values()) follower.stop();
     this.subscriptions.clear();
   }
