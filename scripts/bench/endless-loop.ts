@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { freePort, serviceEnvironment, startProcess } from './bench-processes';
+import { BENCHMARKS_FILE, benchSection, fmt, writeSection } from './bench-report';
 
 /*
  * An endless loop against the built service (dist/, `npm run build` first), in its own process on
@@ -10,12 +11,15 @@ import { freePort, serviceEnvironment, startProcess } from './bench-processes';
  * runs until its 15 s timeout while /health is probed every 25 ms. Prints the events stored, the bytes the
  * data directory holds, and /health latency. Bounded (about 20 s).
  *
- *   npm run build && node --no-node-snapshot --require tsx/cjs scripts/bench/endless-loop.ts
+ *   npm run build && node --no-node-snapshot --require tsx/cjs scripts/bench/endless-loop.ts [--write]
  *
- * Extra arguments are passed to the service as flags (e.g. --max-events-per-execution 1000000).
+ * `--write` rewrites its section of docs/benchmarks.md (`npm run bench:limits` does). Other arguments are passed
+ * to the service as flags (e.g. --max-events-per-execution 1000000).
  */
 
 const DURATION_MS = 15_000;
+const TITLE = 'Limits: an endless loop';
+const WRITE = process.argv.includes('--write');
 const PROBE_EVERY_MS = 25;
 
 const ENDLESS_LOOP = {
@@ -58,7 +62,7 @@ async function probeHealth(url: string, until: () => boolean): Promise<number[]>
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-endless-'));
   const port = await freePort();
-  const service = await startProcess(['dist/server/main.js', ...process.argv.slice(2)], serviceEnvironment(port, dataDir), port, '/health', 120_000);
+  const service = await startProcess(['dist/server/main.js', ...process.argv.slice(2).filter((arg) => arg !== '--write')], serviceEnvironment(port, dataDir), port, '/health', 120_000);
   let largest = 0;
   let stopped = false;
   const stop = async () => {
@@ -89,15 +93,32 @@ async function main(): Promise<void> {
     const loop = await service.loop();
     largest = Math.max(largest, directoryBytes(dataDir));
     await stop();
+    const runFor = (Date.now() - started) / 1000;
     const db = new Database(path.join(dataDir, 'executions.db'), { readonly: true });
     const stored = db.prepare('SELECT COUNT(*) AS events, SUM(LENGTH(body)) AS bytes FROM events WHERE execution_id = ?').get(id) as { events: number; bytes: number };
     const dropped = db.prepare("SELECT body FROM events WHERE execution_id = ? AND body LIKE '{\"_type\":\"EventsDropped\"%'").get(id) as { body: string } | undefined;
     db.close();
+    const droppedCount = dropped ? (JSON.parse(dropped.body) as { dropped: number }).dropped : 0;
+    const healthMax = latencies[latencies.length - 1] ?? 0;
+    if (WRITE) {
+      const rows = [
+        { measure: `Events stored by a \`tpl_loop\` that never ends (while, breakCondition 'false'), run to its ${DURATION_MS / 1000} s timeout`, result: `${fmt(stored.events)} (${mb(stored.bytes)} of JSON), ${fmt(droppedCount)} counted in EventsDropped` },
+        { measure: 'Data directory during the run', result: `${mb(largest)} at most, ${mb(directoryBytes(dataDir))} at the end` },
+        { measure: `\`/health\` while it runs (${latencies.length} probes every ${PROBE_EVERY_MS} ms)`, result: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${healthMax.toFixed(1)} ms` },
+        { measure: 'Service event-loop delay', result: `p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms` },
+      ];
+      const notes = [
+        `The built service in its own process on 127.0.0.1, default limits (\`max_events_per_execution\` 100,000, \`max_event_log_mb\` 64), a temporary \`data_dir\`; the run ended \`${status}\` after ${runFor.toFixed(1)} s.`,
+        'The data directory is sampled every 250 ms (the databases with their write-ahead logs).',
+        'Targets: at most 110,000 events and under 100 MB stored, `/health` under 50 ms.',
+      ];
+      writeSection(BENCHMARKS_FILE, TITLE, benchSection(TITLE, 'scripts/bench/endless-loop.ts', rows, notes, new Date(), 'npm run bench:limits'));
+    }
     const log = [
-      `run: ${status} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      `events stored: ${stored.events} (${mb(stored.bytes)} of JSON); EventsDropped.dropped: ${dropped ? (JSON.parse(dropped.body) as { dropped: number }).dropped : 0}`,
+      `run: ${status} after ${runFor.toFixed(1)} s`,
+      `events stored: ${stored.events} (${mb(stored.bytes)} of JSON); EventsDropped.dropped: ${droppedCount}`,
       `data directory: ${mb(directoryBytes(dataDir))} at the end, ${mb(largest)} at most during the run`,
-      `/health (${latencies.length} probes every ${PROBE_EVERY_MS} ms): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms`,
+      `/health (${latencies.length} probes every ${PROBE_EVERY_MS} ms): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${healthMax.toFixed(1)} ms`,
       `service event-loop delay: p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms`,
     ];
     process.stdout.write(`${log.join('\n')}\n`);

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fmt } from './bench-report';
+import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, writeSection } from './bench-report';
 import { freePort, serviceEnvironment } from './bench-processes';
 
 /*
@@ -20,10 +20,13 @@ import { freePort, serviceEnvironment } from './bench-processes';
  * `--unprotected` adds the same floods with every limit raised, for comparison (heavy: minutes of full load);
  * words given select the scenarios whose names hold them.
  *
- *   npm run build && node --no-node-snapshot --require tsx/cjs scripts/bench/trigger-flood.ts [--unprotected] [word...]
+ *   npm run build && node --no-node-snapshot --require tsx/cjs scripts/bench/trigger-flood.ts [--unprotected] [--write] [word...]
+ *
+ * `--write` rewrites its section of docs/benchmarks.md (`npm run bench:limits` does).
  */
 
 const WINDOW_MS = 10_000;
+const TITLE = 'Limits: a trigger flood';
 const ROOT = path.resolve(__dirname, '../..');
 
 interface Scenario {
@@ -203,6 +206,7 @@ const scenarios: Scenario[] = [
 async function main(): Promise<void> {
   const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
   const unprotected = process.argv.includes('--unprotected');
+  const rows: BenchRow[] = [];
   for (const scenario of scenarios) {
     if (scenario.unprotected === true && !unprotected) continue;
     if (only.length > 0 && !only.some((word) => scenario.name.includes(word))) continue;
@@ -222,6 +226,24 @@ async function main(): Promise<void> {
       console.log(`  /health, ${label} (${latencies.length} probes${failures}): p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, max ${ms(Math.max(...latencies))} ms`);
     }
     console.log(`  RSS: ${fmt(outcome.rssMb[0])} -> ${fmt(outcome.rssMb[1])} MB`);
+    const { latencies } = outcome.health;
+    rows.push({
+      measure: scenario.name,
+      result: [
+        `POST /deployments: ${answers} in ${fmt(outcome.createMs)} ms`,
+        `${outcome.runs} runs in ${(outcome.windowMs / 1000).toFixed(1)} s`,
+        `\`/health\` p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, max ${ms(Math.max(...latencies))} ms (after the POSTs: max ${ms(Math.max(...outcome.healthAfter.latencies))} ms)`,
+        `RSS ${fmt(outcome.rssMb[0])} -> ${fmt(outcome.rssMb[1])} MB`,
+      ].join('; '),
+    });
+  }
+  if (process.argv.includes('--write') && rows.length > 0) {
+    const notes = [
+      'One fresh service process and data directory per scenario, on 127.0.0.1; runs are counted from the first POST over 10 s (or until every POST was answered, when that takes longer); `/health` is probed every 25 ms on a new connection each time.',
+      'Defaults: `max_triggers_per_deployment` 10, `max_deployments` 100, `max_trigger_starts_per_second` 10.',
+      'Target: the 200-trigger deployment refused or throttled, at most 200 runs in 10 s, `/health` max under 250 ms.',
+    ];
+    writeSection(BENCHMARKS_FILE, TITLE, benchSection(TITLE, 'scripts/bench/trigger-flood.ts', rows, notes, new Date(), 'npm run bench:limits'));
   }
 }
 
