@@ -1,5 +1,6 @@
 import { type Execution } from '../../contract';
-import { type ExecutionRecord } from '../executions';
+import { type ExecutionRecord, jsonWith, resultJson } from '../executions';
+import { success } from './envelope';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -20,4 +21,13 @@ export function executionSummary(record: ExecutionRecord): Omit<Execution, 'resu
     started_at: iso(record.startedAt),
     ended_at: iso(record.endedAt),
   };
+}
+
+/**
+ * The success envelope of `GET /workflows/{execution_id}` as JSON text, the result written from the text made
+ * when it was measured or read from its file: a result of several megabytes is not serialised again per read.
+ */
+export function executionViewJson(record: ExecutionRecord): string {
+  const data = jsonWith(executionSummary(record), 'result', record.result === null ? 'null' : resultJson(record.result));
+  return jsonWith(success(null), 'data', data);
 }
