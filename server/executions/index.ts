@@ -18,4 +18,4 @@ export { nodeStoppedMessage } from './execution-service';
 export { type TerminalEventOf } from './execution-store';
 export { PostgresExecutionStore, dropNamespace } from './postgres-execution-store';
 export { DeliveryPacer, type Pumpable } from './delivery-pacer';
-export { jsonWith, resultJson } from './result-json';
+export { jsonAround, resultPieces } from './result-json';

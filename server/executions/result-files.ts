@@ -41,13 +41,15 @@ export class ResultFiles {
     return `${createHash('sha256').update(executionId).digest('hex').slice(0, 40)}.json`;
   }
 
-  /** Writes an execution's result text; resolves with its reference once it is on disk. */
-  async write(executionId: string, text: string): Promise<ResultFileRef> {
+  /** Writes an execution's result (its JSON text in pieces); resolves with its reference once it is on disk. */
+  async write(executionId: string, pieces: readonly string[]): Promise<ResultFileRef> {
     const name = this.nameOf(executionId);
     const temporary = join(this.dir, `${name}.partial`);
     const file = await open(temporary, 'w');
     try {
-      for (let at = 0; at < text.length; at += WRITE_SLICE_CHARS) await file.write(text.slice(at, at + WRITE_SLICE_CHARS), null, 'utf8');
+      for (const text of pieces) {
+        for (let at = 0; at < text.length; at += WRITE_SLICE_CHARS) await file.write(text.slice(at, at + WRITE_SLICE_CHARS), null, 'utf8');
+      }
       await file.datasync();
     } finally {
       await file.close();

@@ -9,7 +9,7 @@ import { isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
 import { NewestEntries } from './newest-entries';
 import { LARGE_RESULT_CHARS, type ResultFileRef, ResultFiles, isResultFileRef } from './result-files';
-import { eventJson, jsonWith, keepJson, resultJson } from './result-json';
+import { eventJson, jsonWith, keepJson, resultJson, resultJsonLength, resultPieces } from './result-json';
 import { statusOfTerminalEvent } from './terminal-status';
 
 const SCHEMA = `
@@ -69,7 +69,7 @@ const RECORD_ALLOWANCE_BYTES = 1024;
 /** The size a record kept in memory is counted for: its result's JSON text (made once, see resultJson) and an allowance. */
 export function keptRecordBytes(record: ExecutionRecord): number {
   const result = record.result;
-  return RECORD_ALLOWANCE_BYTES + (result === null || isResultFileRef(result) ? 0 : resultJson(result).length);
+  return RECORD_ALLOWANCE_BYTES + (result === null || isResultFileRef(result) ? 0 : resultJsonLength(result));
 }
 
 /**
@@ -189,11 +189,11 @@ export class SqliteExecutionStore implements ExecutionStore {
   private storeLargeResult(record: ExecutionRecord): void {
     const { id, result } = record;
     const files = this.files;
-    if (result === null || files === undefined || isResultFileRef(result) || resultJson(result).length <= LARGE_RESULT_CHARS) {
+    if (result === null || files === undefined || isResultFileRef(result) || resultJsonLength(result) <= LARGE_RESULT_CHARS) {
       this.remember(record);
       return;
     }
-    const writing = files.write(id, resultJson(result)).then(
+    const writing = files.write(id, resultPieces(result)).then(
       (ref) => {
         this.fileRefs.set(id, ref);
         this.remember({ ...record, result: ref as unknown as ExecutionRecord['result'] });

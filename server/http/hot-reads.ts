@@ -22,9 +22,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const ANSWER_SLICE_CHARS = 64 * 1024;
 
 // Writes a long answer slice by slice, each once the socket has taken the previous ones; ends it.
-async function writeInSlices(res: ServerResponse, text: string): Promise<void> {
-  for (let at = 0; at < text.length && !res.destroyed; at += ANSWER_SLICE_CHARS) {
-    if (!res.write(text.slice(at, at + ANSWER_SLICE_CHARS))) {
+async function writeInSlices(res: ServerResponse, pieces: readonly string[]): Promise<void> {
+  for (const text of pieces) {
+    for (let at = 0; at < text.length && !res.destroyed; at += ANSWER_SLICE_CHARS) {
+      if (res.write(text.slice(at, at + ANSWER_SLICE_CHARS))) continue;
       await new Promise<void>((resolve) => {
         const done = (): void => {
           res.off('drain', done);
@@ -68,24 +69,25 @@ export function hotReads(options: HotReadsOptions, express: RequestListener): Re
   const statusRoute = routes.match(`${STATUS_PREFIX}id`);
   const fixedHeaders = options.headers.flat();
 
-  function answer(req: IncomingMessage, res: ServerResponse, route: string, started: number, text: string): void {
+  function answer(req: IncomingMessage, res: ServerResponse, route: string, started: number, pieces: readonly string[]): void {
     if (res.destroyed) {
       services.metrics.httpRequest('GET', route, CLIENT_CLOSED_REQUEST, performance.now() - started);
       return;
     }
-    res.writeHead(200, [...fixedHeaders, REQUEST_ID_HEADER, requestIdOf(req), 'Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(text))]);
-    if (text.length <= ANSWER_SLICE_CHARS) {
-      res.end(text);
+    const bytes = pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece), 0);
+    res.writeHead(200, [...fixedHeaders, REQUEST_ID_HEADER, requestIdOf(req), 'Content-Type', JSON_TYPE, 'Content-Length', String(bytes)]);
+    if (bytes <= ANSWER_SLICE_CHARS) {
+      res.end(pieces.length === 1 ? pieces[0] : pieces.join(''));
       services.metrics.httpRequest('GET', route, 200, performance.now() - started);
       return;
     }
-    void writeInSlices(res, text).then(() => services.metrics.httpRequest('GET', route, res.destroyed ? CLIENT_CLOSED_REQUEST : 200, performance.now() - started));
+    void writeInSlices(res, pieces).then(() => services.metrics.httpRequest('GET', route, res.destroyed ? CLIENT_CLOSED_REQUEST : 200, performance.now() - started));
   }
 
   return function listener(req, res) {
     const url = req.url ?? '';
     if (req.method !== 'GET' || connections.isOverLimit(req.socket)) return express(req, res);
-    if (url === '/health' && options.health) return answer(req, res, healthRoute, performance.now(), JSON.stringify(success(HEALTH_MESSAGE)));
+    if (url === '/health' && options.health) return answer(req, res, healthRoute, performance.now(), [JSON.stringify(success(HEALTH_MESSAGE))]);
     const id = url.startsWith(STATUS_PREFIX) ? url.slice(STATUS_PREFIX.length) : '';
     // The id pattern has no character a path would encode or strip (`/`, `?`, `#`, `%`).
     if (!options.statusRead || !ExecutionIdSchema.safeParse(id).success || !auth.admits(req)) return express(req, res);
