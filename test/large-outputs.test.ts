@@ -49,7 +49,7 @@ describe('large outputs', () => {
     // Each large result is a file of its own; the terminal event of the log carries it too.
     expect(readdirSync(join(dir, 'results')).filter((name) => name.endsWith('.json'))).toHaveLength(tags.length);
     const events = await app.store.readEvents(ids[0], 1, 1000);
-    const last = events[events.length - 1] as { _type: string; result: { outputs: { big: string[] } } };
+    const last = events[events.length - 1] as unknown as { _type: string; result: { outputs: { big: string[] } } };
     expect(last._type).toBe('Completed');
     expect(last.result.outputs.big).toEqual(expected('a'));
 

@@ -7,6 +7,7 @@ import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { type ExecutionRow, toRecord } from './execution-row';
 import { isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type TerminalEventOf } from './execution-store';
+import { resultWithoutRun } from './final-result';
 import { NewestEntries } from './newest-entries';
 import { LARGE_RESULT_CHARS, type ResultFileRef, ResultFiles, isResultFileRef } from './result-files';
 import { eventJson, jsonWith, keepJson, resultJson, resultJsonLength, resultPieces } from './result-json';
@@ -163,10 +164,16 @@ export class SqliteExecutionStore implements ExecutionStore {
     return record;
   }
 
-  // Reads a result kept in a file; the file is read on the thread pool, and its text kept for the answer.
+  // Reads a result kept in a file; the file is read on the thread pool, and its text kept for the answer. A
+  // file gone from the data dir leaves a result that says so, rather than a failed read.
   private async withResult(record: ExecutionRecord): Promise<ExecutionRecord> {
     if (!isResultFileRef(record.result) || this.files === undefined) return record;
-    return { ...record, result: await this.files.read(record.result) };
+    try {
+      return { ...record, result: await this.files.read(record.result) };
+    } catch (error) {
+      const message = `The stored result could not be read: ${(error as Error).message}`;
+      return { ...record, result: resultWithoutRun(record, record.endedAt ?? record.createdAt, message) };
+    }
   }
 
   // A status change is written behind with the events of the same turn, in their transaction: a crash loses
