@@ -107,7 +107,12 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
   const localStore = store instanceof SqliteExecutionStore ? store : undefined;
   const budget =
     config.max_data_dir_mb > 0
-      ? new DataDirBudget({ dir: config.data_dir, maxBytes: config.max_data_dir_mb * 1024 * 1024, reusableBytes: localStore && (() => localStore.freeBytes()) })
+      ? new DataDirBudget({
+          dir: config.data_dir,
+          maxBytes: config.max_data_dir_mb * 1024 * 1024,
+          reusableBytes: localStore && (() => localStore.freeBytes()),
+          countedBytes: localStore && (() => localStore.resultFileBytes()),
+        })
       : undefined;
   const ideBridge = config.ide_url
     ? createEventBridge({ ideUrl: config.ide_url, namespace: config.namespace, nodeId: config.node_id, logger, connectSocket: (url) => connectWsBridgeSocket(url) })

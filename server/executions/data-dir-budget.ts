@@ -4,12 +4,14 @@ import { type Logger, silentLogger } from '../logger';
 
 /** What a {@link DataDirBudget} measures and against what. */
 export interface DataDirBudgetOptions {
-  /** The data directory: its files (the databases and their write-ahead logs) are measured, not its subdirectories. */
+  /** The data directory: its files (the databases and their write-ahead logs) are measured, not its subdirectories (see countedBytes). */
   dir: string;
   /** The most bytes it may hold. */
   maxBytes: number;
   /** Bytes inside those files that their owner reuses before it grows them (SQLite's free pages). @default none */
   reusableBytes?: () => number;
+  /** Bytes held in subdirectories whose owner keeps count of them (the result files), added to the measure. @default none */
+  countedBytes?: () => number;
 }
 
 /** How the budget is kept: how often the directory is measured, and how the oldest finished executions are deleted. */
@@ -50,14 +52,14 @@ export class DataDirBudget {
 
   /** Measures the directory now; resolves to the bytes it holds. */
   async measure(): Promise<number> {
-    const { dir, reusableBytes } = this.options;
+    const { dir, reusableBytes, countedBytes } = this.options;
     let total = 0;
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       // A file may go between the listing and its stat (SQLite removes its -wal and -shm on close).
       const info = await stat(join(dir, name)).catch(() => undefined);
       if (info?.isFile()) total += info.size;
     }
-    this.used = Math.max(0, total - (reusableBytes?.() ?? 0));
+    this.used = Math.max(0, total - (reusableBytes?.() ?? 0)) + (countedBytes?.() ?? 0);
     return this.used;
   }
 

@@ -20,3 +20,4 @@ export { PostgresExecutionStore, dropNamespace } from './postgres-execution-stor
 export { DeliveryPacer, type Pumpable } from './delivery-pacer';
 export { DataDirBudget, type DataDirBudgetOptions, type KeepWithinOptions } from './data-dir-budget';
 export { EventLogBudget, type EventLogLimits } from './event-log-budget';
+export { jsonAround, resultPieces } from './result-json';

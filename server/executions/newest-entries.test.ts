@@ -45,3 +45,37 @@ describe('NewestEntries', () => {
     for (const [key, value] of oracle) expect(map.get(key)).toBe(value);
   });
 });
+
+describe('NewestEntries with a byte budget', () => {
+  const sized = (maxBytes: number) => new NewestEntries<string, string>(100, { maxBytes, sizeOf: (value) => value.length });
+
+  it('forgets the oldest entries once their sizes pass the budget, and counts what it keeps', () => {
+    const map = sized(10);
+    map.set('a', 'xxxx');
+    map.set('b', 'xxxx');
+    expect(map.bytes).toBe(8);
+    map.set('c', 'xxxx');
+    expect([...map.keys()]).toEqual(['b', 'c']);
+    expect(map.bytes).toBe(8);
+  });
+
+  it('does not keep an entry larger than the whole budget, and forgets the older value of its key', () => {
+    const map = sized(10);
+    map.set('a', 'xx');
+    map.set('b', 'xxx');
+    map.set('a', 'x'.repeat(11));
+    expect(map.get('a')).toBeUndefined();
+    expect(map.get('b')).toBe('xxx');
+    expect(map.bytes).toBe(3);
+  });
+
+  it('stays within its budget through many sets of varied sizes, its count matching what it holds', () => {
+    const map = sized(1000);
+    for (let i = 0; i < 5000; i++) {
+      map.set(`k${i % 300}`, 'x'.repeat((i * 37) % 400));
+      if (i % 7 === 0) map.delete(`k${(i * 3) % 300}`);
+      expect(map.bytes).toBeLessThanOrEqual(1000);
+    }
+    expect(map.bytes).toBe([...map.keys()].reduce((sum, key) => sum + (map.get(key) as string).length, 0));
+  });
+});

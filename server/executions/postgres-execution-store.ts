@@ -11,6 +11,7 @@ import { type PostgresTables, type WriteBatch, writeBatch } from './postgres-wri
 import { WriteQueue } from './postgres-write-queue';
 import { NewestEntries } from './newest-entries';
 import { statusOfTerminalEvent } from './terminal-status';
+import { eventJson, resultJson } from './result-json';
 
 export { dropNamespace } from '../postgres';
 export { EVERY_EXECUTION, type AppendListener } from './postgres-append-listener';
@@ -91,7 +92,7 @@ export class PostgresExecutionStore implements ExecutionStore {
     const last = this.lastSeqs.get(executionId);
     if (last !== undefined && event.seq !== last + 1) throw new Error(`Event seq ${event.seq} does not follow seq ${last} of execution '${executionId}'`);
     if (this.dropsWrites()) return;
-    this.writes.next().events.push({ executionId, seq: event.seq, body: JSON.stringify(event) });
+    this.writes.next().events.push({ executionId, seq: event.seq, body: eventJson(event) });
     this.knowLength(executionId, event.seq);
   }
 
@@ -180,11 +181,11 @@ export class PostgresExecutionStore implements ExecutionStore {
       const lastSeq = last.rows[0].seq;
       const terminal = end(toRecord(row), lastSeq);
       if (terminal.seq !== lastSeq + 1) throw new Error(`Event seq ${terminal.seq} does not follow seq ${lastSeq} of execution '${id}'`);
-      await client.query(`INSERT INTO ${this.tables.events} (execution_id, seq, body) VALUES ($1, $2, $3)`, [id, terminal.seq, JSON.stringify(terminal)]);
+      await client.query(`INSERT INTO ${this.tables.events} (execution_id, seq, body) VALUES ($1, $2, $3)`, [id, terminal.seq, eventJson(terminal)]);
       await client.query(`UPDATE ${this.tables.executions} SET status = $2, result = $3, ended_at = $4 WHERE id = $1`, [
         id,
         statusOfTerminalEvent(terminal),
-        JSON.stringify(terminal.result),
+        resultJson(terminal.result),
         terminal.timestamp,
       ]);
       await client.query('SELECT pg_notify($1, $2)', [this.channel, appendPayload(id, terminal.seq)]);

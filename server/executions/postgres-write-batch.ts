@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { appendPayload } from './postgres-append-listener';
 import { isTerminalStatus } from '../../model';
+import { resultJson } from './result-json';
 
 /** The quoted, schema-qualified tables of a namespace. */
 export interface PostgresTables {
@@ -68,7 +69,7 @@ export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, 
         inserts.map((r) => r.nodeId),
         inserts.map((r) => r.fingerprint),
         inserts.map((r) => JSON.stringify(r.request)),
-        inserts.map((r) => (r.result === null ? null : JSON.stringify(r.result))),
+        inserts.map((r) => (r.result === null ? null : resultJson(r.result))),
         inserts.map((r) => r.createdAt),
         inserts.map((r) => r.startedAt),
         inserts.map((r) => r.endedAt),
@@ -111,7 +112,7 @@ export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, 
         updates.map(([id]) => id),
         updates.map(([, u]) => u.status ?? null),
         updates.map(([, u]) => u.result !== undefined),
-        updates.map(([, u]) => (u.result === undefined || u.result === null ? null : JSON.stringify(u.result))),
+        updates.map(([, u]) => (u.result === undefined || u.result === null ? null : resultJson(u.result))),
         updates.map(([, u]) => u.startedAt !== undefined),
         updates.map(([, u]) => u.startedAt ?? null),
         updates.map(([, u]) => u.endedAt !== undefined),

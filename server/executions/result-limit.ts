@@ -1,16 +1,11 @@
 import { type RunResult } from '../../model';
+import { measuredResult } from './result-json';
 
 /**
  * The result with every output larger than `maxBytes` (as JSON, in UTF-8) replaced by a marker text that
- * says how large it was: a run that produced a huge value still completes, and its record stays small.
+ * says how large it was: a run that produced a huge value still completes, and its record stays small. Each
+ * output is serialised once, and the result's JSON text is kept for the writes that follow.
  */
 export function limitOutputs(result: RunResult, maxBytes: number): RunResult {
-  let outputs: RunResult['outputs'] | undefined;
-  for (const [name, value] of Object.entries(result.outputs)) {
-    const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
-    if (bytes <= maxBytes) continue;
-    outputs ??= { ...result.outputs };
-    outputs[name] = `[output of ${bytes} bytes left out: larger than max_result_bytes (${maxBytes})]`;
-  }
-  return outputs === undefined ? result : { ...result, outputs };
+  return measuredResult(result, maxBytes, (bytes) => `[output of ${bytes} bytes left out: larger than max_result_bytes (${maxBytes})]`);
 }

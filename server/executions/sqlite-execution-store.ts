@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type EngineEvent, isTerminalEvent } from '../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
@@ -7,7 +7,10 @@ import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 import { type ExecutionRow, toRecord } from './execution-row';
 import { isTerminalStatus } from '../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
+import { resultWithoutRun } from './final-result';
 import { NewestEntries } from './newest-entries';
+import { LARGE_RESULT_CHARS, type ResultFileRef, ResultFiles, isResultFileRef } from './result-files';
+import { eventJson, jsonWith, keepJson, resultJson, resultJsonLength, resultPieces } from './result-json';
 import { statusOfTerminalEvent } from './terminal-status';
 
 const SCHEMA = `
@@ -55,6 +58,22 @@ const PARSED_EVENTS_KEPT = 20_000;
 const RECENT_FINISHED = 1024;
 
 /**
+ * The bytes (of result JSON, plus a fixed allowance per record) the recently finished executions kept in
+ * memory may take: results of files are kept as their reference, so this holds about 250 results just under
+ * the file threshold, or all 1024 small ones.
+ */
+export const RECENT_FINISHED_BYTES = 64 * 1024 * 1024;
+
+/** What a record kept in memory is counted for besides its result's JSON. */
+const RECORD_ALLOWANCE_BYTES = 1024;
+
+/** The size a record kept in memory is counted for: its result's JSON text (made once, see resultJson) and an allowance. */
+export function keptRecordBytes(record: ExecutionRecord): number {
+  const result = record.result;
+  return RECORD_ALLOWANCE_BYTES + (result === null || isResultFileRef(result) ? 0 : resultJsonLength(result));
+}
+
+/**
  * An {@link ExecutionStore} in an embedded SQLite database, so executions, results and event logs survive a
  * restart. Events and status changes are written behind in batches (one transaction per turn of the event
  * loop) and served from memory until then; new executions join the same batch, and `written()` tells when
@@ -65,10 +84,17 @@ export class SqliteExecutionStore implements ExecutionStore {
   private readonly db: Database.Database;
   private readonly active = new Map<string, ExecutionRecord>();
   private readonly lastSeqs = new Map<string, number>();
-  private pending: { executionId: string; seq: number; body: string; event: EngineEvent }[] = [];
+  private pending: { executionId: string; seq: number; event: EngineEvent }[] = [];
   private readonly updated = new Map<string, ExecutionRecord>();
   private readonly inserted = new Map<string, ExecutionRecord>();
-  private readonly recent = new NewestEntries<string, ExecutionRecord>(RECENT_FINISHED);
+  /** Finished executions, their large results as references to their files. */
+  private readonly recent = new NewestEntries<string, ExecutionRecord>(RECENT_FINISHED, { maxBytes: RECENT_FINISHED_BYTES, sizeOf: keptRecordBytes });
+  /** Where large results are kept; none for a database in memory, which keeps them inline. */
+  private readonly files?: ResultFiles;
+  /** Executions whose large result is being written to its file: their terminal state waits for it. */
+  private readonly storing = new Map<string, Promise<void>>();
+  /** The references of the results written to files, until the terminal state that refers to them is written. */
+  private readonly fileRefs = new Map<string, ResultFileRef>();
   private readonly parsedEvents = new NewestEntries<string, EngineEvent>(PARSED_EVENTS_KEPT);
   /** Executions whose terminal event is logged: nothing is appended after it. */
   private readonly endedLogs = new Set<string>();
@@ -78,7 +104,10 @@ export class SqliteExecutionStore implements ExecutionStore {
 
   /** Opens (creating when needed) the database file; `':memory:'` keeps it in memory. */
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') {
+      mkdirSync(dirname(path), { recursive: true });
+      this.files = new ResultFiles(join(dirname(path), 'results'));
+    }
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -115,19 +144,37 @@ export class SqliteExecutionStore implements ExecutionStore {
   }
 
   written(): Promise<void> {
+    if (this.storing.size > 0) return Promise.all(this.storing.values()).then(() => this.written());
     if (this.inserted.size === 0 && this.pending.length === 0 && this.updated.size === 0) return Promise.resolve();
     return new Promise((resolve, reject) => this.writeWaiters.push({ resolve, reject }));
   }
 
-  get(id: string): Promise<ExecutionRecord | undefined> {
-    return Promise.resolve(this.find(id));
+  async get(id: string): Promise<ExecutionRecord | undefined> {
+    const record = this.find(id);
+    return record && this.withResult(record);
   }
 
+  // A record as kept: a large result is the reference to its file (see withResult).
   private find(id: string): ExecutionRecord | undefined {
     const cached = this.active.get(id) ?? this.updated.get(id) ?? this.inserted.get(id) ?? this.recent.get(id);
     if (cached) return { ...cached };
     const row = this.statements.get.get(id) as ExecutionRow | undefined;
-    return row && toRecord(row);
+    if (!row) return undefined;
+    const record = toRecord(row);
+    if (record.result !== null && row.result !== null) keepJson(record.result, row.result);
+    return record;
+  }
+
+  // Reads a result kept in a file; the file is read on the thread pool, and its text kept for the answer. A
+  // file gone from the data dir leaves a result that says so, rather than a failed read.
+  private async withResult(record: ExecutionRecord): Promise<ExecutionRecord> {
+    if (!isResultFileRef(record.result) || this.files === undefined) return record;
+    try {
+      return { ...record, result: await this.files.read(record.result) };
+    } catch (error) {
+      const message = `The stored result could not be read: ${(error as Error).message}`;
+      return { ...record, result: resultWithoutRun(record, record.endedAt ?? record.createdAt, message) };
+    }
   }
 
   // A status change is written behind with the events of the same turn, in their transaction: a crash loses
@@ -140,13 +187,40 @@ export class SqliteExecutionStore implements ExecutionStore {
     this.updated.set(id, record);
     if (isTerminalStatus(record.status)) {
       this.active.delete(id);
-      this.remember(record);
+      this.storeLargeResult(record);
     } else this.active.set(id, record);
     this.scheduleFlush();
   }
 
-  list(query: ExecutionQuery): Promise<ExecutionPage> {
-    return Promise.resolve(this.listNow(query));
+  // A large result goes to its file, written off the event loop; the execution's terminal state (record and
+  // event) is held back from the batches until the file is on disk, and served from memory until then.
+  private storeLargeResult(record: ExecutionRecord): void {
+    const { id, result } = record;
+    const files = this.files;
+    if (result === null || files === undefined || isResultFileRef(result) || resultJsonLength(result) <= LARGE_RESULT_CHARS) {
+      this.remember(record);
+      return;
+    }
+    const writing = files.write(id, resultPieces(result)).then(
+      (ref) => {
+        this.fileRefs.set(id, ref);
+        this.remember({ ...record, result: ref as unknown as ExecutionRecord['result'] });
+      },
+      // The result could not be written: it is kept in the database as before.
+      () => this.remember(record),
+    );
+    this.storing.set(
+      id,
+      writing.then(() => {
+        this.storing.delete(id);
+        this.scheduleFlush();
+      }),
+    );
+  }
+
+  async list(query: ExecutionQuery): Promise<ExecutionPage> {
+    const page = this.listNow(query);
+    return { ...page, items: await Promise.all(page.items.map((record) => this.withResult(record))) };
   }
 
   private listNow(query: ExecutionQuery): ExecutionPage {
@@ -178,9 +252,10 @@ export class SqliteExecutionStore implements ExecutionStore {
     if (event.seq !== last + 1) throw new Error(`Event seq ${event.seq} does not follow seq ${last} of execution '${executionId}'`);
     if (this.endedLogs.has(executionId)) return;
     if (isTerminalEvent(event)) this.endedLogs.add(executionId);
-    this.pending.push({ executionId, seq: event.seq, body: JSON.stringify(event), event });
+    this.pending.push({ executionId, seq: event.seq, event });
     this.lastSeqs.set(executionId, event.seq);
-    this.parsedEvents.set(eventKey(executionId, event.seq), event);
+    // A terminal event whose large result goes to a file is read back from its row once written.
+    if (!this.storing.has(executionId)) this.parsedEvents.set(eventKey(executionId, event.seq), event);
     if (this.pending.length >= 2000) this.flush();
     else this.scheduleFlush();
   }
@@ -196,8 +271,12 @@ export class SqliteExecutionStore implements ExecutionStore {
     setImmediate(() => this.flush());
   }
 
-  readEvents(executionId: string, fromSeq: number, limit: number): Promise<EngineEvent[]> {
-    return Promise.resolve(this.readEventsNow(executionId, fromSeq, limit));
+  async readEvents(executionId: string, fromSeq: number, limit: number): Promise<EngineEvent[]> {
+    const events = this.readEventsNow(executionId, fromSeq, limit);
+    const last = events[events.length - 1];
+    if (last === undefined || !isTerminalEvent(last) || !isResultFileRef(last.result) || this.files === undefined) return events;
+    const result = await this.files.read(last.result);
+    return [...events.slice(0, -1), { ...last, result }];
   }
 
   private readEventsNow(executionId: string, fromSeq: number, limit: number): EngineEvent[] {
@@ -276,10 +355,13 @@ export class SqliteExecutionStore implements ExecutionStore {
     return Promise.resolve(true);
   }
 
-  delete(id: string): Promise<boolean> {
-    if (this.active.has(id)) return Promise.resolve(false);
+  async delete(id: string): Promise<boolean> {
+    if (this.active.has(id)) return false;
+    await this.storing.get(id);
     this.flush();
-    return Promise.resolve(this.deleteNow(id));
+    const deleted = this.deleteNow(id);
+    if (deleted) await this.files?.remove(id);
+    return deleted;
   }
 
   private deleteNow(id: string): boolean {
@@ -298,7 +380,7 @@ export class SqliteExecutionStore implements ExecutionStore {
 
   // Deleted rows leave free pages that SQLite reuses, and the write-ahead log is truncated, so that what a
   // prune frees shows in the data directory's measure at once.
-  prune(limits: PruneLimits): Promise<number> {
+  async prune(limits: PruneLimits): Promise<number> {
     this.flush();
     const ids = new Set<string>();
     if (limits.endedBefore !== undefined) for (const row of this.statements.endedBefore.all(limits.endedBefore) as { id: string }[]) ids.add(row.id);
@@ -317,7 +399,14 @@ export class SqliteExecutionStore implements ExecutionStore {
       this.forgetParsed(ids);
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     }
-    return Promise.resolve(ids.size);
+    const files = this.files;
+    if (files !== undefined) for (const id of ids) await files.remove(id);
+    return ids.size;
+  }
+
+  /** Bytes of the result files beside the database (results too large to keep in it). */
+  resultFileBytes(): number {
+    return this.files?.bytes ?? 0;
   }
 
   /** Bytes of the database's free pages: space it reuses before it grows its file (what deleted executions leave). */
@@ -335,23 +424,38 @@ export class SqliteExecutionStore implements ExecutionStore {
       for (const waiter of waiters) waiter.resolve();
       return;
     }
-    // An execution that starts and changes state within one turn is written once, in its latest state.
-    const inserts = [...this.inserted.values()].map((record) => this.updated.get(record.id) ?? record);
-    const batch = this.pending;
-    const updates = [...this.updated.values()].filter((record) => !this.inserted.has(record.id));
-    this.inserted.clear();
-    this.pending = [];
-    this.updated.clear();
+    // An execution that starts and changes state within one turn is written once, in its latest state. The
+    // executions whose result is still being written to its file stay for a later batch.
+    const held = (id: string): boolean => this.storing.has(id);
+    const inserts = [...this.inserted.values()].filter((record) => !held(record.id)).map((record) => this.updated.get(record.id) ?? record);
+    const batch = this.pending.filter((p) => !held(p.executionId));
+    const updates = [...this.updated.values()].filter((record) => !this.inserted.has(record.id) && !held(record.id));
+    this.pending = batch.length === this.pending.length ? [] : this.pending.filter((p) => held(p.executionId));
+    for (const record of inserts) this.inserted.delete(record.id);
+    for (const record of [...inserts, ...updates]) this.updated.delete(record.id);
     try {
       this.writeBatch(inserts, batch, updates);
     } catch (error) {
       for (const waiter of waiters) waiter.reject(error as Error);
       throw error;
     }
+    for (const record of [...inserts, ...updates]) if (isTerminalStatus(record.status)) this.fileRefs.delete(record.id);
     for (const waiter of waiters) waiter.resolve();
   }
 
-  private writeBatch(inserts: readonly ExecutionRecord[], batch: readonly { executionId: string; seq: number; body: string }[], updates: readonly ExecutionRecord[]): void {
+  // The JSON of a result as written: the reference to its file, or the result itself (serialised once).
+  private storedResult(record: ExecutionRecord): string | null {
+    const ref = this.fileRefs.get(record.id);
+    if (ref !== undefined && isTerminalStatus(record.status)) return JSON.stringify(ref);
+    return record.result === null ? null : resultJson(record.result);
+  }
+
+  private eventBody(executionId: string, event: EngineEvent): string {
+    const ref = this.fileRefs.get(executionId);
+    return ref !== undefined && isTerminalEvent(event) ? jsonWith(event, 'result', JSON.stringify(ref)) : eventJson(event);
+  }
+
+  private writeBatch(inserts: readonly ExecutionRecord[], batch: readonly { executionId: string; seq: number; event: EngineEvent }[], updates: readonly ExecutionRecord[]): void {
     this.db.transaction(() => {
       for (const record of inserts) {
         this.statements.insert.run({
@@ -362,19 +466,19 @@ export class SqliteExecutionStore implements ExecutionStore {
           node_id: record.nodeId,
           fingerprint: record.fingerprint,
           request: JSON.stringify(record.request),
-          result: record.result === null ? null : JSON.stringify(record.result),
+          result: this.storedResult(record),
           created_at: record.createdAt,
           started_at: record.startedAt,
           ended_at: record.endedAt,
         });
       }
-      for (const p of batch) this.statements.appendEvent.run(p.executionId, p.seq, p.body);
+      for (const p of batch) this.statements.appendEvent.run(p.executionId, p.seq, this.eventBody(p.executionId, p.event));
       for (const record of updates) {
         this.statements.update.run({
           id: record.id,
           status: record.status,
           node_id: record.nodeId,
-          result: record.result === null ? null : JSON.stringify(record.result),
+          result: this.storedResult(record),
           started_at: record.startedAt,
           ended_at: record.endedAt,
         });
@@ -387,12 +491,12 @@ export class SqliteExecutionStore implements ExecutionStore {
     return Promise.resolve(this.db.readonly ? 'The execution store is read-only' : undefined);
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await Promise.all(this.storing.values());
     if (this.db.open) {
       this.flush();
       this.db.close();
     }
-    return Promise.resolve();
   }
 }
 

@@ -1,5 +1,6 @@
 import { type Execution } from '../../contract';
-import { type ExecutionRecord } from '../executions';
+import { type ExecutionRecord, jsonAround, resultPieces } from '../executions';
+import { success } from './envelope';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -20,4 +21,16 @@ export function executionSummary(record: ExecutionRecord): Omit<Execution, 'resu
     started_at: iso(record.startedAt),
     ended_at: iso(record.endedAt),
   };
+}
+
+/**
+ * The success envelope of `GET /workflows/{execution_id}` as JSON text in pieces, the result written from the
+ * text made when it was measured or read from its file: a result of several megabytes is neither serialised
+ * again per read nor copied into one string.
+ */
+export function executionViewJson(record: ExecutionRecord): readonly string[] {
+  const [envelopeBefore, envelopeAfter] = jsonAround(success(null), 'data');
+  const [viewBefore, viewAfter] = jsonAround(executionSummary(record), 'result');
+  const result = record.result === null ? ['null'] : resultPieces(record.result);
+  return [`${envelopeBefore}${viewBefore}`, ...result, `${viewAfter}${envelopeAfter}`];
 }

@@ -1,0 +1,87 @@
+import { type EngineEvent, type RunResult, isTerminalEvent } from '../engine';
+
+/*
+ * The JSON text of a run's result, made once. A result of several megabytes used to be serialised three or
+ * four times on the event loop (measured against max_result_bytes, written as the record's result, written
+ * again inside the terminal event, answered to a client); each time held the loop for tens of milliseconds
+ * per megabyte. The text made when the outputs are measured is kept with the result object it describes, as
+ * the pieces it was made of: joining eight megabytes into one string costs a copy of its own, which the
+ * writers of large results (a file, an answer) do without.
+ */
+const kept = new WeakMap<object, { pieces: readonly string[]; length: number; joined?: string }>();
+
+/** Remembers `pieces` (joined) as the JSON of `value`, which must not change afterwards (results never do). */
+export function keepJson(value: object, ...pieces: string[]): void {
+  kept.set(value, { pieces, length: pieces.reduce((sum, piece) => sum + piece.length, 0) });
+}
+
+function keptOf(result: RunResult): { pieces: readonly string[]; length: number; joined?: string } {
+  let entry = kept.get(result);
+  if (entry === undefined) {
+    const text = JSON.stringify(result);
+    entry = { pieces: [text], length: text.length, joined: text };
+    kept.set(result, entry);
+  }
+  return entry;
+}
+
+/** The JSON text of a result as pieces to be written one after the other (made once per result object). */
+export function resultPieces(result: RunResult): readonly string[] {
+  return keptOf(result).pieces;
+}
+
+/** The length of a result's JSON text, in characters. */
+export function resultJsonLength(result: RunResult): number {
+  return keptOf(result).length;
+}
+
+/** The JSON text of a result, as one string. */
+export function resultJson(result: RunResult): string {
+  const entry = keptOf(result);
+  entry.joined ??= entry.pieces.join('');
+  return entry.joined;
+}
+
+/** The JSON of `holder` without its `key` field, split where that field (written last) goes: `[before, after]`. */
+export function jsonAround(holder: object, key: string): [string, string] {
+  const rest: Record<string, unknown> = { ...holder };
+  delete rest[key];
+  const outer = JSON.stringify(rest);
+  return [`${outer.slice(0, -1)}${outer.length > 2 ? ',' : ''}${JSON.stringify(key)}:`, '}'];
+}
+
+/** The JSON of `holder` with its `key` field (written last) as `text`, without serialising that field again. */
+export function jsonWith(holder: object, key: string, text: string): string {
+  const [before, after] = jsonAround(holder, key);
+  return `${before}${text}${after}`;
+}
+
+/** The JSON text of an event; a terminal event's result is written from its kept text. */
+export function eventJson(event: EngineEvent): string {
+  return isTerminalEvent(event) ? jsonWith(event, 'result', resultJson(event.result)) : JSON.stringify(event);
+}
+
+/**
+ * A result with every output over `maxBytes` (as JSON, in UTF-8) replaced by `marker(bytes)`: each output is
+ * serialised and measured once, and the JSON text of the whole result is kept (see {@link resultPieces}).
+ */
+export function measuredResult(result: RunResult, maxBytes: number, marker: (bytes: number) => string): RunResult {
+  const parts: string[] = [];
+  let outputs: RunResult['outputs'] | undefined;
+  for (const [name, value] of Object.entries(result.outputs)) {
+    // An output whose value is undefined is left out of the JSON, as JSON.stringify would.
+    if (value === undefined) continue;
+    let text = JSON.stringify(value);
+    const bytes = Buffer.byteLength(text);
+    if (bytes > maxBytes) {
+      outputs ??= { ...result.outputs };
+      outputs[name] = marker(bytes);
+      text = JSON.stringify(outputs[name]);
+    }
+    parts.push(`${parts.length === 0 ? '' : ','}${JSON.stringify(name)}:`, text);
+  }
+  const limited = outputs === undefined ? result : { ...result, outputs };
+  const [before, after] = jsonAround(limited, 'outputs');
+  keepJson(limited, `${before}{`, ...parts, `}${after}`);
+  return limited;
+}
