@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { freePort, serviceEnvironment, startProcess } from './bench-processes';
+import { BENCHMARKS_FILE, benchSection, writeSection } from './bench-report';
 
 /*
  * Large outputs: the built service (dist/, `npm run build` first) in its own process; 32 runs start at once,
@@ -13,8 +14,11 @@ import { freePort, serviceEnvironment, startProcess } from './bench-processes';
  * own while the runs go on and while their results are read back; the service's RSS is sampled meanwhile.
  * Prints /health max and p99, RSS before / peak / after, and checks that every run completed and that
  * GET /workflows/{id} answers each output whole. Bounded (about a minute). `--cpu-prof DIR` starts the service
- * under `node --cpu-prof` and leaves its profile in DIR.
+ * under `node --cpu-prof` and leaves its profile in DIR; `--write` rewrites its section of docs/benchmarks.md
+ * (`npm run bench:limits` does).
  */
+
+const TITLE = 'Limits: large outputs';
 
 const RUNS = 32;
 const ITEMS = 99_000;
@@ -191,6 +195,19 @@ async function main(): Promise<void> {
     console.log(`RSS: before ${rssBefore.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)}), after ${rssAfter.toFixed(0)} MB`);
     console.log(`completed ${completed}/${RUNS}, output whole ${whole}/${RUNS}`);
     if (completed !== RUNS || whole !== RUNS) process.exitCode = 1;
+    if (process.argv.includes('--write')) {
+      const rows = [
+        { measure: `${RUNS} runs started at once, each returning ${(bytes / 1024 / 1024).toFixed(2)} MiB of JSON, then read back`, result: `${completed}/${RUNS} completed, ${whole}/${RUNS} outputs whole, in ${(elapsed / 1000).toFixed(1)} s` },
+        { measure: `\`/health\` meanwhile (${latencies.length} probes every 25 ms)`, result: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ${errors} failed` },
+        { measure: 'Service event-loop delay', result: `p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms` },
+        { measure: 'Service RSS', result: `${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB at peak (+${(rssPeak - rssBefore).toFixed(0)} MB), ${rssAfter.toFixed(0)} MB 3 s after` },
+      ];
+      const notes = [
+        'The built service in its own process on 127.0.0.1 with a temporary `data_dir`; `/health` is probed from a thread of its own, RSS sampled from /proc every 25 ms.',
+        'Targets: `/health` under 250 ms and RSS growth under 600 MB.',
+      ];
+      writeSection(BENCHMARKS_FILE, TITLE, benchSection(TITLE, 'scripts/bench/large-outputs.ts', rows, notes, new Date(), 'npm run bench:limits'));
+    }
   } finally {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
