@@ -71,6 +71,12 @@ export function writeSection(file: string, title: string, section: string): void
 /** The median of some measurements. */
 export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The `p`th percentile of some measurements (the nearest rank at or below; 0 when there are none). */
+export const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+};
+
 /** Things per second, from a count and the milliseconds they took. */
 export const rate = (count: number, ms: number): number => (count / ms) * 1000;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { freePort, serviceEnvironment, startProcess } from './bench-processes';
-import { BENCHMARKS_FILE, benchSection, fmt, writeSection } from './bench-report';
+import { BENCHMARKS_FILE, benchSection, fmt, percentile, writeSection } from './bench-report';
 
 /*
  * An endless loop against the built service (dist/, `npm run build` first), in its own process on
@@ -44,7 +44,6 @@ function directoryBytes(dir: string): number {
   return total;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function probeHealth(url: string, until: () => boolean): Promise<number[]> {

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { freePort, serviceEnvironment, startProcess } from './bench-processes';
-import { BENCHMARKS_FILE, benchSection, writeSection } from './bench-report';
+import { BENCHMARKS_FILE, benchSection, percentile, writeSection } from './bench-report';
 
 /*
  * Large outputs: the built service (dist/, `npm run build` first) in its own process; 32 runs start at once,
@@ -115,11 +115,6 @@ function sendOnce(url: string, method: string, body?: string): Promise<{ status:
     req.on('error', reject);
     req.end(body);
   });
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 interface Execution {

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, writeSection } from './bench-report';
+import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, percentile, writeSection } from './bench-report';
 import { freePort, serviceEnvironment } from './bench-processes';
 
 /*
@@ -183,11 +183,6 @@ async function run(scenario: Scenario): Promise<Outcome> {
     await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 const ms = (value: number): string => value.toFixed(1);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { WebSocket } from 'ws';
-import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, writeSection } from './bench-report';
+import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, percentile, writeSection } from './bench-report';
 import { freePort, serviceEnvironment, startProcess } from './bench-processes';
 
 /*
@@ -28,11 +28,6 @@ interface NetworkEvent {
   timestamp: number;
   _type: string;
 }
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-};
 
 /** A loop over `items` elements, each fetched from a local server that answers after `delayMs`: a paced stream of events. */
 function pacedGraph(items: number, url: string) {
