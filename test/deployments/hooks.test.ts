@@ -32,9 +32,10 @@ describe('deployment hooks', () => {
     secretsDir = mkdtempSync(join(tmpdir(), 'engine-hook-secrets-'));
     writeFileSync(join(secretsDir, 'HOOK_TOKEN'), TOKEN);
     writeFileSync(join(secretsDir, 'BASIC_PAIR'), 'ada:lovelace');
-    // The timeout leaves a loaded machine time to start a schema-checking worker; the slow server outlasts it.
-    slow = await startSlowServer(7000);
-    app = await startTestApp({ config: { secrets_dir: secretsDir, hook_timeout_ms: 3000 } });
+    // The timeout leaves a machine loaded by other test files time to start a schema-checking worker; the slow
+    // server outlasts it.
+    slow = await startSlowServer(20_000);
+    app = await startTestApp({ config: { secrets_dir: secretsDir, hook_timeout_ms: 10_000 } });
   });
   afterAll(async () => {
     await app.close();
@@ -100,9 +101,9 @@ describe('deployment hooks', () => {
     const response = await fetch(`${app.url}/hooks/slowpoke/slow`);
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ success: false, code: 'TIMEOUT' });
-    const execution = await app.client.waitForCompletion(response.headers.get('x-execution-id')!, { timeoutMs: 20_000 });
+    const execution = await app.client.waitForCompletion(response.headers.get('x-execution-id')!, { timeoutMs: 40_000 });
     expect(execution.status).toBe('completed');
-  }, 30_000);
+  }, 60_000);
 
   it('answers 500 in the envelope, naming the failure, when the run fails before answering', async () => {
     const graph = greetGraph();

@@ -32,13 +32,11 @@ describe('limits', () => {
     const tooManyNodes = await post(bigGraph(101, 0));
     expect(tooManyNodes.status).toBe(400);
     expect(await tooManyNodes.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', error: 'The graph has more than 100 nodes (max_graph_nodes)' });
-    const started = Date.now();
     const tooManyLinks = await post(bigGraph(1, 700_000));
     const text = await tooManyLinks.text();
     expect(tooManyLinks.status).toBe(400);
     expect(JSON.parse(text)).toMatchObject({ error: 'The graph has more than 500 connections (max_graph_connections)' });
     expect(text.length).toBeLessThan(1000);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect((await app.store.list({ limit: 100 })).items.length).toBe(before);
   });
 
