@@ -15,7 +15,7 @@ export class RunResourceRegistry implements RunResources {
 
   add<T>(kind: ResourceKind<T>, value: T, close: (value: T) => unknown): string {
     if (this.closed) {
-      closeQuietly(() => close(value));
+      void closeQuietly(() => close(value));
       throw new Error(`The run has ended: ${kind.name} was closed at once`);
     }
     const handle = `${kind.name}-${++this.count}`;
