@@ -1,4 +1,4 @@
-import { type GraphJson, type JsonValue, type StartRequest } from '../../model';
+import { type GraphJson, type StartRequest } from '../../model';
 
 /** A start request as stored with its execution: the graph always in FBP JSON (.fbp text read into it, and kept). */
 export type StoredRequest = StartRequest & { graph_json: GraphJson };
@@ -23,10 +23,4 @@ export function workflowIdOf(request: StoredRequest): string {
     if (typeof name === 'string' && name.length > 0) return name;
   }
   return 'workflow';
-}
-
-/** The part of a request that identifies it for idempotent retries (the transport it came by does not count). */
-export function identifyingPart(request: StartRequest): JsonValue {
-  const { source: _source, ...metadata } = request.metadata;
-  return { graph_json: request.graph_json, graph_fbp: request.graph_fbp, input: request.input, metadata } as JsonValue;
 }

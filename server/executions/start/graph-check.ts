@@ -1,6 +1,6 @@
-import { type Graph, type GraphCompiler, type GraphIssue, type ValidGraph, readFbpText } from '../engine';
-import { AppError, MAX_ERROR_DETAILS, validationFailure } from '../errors';
-import { type GraphJson, type StartRequest } from '../../model';
+import { type Graph, type GraphCompiler, type GraphIssue, type ValidGraph, readFbpText } from '../../engine';
+import { AppError, MAX_ERROR_DETAILS, validationFailure } from '../../errors';
+import { type GraphJson, type StartRequest } from '../../../model';
 
 /** What checking a request's graph found: the graph as read (when it could be read) and every issue. */
 export interface GraphCheck {

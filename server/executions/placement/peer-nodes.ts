@@ -1,4 +1,4 @@
-import { type ConfigUpdateOutcome, type JsonObject } from '../engine';
+import { type ConfigUpdateOutcome, type JsonObject } from '../../engine';
 
 /**
  * How one node of a cluster reaches the node that runs an execution: what cancel and configuration updates

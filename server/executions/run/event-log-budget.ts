@@ -1,4 +1,4 @@
-import { type EngineEvent, isTerminalEvent } from '../engine';
+import { type EngineEvent, isTerminalEvent } from '../../engine';
 
 /** The limits of one run's event log. */
 export interface EventLogLimits {

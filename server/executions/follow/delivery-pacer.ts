@@ -1,4 +1,4 @@
-import { PacketQueue } from '../engine';
+import { PacketQueue } from '../../engine';
 
 /** Something a {@link DeliveryPacer} runs: one step of delivery, settled once its events are delivered. */
 export interface Pumpable {

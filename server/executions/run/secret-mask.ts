@@ -1,4 +1,4 @@
-import { type JsonValue } from '../../model';
+import { type JsonValue } from '../../../model';
 
 /** What a masked secret becomes. */
 export const MASK = '***';

@@ -1,4 +1,4 @@
-import { type EngineEvent } from '../engine';
+import { type EngineEvent } from '../../engine';
 import { EventLogBudget, eventBytes } from './event-log-budget';
 
 const started = (seq: number): EngineEvent => ({ _type: 'ActorStarted', seq, timestamp: seq, actorId: 'a', component: 'tpl_loop' });

@@ -6,6 +6,11 @@ describe('canonicalJson', () => {
     expect(requestFingerprint({ x: 1, y: [2] })).toBe(requestFingerprint({ y: [2], x: 1 }));
   });
 
+  it('writes keys in code-unit order, empty containers as they are and values JSON cannot hold as null', () => {
+    const value = { é: 1, Z: [[], {}, () => 1, NaN], a: { b: undefined, '10': true, '2': 'x\n"' }, '': null };
+    expect(canonicalJson(value)).toBe('{"":null,"Z":[[],{},null,null],"a":{"10":true,"2":"x\\n\\""},"é":1}');
+  });
+
   it('serialises a value nested 100,000 levels without exhausting the stack', () => {
     let deep: unknown = 0;
     for (let i = 0; i < 100_000; i++) deep = i % 2 === 0 ? [deep] : { k: deep };

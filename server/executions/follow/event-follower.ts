@@ -1,6 +1,14 @@
-import { type EngineEvent, isTerminalEvent } from '../engine';
+import { type EngineEvent, isTerminalEvent } from '../../engine';
 import { deliveryPacer } from './delivery-pacer';
-import { type EventSlice, type ExecutionService } from './execution-service';
+import { type EventSlice } from './event-log-reader';
+
+/** The logs a follower reads: the execution service is one. */
+export interface FollowedLogs {
+  /** Reads up to `limit` events of an execution's log from `fromSeq`. */
+  readEvents(id: string, fromSeq: number, limit: number): Promise<EventSlice>;
+  /** Calls `onAppend` after events are appended to an execution's log, until the returned function is called. */
+  watch(id: string, onAppend: () => void): () => void;
+}
 
 /** What a follower does with each batch of events: go on, or wait for {@link EventFollower.resume}. */
 export type DeliveryVerdict = 'continue' | 'pause';
@@ -33,7 +41,7 @@ export class EventFollower {
 
   /** Check that the execution exists first: an unknown id is only waited for. */
   constructor(
-    private readonly service: ExecutionService,
+    private readonly service: FollowedLogs,
     private readonly executionId: string,
     private readonly options: EventFollowerOptions,
   ) {

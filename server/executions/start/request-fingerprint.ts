@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type JsonValue, type StartRequest } from '../../../model';
 
 /** A piece of the canonical text still to write: text as it is, or a value to serialise. */
 type Pending = { readonly text: string } | { readonly value: unknown };
@@ -42,7 +43,13 @@ export function canonicalJson(value: unknown): string {
   return parts.join('');
 }
 
-/** A digest of a start request, equal for the same request whatever its key order. */
+/** A digest of a value, equal for the same value whatever its key order. */
 export function requestFingerprint(request: unknown): string {
   return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
+/** The part of a request that identifies it for idempotent retries (the transport it came by does not count). */
+export function identifyingPart(request: StartRequest): JsonValue {
+  const { source: _source, ...metadata } = request.metadata;
+  return { graph_json: request.graph_json, graph_fbp: request.graph_fbp, input: request.input, metadata } as JsonValue;
 }

@@ -1,0 +1,63 @@
+import { type Catalogue, type JsonObject } from '../engine';
+import { type Logger } from '../logger';
+import { type ExecutionObserver } from './execution-observer';
+import { type ExecutionStore } from './execution-store';
+import { type PeerNodes } from './placement/peer-nodes';
+import { type RunDispatcher } from './placement/run-dispatcher';
+import { type WebhookNotifier } from './webhook-notifier';
+
+/** What the execution service is built from. */
+export interface ExecutionServiceOptions {
+  catalogue: Catalogue;
+  store: ExecutionStore;
+  /** Epoch-milliseconds clock. @default Date.now */
+  now?: () => number;
+  /** Makes execution ids when a request has none. @default crypto.randomUUID */
+  newId?: () => string;
+  /** Executions running at once; later ones wait as `queued`. @default 16 */
+  maxConcurrentExecutions?: number;
+  /** Where written executions run. @default a {@link LocalDispatcher} of `maxConcurrentExecutions` slots */
+  dispatcher?: RunDispatcher;
+  /** The name of this node, recorded on the executions it runs. @default 'local' */
+  nodeId?: string;
+  /** How to reach the nodes that run other executions, in a cluster. */
+  peers?: PeerNodes;
+  /** Timeout of a run whose request sets none; 0 means none. @default 0 */
+  defaultTimeoutMs?: number;
+  /** Configuration every actor starts from. */
+  defaultActorConfig?: JsonObject;
+  /** An output of a run larger than this (as JSON) is kept as a marker text. @default 10 MiB */
+  maxResultBytes?: number;
+  /** Events a run logs, of every kind, before its further events are left out (counted in one EventsDropped); the terminal event and a reserve of failures are always logged. @default 100000 */
+  maxEventsPerExecution?: number;
+  /** Bytes of events (as JSON) a run logs before its further events are left out, as past `maxEventsPerExecution`. @default 64 MiB */
+  maxEventLogBytes?: number;
+  /** Why the data directory takes no new executions now (its budget is spent), or undefined when it does: starts then answer STORAGE_FULL. */
+  storageFull?: () => string | undefined;
+  /**
+   * Resolves secret references in actor configuration, reporting each secret value it resolves through
+   * `onSecret`: every one is masked (`***`) in what the run stores and emits.
+   */
+  resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void) => JsonObject;
+  /** Looks up a named secret for actors that read one (`ctx.secret`); each value answered is masked like a resolved reference. */
+  lookupSecret?: (name: string) => string | undefined;
+  /** Event payloads longer than this (JSON characters) are truncated. @default 65536 */
+  maxEventPayloadBytes?: number;
+  /** Followers of every execution (the IDE event bridge). */
+  observers?: readonly ExecutionObserver[];
+  /** Sends the final state to `metadata.webhook_url`. */
+  webhooks?: WebhookNotifier;
+  logger?: Logger;
+}
+
+/** Executions a node runs at once when the server sets no other limit. */
+export const DEFAULT_MAX_CONCURRENT_EXECUTIONS = 16;
+
+/** The events a run logs in full when the server sets no other limit. */
+export const DEFAULT_MAX_EVENTS = 100_000;
+
+/** The bytes of events a run logs in full when the server sets no other limit. */
+export const DEFAULT_MAX_EVENT_LOG_BYTES = 64 * 1024 * 1024;
+
+/** The largest output a run keeps when the server sets no other limit. */
+export const DEFAULT_MAX_RESULT_BYTES = 10 * 1024 * 1024;

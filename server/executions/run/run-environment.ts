@@ -1,0 +1,29 @@
+import { type Catalogue, type JsonObject } from '../../engine';
+import { type Logger } from '../../logger';
+import { type ExecutionStore } from '../execution-store';
+import { type ExecutionAnnouncer } from '../follow/execution-announcer';
+import { type EventLogLimits } from './event-log-budget';
+import { type ExecutionRun } from './execution-run';
+
+/** What the runs of one service share: where they record, whom they tell, and the service's limits and secrets. */
+export interface RunEnvironment {
+  readonly catalogue: Catalogue;
+  readonly store: ExecutionStore;
+  readonly announcer: ExecutionAnnouncer;
+  /** The runs of this node by execution id. Invariant: a run is here from its claim until its terminal event is logged. */
+  readonly owned: Map<string, ExecutionRun>;
+  readonly now: () => number;
+  readonly logger: Logger;
+  /** The events and bytes each run logs in full. */
+  readonly logLimits: EventLogLimits;
+  /** An output larger than this (as JSON) is kept as a marker text. */
+  readonly maxResultBytes: number;
+  /** Timeout of a run whose request sets none; 0 means none. */
+  readonly defaultTimeoutMs: number;
+  readonly defaultActorConfig?: JsonObject;
+  readonly maxEventPayloadBytes?: number;
+  /** Resolves secret references in a node's configuration, reporting each secret value it resolves. */
+  readonly resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void) => JsonObject;
+  /** Looks up a named secret for `ctx.secret`. */
+  readonly lookupSecret?: (name: string) => string | undefined;
+}
