@@ -1,4 +1,5 @@
 // The service's wire schemas (zod) and the JSON checks shared by the contract, the engine, the execution service and the client.
+export { type ErrorCode, type ErrorFacts, ERROR_CODES, ERROR_TABLE, ErrorCodeSchema, STATUS_OF_ERROR } from './error-table';
 export { type JsonValue, type JsonObject, JsonValueSchema, JsonObjectSchema, isJsonObject } from './json-value';
 export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 export {
@@ -13,7 +14,17 @@ export {
   GraphEndpointJsonSchema,
 } from './graph-json';
 export { type RunResult, type RunError, type RunStatus, RunResultSchema, RunErrorSchema } from './run-result';
-export { type ExecutionStatus, ExecutionStatusSchema, EXECUTION_STATUSES, TERMINAL_STATUSES, isTerminalStatus } from './execution-status';
+export {
+  type ExecutionStatus,
+  type TerminalStatus,
+  ExecutionStatusSchema,
+  ACTIVE_STATUSES,
+  ACTIVE_STATUSES_SQL,
+  EXECUTION_STATUSES,
+  TERMINAL_STATUSES,
+  TERMINAL_STATUSES_SQL,
+  isTerminalStatus,
+} from './execution-status';
 export {
   type EngineEvent,
   type EngineEventType,
