@@ -1,6 +1,15 @@
 // The service's wire schemas (zod) and the JSON checks shared by the contract, the engine, the execution service and the client.
 export { type ErrorCode, type ErrorFacts, ERROR_CODES, ERROR_TABLE, ErrorCodeSchema, STATUS_OF_ERROR } from './error-table';
-export { type JsonValue, type JsonObject, JsonValueSchema, JsonObjectSchema, isJsonObject } from './json-value';
+export {
+  type JsonValue,
+  type JsonObject,
+  JsonValueSchema,
+  JsonObjectSchema,
+  PresentJsonValueSchema,
+  CheckedJsonValueSchema,
+  CheckedJsonObjectSchema,
+  isJsonObject,
+} from './json-value';
 export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 export {
   type GraphJson,
