@@ -11,6 +11,7 @@ export {
   isJsonObject,
 } from './json-value';
 export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
+export { joinPath } from './join-path';
 export {
   type GraphJson,
   type GraphProcessJson,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { joinPath } from './conversion-issue';
 import {
   DeclaredPortSchema,
   OptionalTextSchema,
@@ -12,7 +11,7 @@ import {
 } from './dialect-parts';
 import { type GraphDefaults } from './graph-defaults';
 import { type IdeConnection, type IdeGraph, type IdeNode, type Located } from './ide-graph';
-import { CheckedJsonObjectSchema } from '../../../model';
+import { CheckedJsonObjectSchema, joinPath } from '../../../model';
 
 /** A node's `metadata` in the current IDE dialect; display fields (icon, position, propertyRules...) pass through unread. */
 export const CamelNodeMetadataSchema = z

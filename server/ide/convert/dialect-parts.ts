@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { type JsonObject, type JsonValue } from '../../engine';
 import { type DeclaredPort, type Located } from './ide-graph';
-import { joinPath } from './conversion-issue';
-import { CheckedJsonValueSchema } from '../../../model';
+import { CheckedJsonValueSchema, joinPath } from '../../../model';
 
 /** A port as either dialect declares it: direction in `type` (camelCase) or `port_type` (snake_case). */
 export const DeclaredPortSchema = z
