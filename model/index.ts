@@ -13,6 +13,19 @@ export {
 export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 export { joinPath } from './join-path';
 export {
+  BYTES_PER_MIB,
+  DEFAULT_MAX_CONCURRENT_EXECUTIONS,
+  DEFAULT_MAX_EVENT_LOG_MB,
+  DEFAULT_MAX_EVENT_PAYLOAD_BYTES,
+  DEFAULT_MAX_EVENTS_PER_EXECUTION,
+  DEFAULT_MAX_MEDIA_BYTES,
+  DEFAULT_MAX_REQUEST_TIMEOUT_MS,
+  DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_MAX_SCRIPT_MEMORY_MB,
+  DEFAULT_MAX_STATE_STORE_MB,
+  DEFAULT_NUSHELL_BINARY,
+} from './default-limits';
+export {
   type GraphJson,
   type GraphProcessJson,
   type GraphProcessesJson,
