@@ -15,9 +15,6 @@ export const ExecutionStatusSchema = z.enum(EXECUTION_STATUSES).describe('queued
 /** The state of an execution. */
 export type ExecutionStatus = z.infer<typeof ExecutionStatusSchema>;
 
-/** A state an execution never leaves. */
-export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
-
 /** Tells whether a state is final. */
 export function isTerminalStatus(status: ExecutionStatus): boolean {
   return (TERMINAL_STATUSES as readonly ExecutionStatus[]).includes(status);

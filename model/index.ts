@@ -1,5 +1,5 @@
 // The service's wire schemas (zod) and the JSON checks shared by the contract, the engine, the execution service and the client.
-export { type ErrorCode, type ErrorFacts, ERROR_CODES, ERROR_TABLE, ErrorCodeSchema, STATUS_OF_ERROR } from './error-table';
+export { type ErrorCode, ERROR_CODES, ERROR_TABLE, ErrorCodeSchema, STATUS_OF_ERROR } from './error-table';
 export {
   type JsonValue,
   type JsonObject,
@@ -39,7 +39,6 @@ export {
 export { type RunResult, type RunError, type RunStatus, RunResultSchema, RunErrorSchema } from './run-result';
 export {
   type ExecutionStatus,
-  type TerminalStatus,
   ExecutionStatusSchema,
   ACTIVE_STATUSES,
   ACTIVE_STATUSES_SQL,

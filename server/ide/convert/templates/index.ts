@@ -14,7 +14,6 @@ export {
 } from './ide-template';
 export { SUBGRAPH_TEMPLATE_ID } from './built-in';
 export { actorTemplate, ideFactsOf } from './actor-template';
-export { type IdeFacts } from './ide-facts';
 
 /** The templates the service's actors implement, generated from the actors themselves. */
 const implementedTemplates: readonly IdeTemplate[] = actorDefinitions.flatMap((definition) => actorTemplate(definition) ?? []);
