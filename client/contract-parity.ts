@@ -1,4 +1,6 @@
 import type { ClientMessageInput, Execution as ContractExecution, ExecutionEvent as ContractEvent, ServerMessage as ContractServerMessage } from '../contract';
+import type { TERMINAL_EVENT_TYPES as ModelTerminalEventTypes, TERMINAL_STATUSES as ModelTerminalStatuses } from '../model';
+import type { TERMINAL_EVENT_TYPES, TERMINAL_STATUSES } from './generated/execution-states';
 import type { Execution, ExecutionEvent } from './http-client';
 import type { ClientMessage, ServerMessage } from './ws-messages';
 
@@ -31,3 +33,12 @@ export type ContractParity = [
 
 /** Compiles only while every pair above agrees. */
 export const CONTRACT_PARITY: ContractParity = true;
+
+/**
+ * The terminal states the client was built with are the model's: this fails to compile when the model's change
+ * and `client/generated/execution-states.ts` was not written again (`npm run build:client` writes it).
+ */
+export type TerminalStateParity = [Same<typeof TERMINAL_STATUSES, typeof ModelTerminalStatuses>, Same<typeof TERMINAL_EVENT_TYPES, typeof ModelTerminalEventTypes>] extends [true, true] ? true : never;
+
+/** Compiles only while the client's terminal states are the model's. */
+export const TERMINAL_STATE_PARITY: TerminalStateParity = true;

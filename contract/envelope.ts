@@ -1,23 +1,8 @@
+import { ErrorCodeSchema as ModelErrorCodeSchema } from '../model';
 import { z } from './openapi-zod';
 
-/** Stable machine-readable error codes carried by every error envelope. */
-export const ErrorCodeSchema = z
-  .enum([
-    'VALIDATION_FAILED',
-    'NOT_FOUND',
-    'CONFLICT',
-    'UNAUTHORIZED',
-    'RATE_LIMITED',
-    'PAYLOAD_TOO_LARGE',
-    'UNAVAILABLE',
-    'INTERNAL',
-    'WORKFLOW_FAILED',
-    'TIMEOUT',
-    'METHOD_NOT_ALLOWED',
-    'LIMIT_REACHED',
-    'STORAGE_FULL',
-  ])
-  .openapi('ErrorCode');
+/** Stable machine-readable error codes carried by every error envelope: the model's error table, published. */
+export const ErrorCodeSchema = ModelErrorCodeSchema.openapi('ErrorCode');
 /** A stable machine-readable error code. */
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -59,13 +59,13 @@ export type EngineEventType = EngineEvent['_type'];
 /** The event of one `_type`. */
 export type EngineEventOf<T extends EngineEventType> = Extract<EngineEvent, { _type: T }>;
 
-/** An event that ends a log. */
-export type TerminalEvent = EngineEventOf<'Completed' | 'Failed' | 'Cancelled'>;
-
 /** The event types that end a log; exactly one of them comes last. */
 export const TERMINAL_EVENT_TYPES = ['Completed', 'Failed', 'Cancelled'] as const satisfies readonly EngineEventType[];
 
+/** An event that ends a log. */
+export type TerminalEvent = EngineEventOf<(typeof TERMINAL_EVENT_TYPES)[number]>;
+
 /** Tells whether an event is the last one of its log. */
 export function isTerminalEvent(event: EngineEvent): event is TerminalEvent {
-  return event._type === 'Completed' || event._type === 'Failed' || event._type === 'Cancelled';
+  return (TERMINAL_EVENT_TYPES as readonly EngineEventType[]).includes(event._type);
 }

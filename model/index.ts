@@ -1,6 +1,30 @@
 // The service's wire schemas (zod) and the JSON checks shared by the contract, the engine, the execution service and the client.
-export { type JsonValue, type JsonObject, JsonValueSchema, JsonObjectSchema, isJsonObject } from './json-value';
+export { type ErrorCode, ERROR_CODES, ERROR_TABLE, ErrorCodeSchema, STATUS_OF_ERROR } from './error-table';
+export {
+  type JsonValue,
+  type JsonObject,
+  JsonValueSchema,
+  JsonObjectSchema,
+  PresentJsonValueSchema,
+  CheckedJsonValueSchema,
+  CheckedJsonObjectSchema,
+  isJsonObject,
+} from './json-value';
 export { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
+export { joinPath } from './join-path';
+export {
+  BYTES_PER_MIB,
+  DEFAULT_MAX_CONCURRENT_EXECUTIONS,
+  DEFAULT_MAX_EVENT_LOG_MB,
+  DEFAULT_MAX_EVENT_PAYLOAD_BYTES,
+  DEFAULT_MAX_EVENTS_PER_EXECUTION,
+  DEFAULT_MAX_MEDIA_BYTES,
+  DEFAULT_MAX_REQUEST_TIMEOUT_MS,
+  DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_MAX_SCRIPT_MEMORY_MB,
+  DEFAULT_MAX_STATE_STORE_MB,
+  DEFAULT_NUSHELL_BINARY,
+} from './default-limits';
 export {
   type GraphJson,
   type GraphProcessJson,
@@ -13,7 +37,16 @@ export {
   GraphEndpointJsonSchema,
 } from './graph-json';
 export { type RunResult, type RunError, type RunStatus, RunResultSchema, RunErrorSchema } from './run-result';
-export { type ExecutionStatus, ExecutionStatusSchema, EXECUTION_STATUSES, TERMINAL_STATUSES, isTerminalStatus } from './execution-status';
+export {
+  type ExecutionStatus,
+  ExecutionStatusSchema,
+  ACTIVE_STATUSES,
+  ACTIVE_STATUSES_SQL,
+  EXECUTION_STATUSES,
+  TERMINAL_STATUSES,
+  TERMINAL_STATUSES_SQL,
+  isTerminalStatus,
+} from './execution-status';
 export {
   type EngineEvent,
   type EngineEventType,

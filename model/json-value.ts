@@ -16,3 +16,17 @@ export const JsonValueSchema = z.custom<JsonValue>(() => true);
 
 /** A JSON object in a schema. */
 export const JsonObjectSchema = z.record(JsonValueSchema);
+
+/**
+ * A JSON value that must be there, checked for presence only: for what `JSON.parse` returned, which is JSON
+ * already (a deep check of a large value costs time for nothing).
+ */
+export const PresentJsonValueSchema = z.custom<JsonValue>((value) => value !== undefined, 'a JSON value is required');
+
+/** A JSON value checked through and through: for values a client wrote by hand, such as an IDE workflow's property values. */
+export const CheckedJsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(CheckedJsonValueSchema), z.record(CheckedJsonValueSchema)]),
+);
+
+/** A JSON object checked through and through, such as a node's `propertyValues`. */
+export const CheckedJsonObjectSchema = z.record(CheckedJsonValueSchema);

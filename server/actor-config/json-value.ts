@@ -1,4 +1,4 @@
-import { type JsonObject, type JsonValue, isJsonObject } from '../../model';
+import { type JsonObject, type JsonValue, isJsonObject, joinPath } from '../../model';
 import { type ConfigErrorCode, ConfigError } from './config-error';
 
 export { type JsonObject, type JsonValue, isJsonObject };
@@ -11,11 +11,6 @@ export function setKey(object: JsonObject, key: string, value: JsonValue): void 
 
 function describePath(path: string): string {
   return path === '' ? 'the configuration' : `key '${path}'`;
-}
-
-function childPath(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  return path === '' ? key : `${path}.${key}`;
 }
 
 /** A plain object of any realm (a vm context has its own `Object.prototype`): its prototype is null or has none. */
@@ -42,11 +37,11 @@ function convert(input: unknown, path: string, code: ConfigErrorCode, ancestors:
   ancestors.add(input);
   let result: JsonValue;
   if (Array.isArray(input)) {
-    result = input.map((item: unknown, index) => (item === undefined ? null : convert(item, childPath(path, index), code, ancestors)));
+    result = input.map((item: unknown, index) => (item === undefined ? null : convert(item, joinPath(path, index), code, ancestors)));
   } else {
     const object: JsonObject = {};
     for (const [key, value] of Object.entries(input)) {
-      if (value !== undefined) setKey(object, key, convert(value, childPath(path, key), code, ancestors));
+      if (value !== undefined) setKey(object, key, convert(value, joinPath(path, key), code, ancestors));
     }
     result = object;
   }

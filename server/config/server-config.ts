@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { JsonObjectSchema } from '../../model';
+import {
+  DEFAULT_MAX_CONCURRENT_EXECUTIONS,
+  DEFAULT_MAX_EVENT_LOG_MB,
+  DEFAULT_MAX_EVENT_PAYLOAD_BYTES,
+  DEFAULT_MAX_EVENTS_PER_EXECUTION,
+  DEFAULT_MAX_MEDIA_BYTES,
+  DEFAULT_MAX_REQUEST_TIMEOUT_MS,
+  DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_MAX_SCRIPT_MEMORY_MB,
+  DEFAULT_MAX_STATE_STORE_MB,
+  DEFAULT_NUSHELL_BINARY,
+  JsonObjectSchema,
+} from '../../model';
 import { trustEntryProblem } from './trust-entry';
 
 const port = z.number().int().min(0).max(65535);
@@ -95,9 +107,9 @@ export const ServerConfigSchema = z
       .preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(16, 'a token has at least 16 characters')))
       .default([])
       .describe('Bearer tokens (a list, or comma-separated text); when set, every endpoint but /health requires one'),
-    max_concurrent_executions: z.number().int().positive().default(16).describe('Executions running at once; later ones wait queued'),
+    max_concurrent_executions: z.number().int().positive().default(DEFAULT_MAX_CONCURRENT_EXECUTIONS).describe('Executions running at once; later ones wait queued'),
     execution_timeout_ms: count.default(3_600_000).describe('Default per-execution timeout (1 hour); 0 means none'),
-    max_event_payload_bytes: z.number().int().positive().default(65536).describe('Event payloads longer than this are truncated'),
+    max_event_payload_bytes: z.number().int().positive().default(DEFAULT_MAX_EVENT_PAYLOAD_BYTES).describe('Event payloads longer than this are truncated'),
     secrets_dir: z.string().min(1).optional().describe('Directory of secret files (one file per secret, such as /run/secrets) for ${secret:NAME} references'),
     secret_env_prefix: z.string().default('SECRET_').describe('Prefix of the environment variables that hold secrets: ${secret:NAME} reads <prefix>NAME'),
     ws_max_buffered_bytes: z.number().int().positive().default(8 * 1024 * 1024).describe('A WebSocket subscriber with more unsent data than this is closed (code 4008) and resumes with from_seq'),
@@ -105,16 +117,16 @@ export const ServerConfigSchema = z
     max_graph_connections: z.number().int().positive().default(100_000).describe('Connections a submitted graph may have, subgraphs included; more is a 400 before any work'),
     retention_max_age_hours: count.default(24 * 30).describe('Finished executions older than this are deleted, with their events, in the background; 0 keeps them'),
     retention_max_executions: count.default(100_000).describe('Only the newest this many finished executions are kept; 0 keeps them all'),
-    max_script_memory_mb: z.number().int().min(8).default(256).describe('The most memory a JavaScript or Python node may use, whatever its memoryLimit asks, and the address space of a Nushell node'),
-    max_http_timeout_ms: z.number().int().positive().default(300_000).describe('The longest one attempt of an HTTP request node may last, whatever its timeout asks'),
-    max_media_bytes: z.number().int().positive().default(32 * 1024 * 1024).describe('The largest image, audio or video a media node reads (URL, base64 or file) or a stream display takes per frame, whatever its maxFileSize asks'),
+    max_script_memory_mb: z.number().int().min(8).default(DEFAULT_MAX_SCRIPT_MEMORY_MB).describe('The most memory a JavaScript or Python node may use, whatever its memoryLimit asks, and the address space of a Nushell node'),
+    max_http_timeout_ms: z.number().int().positive().default(DEFAULT_MAX_REQUEST_TIMEOUT_MS).describe('The longest one attempt of an HTTP request node may last, whatever its timeout asks'),
+    max_media_bytes: z.number().int().positive().default(DEFAULT_MAX_MEDIA_BYTES).describe('The largest image, audio or video a media node reads (URL, base64 or file) or a stream display takes per frame, whatever its maxFileSize asks'),
     max_state_store_mb: z
       .number()
       .int()
       .positive()
-      .default(64)
+      .default(DEFAULT_MAX_STATE_STORE_MB)
       .describe("Megabytes (MiB) of values, as JSON, the State Store nodes keep in this process's memory; beyond it the least recently used keys are forgotten, and a larger single value is refused"),
-    max_result_bytes: z.number().int().positive().default(10 * 1024 * 1024).describe('An output of a run larger than this (as JSON) is stored as a marker; the run still completes'),
+    max_result_bytes: z.number().int().positive().default(DEFAULT_MAX_RESULT_BYTES).describe('An output of a run larger than this (as JSON) is stored as a marker; the run still completes'),
     headers_timeout_ms: z.number().int().positive().default(10_000).describe('A connection that has not sent a whole request head within this time is closed'),
     request_timeout_ms: z.number().int().positive().default(30_000).describe('A request whose body has not arrived within this time is answered 408 and closed'),
     keep_alive_timeout_ms: z.number().int().positive().default(5_000).describe('An idle keep-alive connection is closed after this time'),
@@ -157,9 +169,9 @@ export const ServerConfigSchema = z
       .number()
       .int()
       .min(100)
-      .default(100_000)
+      .default(DEFAULT_MAX_EVENTS_PER_EXECUTION)
       .describe('Events a run logs, of every kind, before its further events are left out and counted in one EventsDropped event; the terminal event and the first failures past the limit are always logged'),
-    max_event_log_mb: z.number().int().min(1).default(64).describe('Megabytes of events (as JSON) a run logs before its further events are left out, as past max_events_per_execution'),
+    max_event_log_mb: z.number().int().min(1).default(DEFAULT_MAX_EVENT_LOG_MB).describe('Megabytes of events (as JSON) a run logs before its further events are left out, as past max_events_per_execution'),
     max_data_dir_mb: count
       .default(10_240)
       .describe('Megabytes the data directory may hold (its databases and their write-ahead logs, less the free pages SQLite reuses); over it, new executions get 507 STORAGE_FULL and the oldest finished ones are deleted until it fits; 0 turns the budget off'),
@@ -192,7 +204,7 @@ export const ServerConfigSchema = z
       .refine((url) => /^https?:\/\//i.test(url), 'must be an http:// or https:// URL')
       .optional()
       .describe('Base URL of the S3-compatible server (MinIO, Ceph) of S3 nodes that name no endpoint; unset, AWS S3'),
-    nushell_binary: z.string().min(1).default('nu').describe("The Nushell binary NuShell Script nodes run (in the Python scripts' sandbox): a path, or a name looked up on the service's PATH"),
+    nushell_binary: z.string().min(1).default(DEFAULT_NUSHELL_BINARY).describe("The Nushell binary NuShell Script nodes run (in the Python scripts' sandbox): a path, or a name looked up on the service's PATH"),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log verbosity'),
     log_format: z
       .enum(['auto', 'json', 'pretty'])

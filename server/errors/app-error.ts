@@ -1,4 +1,4 @@
-import { type ErrorCode } from './error-code';
+import { ERROR_TABLE, type ErrorCode } from './error-code';
 
 /** One offending place of a request: a dotted path into it and what is wrong there. */
 export interface ErrorDetail {
@@ -15,7 +15,8 @@ export interface AppErrorOptions {
 }
 
 /**
- * The one error type of the service: a code from a closed set and a message naming the culprit.
+ * The one error type of the service: a code from a closed set and a message naming the culprit (the code's
+ * default message from the error table when none is given).
  *
  * @example throw new AppError('NOT_FOUND', "Execution 'abc' not found");
  */
@@ -23,7 +24,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: ErrorDetail[];
 
-  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string = ERROR_TABLE[code].message, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;

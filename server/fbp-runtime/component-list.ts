@@ -1,4 +1,5 @@
 import { type AnyActorDefinition, type Catalogue } from '../engine';
+import { ideFactsOf } from '../ide';
 import { type JsonObject } from '../../model';
 import { type FbpMessage } from './protocol-message';
 
@@ -40,7 +41,7 @@ function componentPayload(definition: AnyActorDefinition): JsonObject {
   return {
     name: definition.id,
     ...(description === undefined ? {} : { description }),
-    icon: ICONS[definition.ide?.type ?? ''] ?? (definition.id.startsWith('core/') ? 'cog' : 'cube'),
+    icon: ICONS[ideFactsOf(definition.id)?.type ?? ''] ?? (definition.id.startsWith('core/') ? 'cog' : 'cube'),
     subgraph: false,
     inPorts: Object.entries(definition.inports).map(([id, spec]) => port(id, spec)),
     outPorts: Object.entries(definition.outports).map(([id, spec]) => port(id, spec)),

@@ -47,7 +47,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     // The path without its query string, which may carry an access_token.
     logger.error({ err: error, reqId: req.id, method: req.method, path: pathOf(req) }, 'Unhandled error');
-    res.status(500).json(failure(new AppError('INTERNAL', 'Internal server error')));
+    res.status(500).json(failure(new AppError('INTERNAL')));
   };
 }
 

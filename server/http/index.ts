@@ -2,7 +2,7 @@ export { type AppServices } from './app-services';
 export { success, failure } from './envelope';
 export { STATUS_OF_ERROR } from './error-status';
 export { errorMiddleware, notFoundHandler } from './error-middleware';
-export { requestValidationErrorHandler, pathText } from './request-validation';
+export { requestValidationErrorHandler } from './request-validation';
 export { executionView, executionSummary } from './execution-view';
 export { earlyHealth, healthRoutes } from './health-routes';
 export { earlyStatusRead } from './early-status-read';

@@ -1,16 +1,13 @@
 import { type RequestValidationError } from '@ts-rest/express';
 import { type NextFunction, type Request, type Response } from 'express';
 import { type ZodError } from 'zod';
+import { joinPath } from '../../model';
 import { type ErrorDetail, validationFailure } from '../errors';
 
-/** Writes a zod path the way the rest of the service does: `graphs[0].nodes`. */
-export function pathText(path: readonly (string | number)[]): string {
-  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part), '');
-}
 
 function detailsOf(error: ZodError | null, whole: string): ErrorDetail[] {
   if (!error) return [];
-  return error.issues.map((issue) => ({ path: issue.path.length > 0 ? pathText(issue.path) : whole, message: issue.message }));
+  return error.issues.map((issue) => ({ path: issue.path.length > 0 ? joinPath('', ...issue.path) : whole, message: issue.message }));
 }
 
 /** Turns a contract validation failure into a 400 naming each offending path. */

@@ -3,6 +3,6 @@ import { failure } from '../http';
 
 /** Turns what a service call threw into the failure fields of a reply (the HTTP error envelope without its timestamp); unexpected errors say nothing of internals. */
 export function failureFields(error: unknown) {
-  const { timestamp: _timestamp, ...fields } = failure(isAppError(error) ? error : new AppError('INTERNAL', 'Internal server error'));
+  const { timestamp: _timestamp, ...fields } = failure(isAppError(error) ? error : new AppError('INTERNAL'));
   return fields;
 }

@@ -1,10 +1,11 @@
 import { type Duplex } from 'node:stream';
 import { type RawData, type WebSocket } from 'ws';
 import { type ClientMessage, ClientMessageSchema, type ServerMessage } from '../../contract';
+import { joinPath } from '../../model';
 import { AppError } from '../errors';
 import { type EngineEvent } from '../engine';
 import { EventFollower } from '../executions';
-import { type AppServices, type GraphSizeLimits, MAX_JSON_DEPTH, type RequestBudget, checkGraphSize, jsonDepthExceeds, pathText } from '../http';
+import { type AppServices, type GraphSizeLimits, MAX_JSON_DEPTH, type RequestBudget, checkGraphSize, jsonDepthExceeds } from '../http';
 import { failureFields } from './failure-reply';
 import { IDLE_CLOSE_CODE, IdleTimer } from './idle-timer';
 import { type Logger } from '../logger';
@@ -87,7 +88,7 @@ export class WsSession {
     }
     const parsed = ClientMessageSchema.safeParse(json);
     if (!parsed.success) {
-      const details = parsed.error.issues.map((i) => ({ path: pathText(i.path) || '(frame)', message: i.message }));
+      const details = parsed.error.issues.map((i) => ({ path: joinPath('', ...i.path) || '(frame)', message: i.message }));
       const type = typeof json === 'object' && json !== null && 'type' in json ? (json as { type: unknown }).type : undefined;
       const error = typeof type === 'string' && !CLIENT_MESSAGE_TYPES.has(type)
         ? `Unknown message type '${type}'`

@@ -1,5 +1,6 @@
 import { actorDefinitions, createActorCatalogue } from '../../server/actors';
 import { loadServerConfig } from '../../server/config';
+import { ideFactsOf } from '../../server/ide';
 import { chatAnswer, OPENAI_TEST_KEY, startOpenAiPeer } from '../support/peers/openai-peer';
 import { type RecordingPeer } from '../support/peers/recording-peer';
 import { runAiNode } from './run-ai-node';
@@ -12,7 +13,7 @@ afterEach(() => peer?.close());
 describe('the AI model nodes in the service', () => {
   it('are all in the catalogue, each implementing its IDE template', () => {
     const ai = actorDefinitions.filter((actor) => AI_TEMPLATES.includes(actor.id));
-    expect(ai.map((actor) => [actor.id, actor.ide?.type])).toEqual(AI_TEMPLATES.map((id) => [id, id.endsWith('agent') ? 'ai-agent' : 'ai-model']));
+    expect(ai.map((actor) => [actor.id, ideFactsOf(actor.id)?.type])).toEqual(AI_TEMPLATES.map((id) => [id, id.endsWith('agent') ? 'ai-agent' : 'ai-model']));
   });
 
   it('read ai_endpoints as a JSON object from a flag or an environment variable, and refuse a base URL that is not http(s)', async () => {

@@ -6,9 +6,6 @@ import { type AiVendor, VENDOR_BASE_URLS } from './ai-actor-options';
 /** The longest a node's `timeout` may ask for: one hour. */
 export const MAX_AI_TIMEOUT_MS = 3_600_000;
 
-/** The settings of this service's own that every AI node has besides its template's, hidden from the IDE. */
-export const VENDOR_OWN_KEYS = ['apiKey', 'baseUrl', 'timeout'] as const;
-
 /** The API key setting: the key itself or, better, a `${secret:NAME}` reference; unset, the first configured named secret. */
 export function apiKeySetting(secretNames: readonly string[]) {
   return optionalText(`API key, best written as \${secret:NAME}; when unset, the secret ${secretNames.join(' or ')}`);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { choiceSetting, optionalText, requireCredential } from '../shared';
 import { type AiActorOptions } from './ai-actor-options';
-import { VENDOR_OWN_KEYS, maxTokensSetting, modelIdSetting, temperatureSetting, vendorSettings } from './ai-settings';
+import { maxTokensSetting, modelIdSetting, temperatureSetting, vendorSettings } from './ai-settings';
 import { conversationOf } from './conversation';
 import { checkResponseRules, responseRulesSetting } from './response-rules';
 import { usagePacket } from './token-usage';
@@ -51,7 +51,6 @@ export function createClaudeActor(options: AiActorOptions = {}) {
   return defineActor({
     id: 'tpl_claude',
     title: 'Claude',
-    ide: { type: 'ai-model', requiredEnvVars: SECRETS, editors: { systemPrompt: 'textarea', responseRules: 'rules' }, ownKeys: [...VENDOR_OWN_KEYS, 'modelId'] },
     description: 'Sends the prompt to an Anthropic Claude model and emits the answer and its token usage.',
     ...CHAT_PORTS,
     config: claudeConfigSchema(options),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ActorError, type JsonObject, type JsonValue, defineActor } from '../../engine';
 import { choiceSetting, requireCredential } from '../shared';
 import { type AiActorOptions } from './ai-actor-options';
-import { VENDOR_OWN_KEYS, maxTokensSetting, modelIdSetting, temperatureSetting, vendorSettings } from './ai-settings';
+import { maxTokensSetting, modelIdSetting, temperatureSetting, vendorSettings } from './ai-settings';
 import { conversationOf } from './conversation';
 import { SAFETY_LEVELS, geminiContents, mediaParts, safetySettingsOf } from './gemini-request';
 import { usagePacket } from './token-usage';
@@ -54,7 +54,6 @@ export function createGeminiActor(options: AiActorOptions = {}) {
   return defineActor({
     id: 'tpl_gemini',
     title: 'Gemini',
-    ide: { type: 'ai-model', requiredEnvVars: SECRETS, ownKeys: [...VENDOR_OWN_KEYS, 'modelId'] },
     description: 'Sends the prompt (and media) to a Google Gemini model and emits the answer and its analysis.',
     inports: {
       'prompt-in': PROMPT_IN,

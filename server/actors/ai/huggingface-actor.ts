@@ -4,7 +4,7 @@ import { fetchWithRetry } from '../../outbound-http';
 import { decodeBody } from '../network/decode-body';
 import { booleanSetting, choiceSetting, numberSetting, optionalText, requireCredential } from '../shared';
 import { type AiActorOptions } from './ai-actor-options';
-import { VENDOR_OWN_KEYS, vendorSettings } from './ai-settings';
+import { vendorSettings } from './ai-settings';
 import { HF_TASKS, hfOutput, hfRequestBody } from './huggingface-task';
 import { openVendorCall } from './vendor-call';
 import { failedAnswer } from './vendor-failure';
@@ -37,7 +37,6 @@ export function createHuggingFaceActor(options: AiActorOptions = {}) {
   return defineActor({
     id: 'tpl_huggingface',
     title: 'HuggingFace',
-    ide: { type: 'ai-model', requiredEnvVars: SECRETS, ownKeys: [...VENDOR_OWN_KEYS] },
     description: 'Runs a Hugging Face model through the Inference API for the chosen task.',
     inports: {
       'input-in': { required: true, description: 'The input of the task: text, {question, context}, or an image (data URL, {mimeType, data} or base64).' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ActorError, defineActor } from '../../engine';
 import { booleanSetting, choiceSetting, numberSetting, optionalText, requireCredential, requiredText } from '../shared';
 import { type AiActorOptions, aiRetryPolicy, baseUrlOf, egressOf } from './ai-actor-options';
-import { VENDOR_OWN_KEYS, vendorSettings } from './ai-settings';
+import { vendorSettings } from './ai-settings';
 import { runAgentLoop } from './agent-loop';
 import { serpApiSearch, wikipediaSearch } from './agent-search';
 import { AGENT_TYPES, agentInstructions, enabledToolsSetting, toolsOfFiring } from './agent-settings';
@@ -49,7 +49,6 @@ export function createLangchainAgentActor(options: AiActorOptions = {}) {
   return defineActor({
     id: 'tpl_langchain_agent',
     title: 'LangChain Agent',
-    ide: { type: 'ai-agent', requiredEnvVars: [...SECRETS, ...SEARCH_SECRETS], ownKeys: [...VENDOR_OWN_KEYS, 'model', 'searchApiKey'] },
     description: 'Answers the query with an LLM agent that calls tools (calculator, web search, Wikipedia).',
     inports: {
       'query-in': { required: true, description: 'The question: text, or an object with a `query` or `text` field.' },

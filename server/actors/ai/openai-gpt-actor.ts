@@ -3,7 +3,7 @@ import { CHAT_PORTS } from './chat-ports';
 import { defineActor } from '../../engine';
 import { choiceSetting, numberSetting, optionalText, requireCredential } from '../shared';
 import { type AiActorOptions } from './ai-actor-options';
-import { VENDOR_OWN_KEYS, maxTokensSetting, modelIdSetting, temperatureSetting, vendorSettings } from './ai-settings';
+import { maxTokensSetting, modelIdSetting, temperatureSetting, vendorSettings } from './ai-settings';
 import { conversationOf } from './conversation';
 import { chatMessages, completeChat, openAiClient } from './openai-chat';
 import { usagePacket } from './token-usage';
@@ -35,7 +35,6 @@ export function createOpenAiGptActor(options: AiActorOptions = {}) {
   return defineActor({
     id: 'tpl_openai_gpt',
     title: 'OpenAI GPT',
-    ide: { type: 'ai-model', requiredEnvVars: SECRETS, editors: { systemPrompt: 'textarea' }, ownKeys: [...VENDOR_OWN_KEYS, 'modelId'] },
     description: 'Sends the prompt to an OpenAI chat model and emits the answer and its token usage.',
     ...CHAT_PORTS,
     config: openAiGptConfigSchema(options),

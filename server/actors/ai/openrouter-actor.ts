@@ -3,7 +3,7 @@ import { CHAT_PORTS } from './chat-ports';
 import { defineActor } from '../../engine';
 import { booleanSetting, choiceSetting, requireCredential } from '../shared';
 import { type AiActorOptions } from './ai-actor-options';
-import { VENDOR_OWN_KEYS, maxTokensSetting, modelIdSetting, temperatureSetting, vendorSettings } from './ai-settings';
+import { maxTokensSetting, modelIdSetting, temperatureSetting, vendorSettings } from './ai-settings';
 import { conversationOf } from './conversation';
 import { type ChatRequest, chatMessages, completeChat, openAiClient, streamChat } from './openai-chat';
 import { OPENROUTER_MODELS, OPENROUTER_PROVIDERS, openRouterModelId, providerMismatch } from './openrouter-models';
@@ -41,7 +41,6 @@ export function createOpenRouterActor(options: AiActorOptions = {}) {
   return defineActor({
     id: 'tpl_openrouter',
     title: 'OpenRouter',
-    ide: { type: 'ai-model', requiredEnvVars: SECRETS, ownKeys: [...VENDOR_OWN_KEYS, 'modelId'] },
     description: 'Sends the prompt to a model of any provider through OpenRouter and emits the answer, its usage and cost.',
     inports: {
       ...CHAT_PORTS.inports,

@@ -59,7 +59,6 @@ export function createReplicateActor(options: AiActorOptions = {}) {
   return defineActor({
     id: 'tpl_replicate_agent',
     title: 'Replicate AI Agent',
-    ide: { type: 'ai-agent', requiredEnvVars: SECRETS, editors: { inputMapping: 'textarea' }, ownKeys: ['apiKey', 'baseUrl'] },
     description: 'Runs a model on Replicate: creates a prediction, polls it to the end and emits its output.',
     inports: {
       'input-in': { required: true, description: 'The input the prediction is built from (see inputMapping).' },

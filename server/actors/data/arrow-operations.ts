@@ -20,7 +20,6 @@ export const ArrowOperationsConfigSchema = z.object({
 export const arrowOperations = defineActor({
   id: 'tpl_arrow_operations',
   title: 'Apache Arrow',
-  ide: { type: 'arrow' },
   description: 'Converts, filters, aggregates, joins or sorts records as an Apache Arrow table.',
   inports: {
     'data-in': { required: true, description: 'The records: an array of objects.' },

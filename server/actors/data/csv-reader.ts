@@ -28,7 +28,6 @@ export function createCsvReader(options: CsvReaderOptions = {}): AnyActorDefinit
   return defineActor({
     id: 'tpl_csv_reader',
     title: 'CSV Reader',
-    ide: { type: 'reader' },
     description: 'Reads the CSV on file-in (text, bytes, or a file under the host-given directory); rows to data-out, bad rows to errors-out.',
     inports: { 'file-in': { required: true, description: 'CSV text, {text}, {base64} or {path}' } },
     outports: { 'data-out': { description: 'The rows: objects keyed by header, or arrays' }, 'errors-out': { description: '{message, line, code} per bad row' } },

@@ -22,7 +22,6 @@ export const DataTransformerConfigSchema = z.object({
 export const dataTransformer = defineActor({
   id: 'tpl_data_transformer',
   title: 'Data Transformer',
-  ide: { type: 'transformer', editors: { dataOperations: 'dataOperations' } },
   description: 'Applies each enabled operation of each DataOperationSet, in order; failures follow errorHandling.',
   inports: {
     'data-in': { required: true, description: 'The data: an array of items, or one value' },

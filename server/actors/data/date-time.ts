@@ -16,7 +16,6 @@ export const DateTimeConfigSchema = z.object({
 export const dateTime = defineActor({
   id: 'tpl_date_time',
   title: 'Date/Time',
-  ide: { type: 'datetime' },
   description: 'format, parse, add, subtract, diff or now on date-in, with a dayjs format, an IANA time zone and a unit.',
   inports: { 'date-in': { description: 'A date, {date, amount}, {from, to}, or any packet for now (unfed: fires once at start)' } },
   outports: { 'formatted-out': { description: 'The date as text (diff: the difference in unit)' }, 'timestamp-out': { description: 'Epoch milliseconds (diff: the difference in ms)' } },

@@ -41,7 +41,6 @@ export function createExcelReader(options: ExcelReaderOptions = {}): AnyActorDef
   return defineActor({
     id: 'tpl_excel_reader',
     title: 'Excel Reader',
-    ide: { type: 'spreadsheet' },
     description: 'Reads the rows of a sheet of an .xlsx workbook (a file under the host-given directory, or its bytes).',
     inports: {
       'file-in': { required: true, description: 'A path under files_dir (text or {path}), or {base64}.' },

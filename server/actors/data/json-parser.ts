@@ -18,7 +18,6 @@ export const JsonParserConfigSchema = z.object({
 export const jsonParser = defineActor({
   id: 'tpl_json_parser',
   title: 'JSON Parser',
-  ide: { type: 'parser' },
   description: 'Parses the JSON on json-in, selects jsonPath and validates against schema-in; problems go to errors-out.',
   inports: {
     'json-in': { required: true, description: 'JSON text, or an already parsed value' },

@@ -22,7 +22,6 @@ export const RegexMatcherConfigSchema = z
 export const regexMatcher = defineActor({
   id: 'tpl_regex_matcher',
   title: 'Regex Matcher',
-  ide: { type: 'text', ownKeys: ['replacement'] },
   description: 'Matches pattern (or pattern-in) against text-in; runs with a time limit so catastrophic backtracking cannot block.',
   inports: {
     'text-in': { required: true, description: 'The text' },

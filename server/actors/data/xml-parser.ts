@@ -23,7 +23,6 @@ const XPathPacketSchema = z.union([
 export const xmlParser = defineActor({
   id: 'tpl_xml_parser',
   title: 'XML Parser',
-  ide: { type: 'parser', editors: { namespaces: 'textarea' } },
   description: 'Parses the XML on xml-in into JSON, with an optional XPath (xpath or xpath-in) and namespaces; problems go to errors-out.',
   inports: {
     'xml-in': { required: true, description: 'XML text' },

@@ -41,7 +41,6 @@ export const MongoGetConfigSchema = z.object({
 export const mongoGetCollectionActor = defineActor({
   id: 'tpl_mongo_get_collection',
   title: 'Get Collection',
-  ide: { type: 'mongo-operation', editors: { sort: 'textarea', projection: 'textarea' } },
   description: 'Reads documents of a MongoDB collection with find, findOne or aggregate.',
   inports: { 'pool-id': POOL_PORT, 'query-in': { description: 'The filter (find, findOne) or the pipeline (aggregate).' } },
   outports: { 'docs-out': { description: 'The documents: an array (findOne: the document or null).' }, 'count-out': { description: 'How many documents were sent.' } },
@@ -98,7 +97,6 @@ function updateOf(data: JsonValue | undefined): Document {
 export const mongoWriteCollectionActor = defineActor({
   id: 'tpl_mongo_write_collection',
   title: 'Write Collection',
-  ide: { type: 'mongo-operation' },
   description: 'Inserts, updates, replaces or deletes documents of a MongoDB collection.',
   inports: {
     'pool-id': POOL_PORT,

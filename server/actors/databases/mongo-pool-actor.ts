@@ -44,7 +44,6 @@ export function createMongoPoolActor(id: keyof typeof TEMPLATES, options: Databa
   return defineActor({
     id,
     title: 'MongoDB',
-    ide: { type: 'database', requiredEnvVars: ['MONGODB_URL', 'MONGODB_PASSWORD', 'MONGODB_USER'], ownKeys: ['user', 'password', 'connectionTimeout'] },
     description: 'Opens a MongoDB client for the collection nodes of the run, closed when the run ends.',
     inports: {},
     outports: {

@@ -64,7 +64,6 @@ export function createSqlPoolActor(driver: keyof typeof DRIVERS, options: Databa
   return defineActor({
     id: spec.id,
     title: spec.title,
-    ide: { type: 'database', requiredEnvVars: [spec.secrets.url, spec.secrets.password, spec.secrets.user], ownKeys: ['user', 'password', ...(driver === 'postgresql' ? Object.keys(POSTGRES_SETTINGS) : [])] },
     description: `Opens a pool of ${spec.title} connections for the SQL Script nodes of the run, closed when the run ends.`,
     inports: {},
     outports: {

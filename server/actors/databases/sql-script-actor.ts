@@ -29,7 +29,6 @@ function positionalParams(value: JsonValue | undefined): JsonValue[] {
 export const sqlScriptActor = defineActor({
   id: 'tpl_sql_script',
   title: 'SQL Script',
-  ide: { type: 'script', editors: { query: 'code-editor' } },
   description: 'Runs a SQL statement with bound parameters on the pool of a PostgreSQL or MySQL node.',
   inports: {
     'pool-id': { description: 'The pool handle a PostgreSQL or MySQL node sends; kept for every later statement.', required: true, control: true },

@@ -69,11 +69,6 @@ export function createS3StorageActor(options: S3StorageActorOptions = {}) {
   return defineActor({
     id: 'tpl_s3_storage',
     title: 'AWS S3',
-    ide: {
-      type: 'storage',
-      requiredEnvVars: ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'],
-      ownKeys: ['endpoint', 'forcePathStyle', 'region', 'accessKeyId', 'secretAccessKey', 'timeout'],
-    },
     description: 'Uploads, downloads, deletes and lists objects of an S3 bucket (AWS or an S3-compatible server).',
     inports: {
       'file-in': { description: 'upload: the content, as text, {base64, contentType?}, {text, contentType} or any JSON (stored as JSON).' },

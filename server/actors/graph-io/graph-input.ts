@@ -10,7 +10,6 @@ import { checkDataType, dataTypeSetting } from './data-type';
 export const graphInput = defineActor({
   id: 'graph_input',
   title: 'Graph Input',
-  ide: { type: 'graph-io', editors: { description: 'textarea' }, requiredKeys: ['inputName'] },
   description: 'Emits the value the enclosing run received under inputName.',
   inports: {},
   outports: { data: { description: 'The input value.' } },

@@ -7,7 +7,6 @@ import { checkDataType, dataTypeSetting } from './data-type';
 export const graphOutput = defineActor({
   id: 'graph_output',
   title: 'Graph Output',
-  ide: { type: 'graph-io', editors: { description: 'textarea' }, requiredKeys: ['outputName'] },
   description: 'Emits each packet on data as the enclosing run output outputName.',
   inports: { data: { required: true, description: 'The value to output.' } },
   outports: {},

@@ -7,7 +7,6 @@ import { minNotAboveMax, rangeProblem } from './range-check';
 export const numberInput = defineActor({
   id: 'tpl_number_input',
   title: 'Number Input',
-  ide: { type: 'number-input' },
   description: 'Emits defaultValue on output when the run starts; it must lie within min/max.',
   inports: {},
   outports: { output: { description: 'The number.' } },

@@ -7,7 +7,6 @@ import { minNotAboveMax, rangeProblem } from './range-check';
 export const rangeInput = defineActor({
   id: 'tpl_range_input',
   title: 'Range Input',
-  ide: { type: 'range-input' },
   description: 'Emits defaultValue on output when the run starts; it must lie within min..max.',
   inports: {},
   outports: { output: { description: 'The number.' } },

@@ -36,7 +36,6 @@ const TextInputConfigSchema = z
 export const textInput = defineActor({
   id: 'tpl_text_input',
   title: 'Text Input',
-  ide: { type: 'text-input', editors: { defaultValue: 'textarea' } },
   description: 'Emits defaultValue on output when the run starts, checked against maxLength and validation.',
   inports: {},
   outports: { output: { description: 'The text.' } },

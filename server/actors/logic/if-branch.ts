@@ -9,7 +9,6 @@ import { RuleSetSchema, evaluateRuleSets } from '../shared';
 export const ifBranch = defineActor({
   id: 'tpl_if_branch',
   title: 'If Branch',
-  ide: { type: 'condition', editors: { decisionRules: 'rules' } },
   description: 'Routes the packet to true-out when any rule set holds, else to false-out.',
   inports: { 'input-in': { required: true, description: 'The packet the rules read.' } },
   outports: {

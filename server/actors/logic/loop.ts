@@ -11,7 +11,6 @@ import { type LoopDriver, chunkItems, runForEach, runRepeat, summaryPacket } fro
 export const loop = defineActor({
   id: 'tpl_loop',
   title: 'Loop',
-  ide: { type: 'control', editors: { breakCondition: 'textarea' } },
   description: 'for-each over an array, or while/do-while until breakCondition; summary on done-out.',
   inports: { 'items-in': { required: true, description: 'for-each: an array; while/do-while: any packet.' } },
   outports: {

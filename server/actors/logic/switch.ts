@@ -16,7 +16,6 @@ const CASES = [
 export const switchActor = defineActor({
   id: 'tpl_switch',
   title: 'Switch',
-  ide: { type: 'condition' },
   description: 'Routes the packet to the first case whose value equals switchField, else to default-out.',
   inports: { 'input-in': { required: true, description: 'The packet to route.' } },
   outports: {

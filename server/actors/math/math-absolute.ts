@@ -5,7 +5,6 @@ import { jsonNumber, toNumber } from '../shared';
 export const mathAbsolute = defineActor({
   id: 'tpl_math_absolute',
   title: 'Absolute',
-  ide: { type: 'math' },
   description: 'Sends |value-in| on result-out.',
   inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
   outports: { 'result-out': { description: 'The absolute value.' } },

@@ -7,7 +7,6 @@ import { operandPorts, precisionSetting } from './math-settings';
 export const mathAdd = defineActor({
   id: 'tpl_math_add',
   title: 'Add',
-  ide: { type: 'math' },
   description: 'Adds b-in to a-in, rounded to precision.',
   inports: operandPorts,
   outports: { 'result-out': { description: 'a + b, rounded.' } },

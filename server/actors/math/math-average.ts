@@ -8,7 +8,6 @@ import { mean } from './summary-statistics';
 export const mathAverage = defineActor({
   id: 'tpl_math_average',
   title: 'Average',
-  ide: { type: 'math' },
   description: 'Mean of the numeric array on array-in to avg-out, its element count to count-out.',
   inports: { 'array-in': { required: true, description: 'An array of numbers or numeric texts.' } },
   outports: {

@@ -5,7 +5,6 @@ import { jsonNumber, toNumber } from '../shared';
 export const mathClamp = defineActor({
   id: 'tpl_math_clamp',
   title: 'Clamp',
-  ide: { type: 'math' },
   description: 'Sends value-in limited to the range [min-in, max-in].',
   inports: {
     'value-in': { required: true, description: 'The number to clamp.' },

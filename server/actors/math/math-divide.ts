@@ -22,7 +22,6 @@ function divisionByZero(a: number, mode: 'error' | 'infinity' | 'zero' | 'null')
 export const mathDivide = defineActor({
   id: 'tpl_math_divide',
   title: 'Divide',
-  ide: { type: 'math' },
   description: 'Divides a-in by b-in, rounded to precision; division by zero per handleDivByZero.',
   inports: operandPorts,
   outports: {

@@ -18,7 +18,6 @@ function scopeOf(variables: JsonValue | undefined): Record<string, unknown> {
 export const mathExpression = defineActor({
   id: 'tpl_math_expression',
   title: 'Math Expression',
-  ide: { type: 'math', editors: { expression: 'code-editor' } },
   description: 'Evaluates expression (mathjs syntax) with the variables on variables-in.',
   inports: { 'variables-in': { description: 'An object whose keys are the variables (another value is `value`).' } },
   outports: {

@@ -5,7 +5,6 @@ import { cleanFloat, jsonNumber, toNumberArray } from '../shared';
 export const mathMinMax = defineActor({
   id: 'tpl_math_min_max',
   title: 'Min/Max',
-  ide: { type: 'math' },
   description: 'Min, max and max - min of the array on array-in.',
   inports: { 'array-in': { required: true, description: 'An array of numbers or numeric texts.' } },
   outports: {

@@ -6,7 +6,6 @@ import { operandPorts } from './math-settings';
 export const mathModulo = defineActor({
   id: 'tpl_math_modulo',
   title: 'Modulo',
-  ide: { type: 'math' },
   description: 'Sends a-in % b-in on result-out.',
   inports: operandPorts,
   outports: { 'result-out': { description: 'The remainder a % b.' } },

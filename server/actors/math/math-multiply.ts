@@ -7,7 +7,6 @@ import { operandPorts, precisionSetting } from './math-settings';
 export const mathMultiply = defineActor({
   id: 'tpl_math_multiply',
   title: 'Multiply',
-  ide: { type: 'math' },
   description: 'Multiplies a-in by b-in, rounded to precision.',
   inports: operandPorts,
   outports: { 'result-out': { description: 'a * b, rounded.' } },

@@ -7,7 +7,6 @@ import { precisionSetting } from './math-settings';
 export const mathPower = defineActor({
   id: 'tpl_math_power',
   title: 'Power',
-  ide: { type: 'math' },
   description: 'Sends base-in ^ exp-in, rounded to precision.',
   inports: {
     'base-in': { required: true, description: 'The base (a number or numeric text).' },

@@ -25,7 +25,6 @@ const RandomConfigSchema = z
 export const mathRandom = defineActor({
   id: 'tpl_math_random',
   title: 'Random',
-  ide: { type: 'math' },
   description: 'Emits a random number in [min, max) on value-out per trigger; seeded when seed is set.',
   inports: { 'trigger-in': { description: 'Any packet: each one draws a number.' } },
   outports: { 'value-out': { description: 'The random number.' } },

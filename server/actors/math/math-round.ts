@@ -7,7 +7,6 @@ import { precisionSetting } from './math-settings';
 export const mathRound = defineActor({
   id: 'tpl_math_round',
   title: 'Round',
-  ide: { type: 'math' },
   description: 'Rounds value-in with method at precision.',
   inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
   outports: { 'result-out': { description: 'The rounded value.' } },

@@ -7,7 +7,6 @@ import { precisionSetting } from './math-settings';
 export const mathSqrt = defineActor({
   id: 'tpl_math_sqrt',
   title: 'Square Root',
-  ide: { type: 'math' },
   description: 'Square root of value-in; negatives per handleNegative (error, absolute, complex).',
   inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
   outports: {

@@ -8,7 +8,6 @@ import { summaryStatistics } from './summary-statistics';
 export const mathStatistics = defineActor({
   id: 'tpl_math_statistics',
   title: 'Statistics',
-  ide: { type: 'math' },
   description: 'Mean, median, mode, standard deviation and variance of data-in.',
   inports: { 'data-in': { required: true, description: 'An array of numbers or numeric texts.' } },
   outports: {

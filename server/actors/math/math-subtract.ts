@@ -7,7 +7,6 @@ import { operandPorts, precisionSetting } from './math-settings';
 export const mathSubtract = defineActor({
   id: 'tpl_math_subtract',
   title: 'Subtract',
-  ide: { type: 'math' },
   description: 'Subtracts b-in from a-in, rounded to precision.',
   inports: operandPorts,
   outports: { 'result-out': { description: 'a - b, rounded.' } },

@@ -6,7 +6,6 @@ import { booleanSetting, cleanFloat, jsonNumber, toNumberArray } from '../shared
 export const mathSum = defineActor({
   id: 'tpl_math_sum',
   title: 'Sum',
-  ide: { type: 'math' },
   description: 'Sum of the array on array-in (skipping non-numbers when ignoreNonNumeric).',
   inports: { 'array-in': { required: true, description: 'An array of numbers or numeric texts.' } },
   outports: { 'sum-out': { description: 'The sum (0 for an empty array).' } },

@@ -25,7 +25,7 @@ export const AudioInputConfigSchema = z
 /** Builds `tpl_audio_input`: the audio and `{source, contentType, format, size}` (WAV: channels, sample rate, duration) from a URL, base64 or a file under `files_dir`. */
 export function createAudioInputActor(options: MediaActorOptions = {}) {
   return createMediaInputActor(
-    { id: 'tpl_audio_input', title: 'Audio', ideType: 'audio-input', kind: 'audio', what: 'Audio', fileKey: 'audioFile', dataPort: 'audioData', config: AudioInputConfigSchema },
+    { id: 'tpl_audio_input', title: 'Audio', kind: 'audio', what: 'Audio', fileKey: 'audioFile', dataPort: 'audioData', config: AudioInputConfigSchema },
     options,
   );
 }

@@ -21,7 +21,7 @@ export const ImageInputConfigSchema = z
 /** Builds `tpl_image_input`: the image and `{source, contentType, format, width, height, size}` from a URL, base64 or a file under `files_dir`. */
 export function createImageInputActor(options: MediaActorOptions = {}) {
   return createMediaInputActor(
-    { id: 'tpl_image_input', title: 'Image', ideType: 'image-input', kind: 'image', what: 'Image', fileKey: 'imageFile', dataPort: 'imageData', config: ImageInputConfigSchema },
+    { id: 'tpl_image_input', title: 'Image', kind: 'image', what: 'Image', fileKey: 'imageFile', dataPort: 'imageData', config: ImageInputConfigSchema },
     options,
   );
 }

@@ -1,4 +1,7 @@
+import { DEFAULT_MAX_MEDIA_BYTES } from '../../../model';
 import { type EgressPolicy, type RetryPolicy } from '../../outbound-http';
+
+export { DEFAULT_MAX_MEDIA_BYTES };
 
 /** What the media actor factories take from the server. */
 export interface MediaActorOptions {
@@ -12,8 +15,6 @@ export interface MediaActorOptions {
   policy?: Partial<RetryPolicy>;
 }
 
-/** The largest medium a node reads when the server sets no other cap (`max_media_bytes`): 32 MiB. */
-export const DEFAULT_MAX_MEDIA_BYTES = 32 * 1024 * 1024;
 
 /** Limit of one attempt of fetching a URL source, body included; the media templates have no timeout property. */
 export const MEDIA_FETCH_TIMEOUT_MS = 60_000;

@@ -28,7 +28,6 @@ export interface MediaOutput {
 export interface MediaInputSpec<C extends MediaInputSettings> {
   readonly id: string;
   readonly title: string;
-  readonly ideType: string;
   readonly kind: MediaKind;
   /** What the medium is, for messages: `Image`. */
   readonly what: string;
@@ -74,7 +73,6 @@ export function createMediaInputActor<C extends MediaInputSettings>(spec: MediaI
   return defineActor({
     id: spec.id,
     title: spec.title,
-    ide: { type: spec.ideType, editors: { [spec.fileKey]: 'file' } },
     description: `Reads ${spec.kind === 'image' ? 'an image' : spec.kind} from a URL, base64 content or a file under the server's files_dir; {contentType, base64} to ${spec.dataPort}, type, size and what the content tells to metadata.`,
     inports: { source: { description: 'Overrides the settings: a URL, a data: URL, base64 text or a path (read as the source setting says), {url}, {base64, contentType} or {path}' } },
     outports: {

@@ -55,7 +55,6 @@ export function createVideoInputActor(options: MediaActorOptions = {}) {
     {
       id: 'tpl_video_input',
       title: 'Video',
-      ideType: 'video-input',
       kind: 'video',
       what: 'Video',
       fileKey: 'videoFile',

@@ -67,7 +67,6 @@ export function createDiscordWebhookActor(options: MessagingActorOptions = {}) {
     id: 'tpl_discord_webhook',
     title: 'Discord Webhook',
     description: 'Posts each message, with embeds, to a Discord webhook.',
-    ide: { type: 'communication', requiredEnvVars: ['DISCORD_WEBHOOK_URL'], ownKeys: ['webhookUrl', 'timeout', 'retryCount'] },
     inports: {
       'message-in': { required: true, description: 'The message: text, or {content, embeds}.' },
       'embed-in': { control: true, description: 'An embed object or a list of them, kept for every later message; when fed, messages wait for the first one.' },

@@ -26,11 +26,6 @@ export function createEmailSenderActor(options: MessagingActorOptions = {}) {
     id: 'tpl_email_sender',
     title: 'Email Sender',
     description: 'Sends each content packet as an e-mail through SMTP, SendGrid, Mailgun or Amazon SES.',
-    ide: {
-      type: 'communication',
-      requiredEnvVars: ['SMTP_HOST', 'SMTP_USER', 'SMTP_PASSWORD'],
-      ownKeys: ['body', 'smtpHost', 'smtpPort', 'smtpSecure', 'smtpUser', 'smtpPassword', 'apiKey', 'mailgunDomain', 'awsRegion', 'awsAccessKeyId', 'awsSecretAccessKey', 'baseUrl', 'timeout', 'retryCount'],
-    },
     inports: {
       'content-in': { required: true, description: 'The body as text, or {text, html, subject, to, cc, bcc, replyTo, data}; data (else the object) fills the templates.' },
       'recipients-in': { control: true, description: 'The recipients: addresses (a list, or text separated by commas) or {to, cc, bcc}, kept for every later message; when fed, messages wait for the first one.' },

@@ -77,7 +77,6 @@ export function createFacebookPostActor(options: MessagingActorOptions = {}) {
     id: 'tpl_facebook_post',
     title: 'Facebook Post',
     description: 'Posts each content packet on a Facebook Page, now or scheduled, with a photo or link.',
-    ide: { type: 'social', requiredEnvVars: ['FACEBOOK_ACCESS_TOKEN'], editors: { targeting: 'textarea' }, ownKeys: ['insightMetrics', 'accessToken', 'baseUrl', 'timeout', 'retryCount'] },
     inports: {
       'content-in': { required: true, description: 'The message, or {message, link}.' },
       'media-in': { control: true, description: 'An image URL or {url, caption}, kept for every later post; when fed, posts wait for the first one.' },

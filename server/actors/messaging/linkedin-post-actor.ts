@@ -84,7 +84,6 @@ export function createLinkedinPostActor(options: MessagingActorOptions = {}) {
     id: 'tpl_linkedin_post',
     title: 'LinkedIn Post',
     description: 'Shares each content packet on LinkedIn, with an article link or media.',
-    ide: { type: 'social', requiredEnvVars: ['LINKEDIN_ACCESS_TOKEN'], ownKeys: ['authorUrn', 'accessToken', 'baseUrl', 'timeout', 'retryCount'] },
     inports: {
       'content-in': { required: true, description: 'The text of the post, or {text, article}.' },
       'article-in': { control: true, description: 'The article {url, title, description} or asset URN of image and video shares, kept for every later post; when fed, posts wait for the first one.' },

@@ -72,7 +72,6 @@ export function createSlackWebhookActor(options: MessagingActorOptions = {}) {
     id: 'tpl_slack_webhook',
     title: 'Slack Webhook',
     description: 'Posts each message to a Slack incoming webhook.',
-    ide: { type: 'communication', requiredEnvVars: ['SLACK_WEBHOOK_URL'], ownKeys: ['webhookUrl', 'timeout', 'retryCount'] },
     inports: { 'message-in': { required: true, description: 'The message: text, {text, attachments}, or blocks when messageType is blocks.' } },
     outports: {
       'sent-out': { description: 'Slack took the message: {ok, channel, text}.' },

@@ -64,7 +64,6 @@ export function createTwilioSmsActor(options: MessagingActorOptions = {}) {
     id: 'tpl_twilio_sms',
     title: 'Twilio SMS',
     description: 'Sends each message as an SMS to every recipient through Twilio.',
-    ide: { type: 'communication', requiredEnvVars: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'], ownKeys: ['accountSid', 'authToken', 'baseUrl', 'timeout', 'retryCount'] },
     inports: {
       'message-in': { required: true, description: 'The text, or {body, to}.' },
       'recipients-in': { control: true, description: 'Phone numbers (a list, or text separated by commas), kept for every later message; when fed, messages wait for the first one.' },

@@ -79,12 +79,6 @@ export function createTwitterPostActor(options: MessagingActorOptions = {}) {
     id: 'tpl_twitter_post',
     title: 'Twitter/X Post',
     description: 'Posts each content packet to X (Twitter), with media, reply, poll and place.',
-    ide: {
-      type: 'social',
-      requiredEnvVars: KEYS.map(({ secret }) => secret),
-      editors: { geo: 'textarea', pollOptions: 'textarea' },
-      ownKeys: ['pollDurationMinutes', ...KEYS.map(({ key }) => key), 'baseUrl', 'timeout', 'retryCount'],
-    },
     inports: {
       'content-in': { required: true, description: 'The text of the post, or {text, reply_to, media_ids}.' },
       'media-in': { control: true, description: 'Media ids uploaded to X (a list, text separated by commas, or {media_ids}), kept for every later post; when fed, posts wait for the first one.' },

@@ -43,7 +43,6 @@ export function createGraphqlQueryActor(options: NetworkActorOptions = {}) {
   return defineActor({
     id: 'tpl_graphql_query',
     title: 'GraphQL Query',
-    ide: { type: 'graphql', requiredEnvVars: ['GRAPHQL_API_KEY'], editors: { query: 'code-editor' } },
     description: 'Runs a GraphQL query or mutation over HTTP POST.',
     inports: { 'variables-in': { description: 'The variables object; each packet runs the operation once.' } },
     outports: { 'data-out': { description: 'The response `data`.' }, 'errors-out': { description: 'The response `errors` list.' } },

@@ -30,7 +30,6 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
   return defineActor({
     id: 'tpl_http_request',
     title: 'HTTP Request',
-    ide: { type: 'http' },
     description: 'Sends an HTTP request and emits the response as {status, statusText, headers, body, url}.',
     inports: {
       'data-in': { description: 'Query parameters (GET, DELETE) or the request body (POST, PUT, PATCH); each packet sends one request.' },

@@ -12,8 +12,7 @@ export interface NetworkActorOptions {
   maxTimeoutMs?: number;
 }
 
-/** The longest one outbound attempt may last when the server sets no other cap (`max_http_timeout_ms`): 5 minutes. */
-export const DEFAULT_MAX_REQUEST_TIMEOUT_MS = 300_000;
+export { DEFAULT_MAX_REQUEST_TIMEOUT_MS } from '../../../model';
 
 /** The policy of network actors built without one: the built-in denials only. */
 export const DEFAULT_EGRESS = new EgressPolicy();

@@ -41,7 +41,6 @@ export function createRpcCallActor(options: NetworkActorOptions = {}) {
   return defineActor({
     id: 'tpl_rpc_call',
     title: 'RPC Call',
-    ide: { type: 'rpc' },
     description: 'Calls a JSON-RPC method over HTTP POST.',
     inports: { 'params-in': { description: 'The params (array or object); each packet makes one call.' } },
     outports: {

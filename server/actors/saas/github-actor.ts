@@ -40,7 +40,6 @@ export function createGithubActor(options: SaasActorOptions = {}) {
   return defineActor({
     id: 'tpl_github_api',
     title: 'GitHub API',
-    ide: { type: 'api', requiredEnvVars: TOKEN_SECRETS, ownKeys: ['token', 'baseUrl', 'timeout'] },
     description: 'Calls the GitHub REST API (Octokit) for a repository: get-repo, list-issues, create-issue, get-pr or list-commits.',
     inports: { 'params-in': { description: 'Extra GitHub parameters of the call (state, labels, page, title, body, pull_number...); each packet makes one call.' } },
     outports: {

@@ -57,11 +57,6 @@ export function createGoogleSheetsActor(options: GoogleSheetsActorOptions = {}) 
   return defineActor({
     id: 'tpl_google_sheets',
     title: 'Google Sheets',
-    ide: {
-      type: 'spreadsheet',
-      requiredEnvVars: [SHEETS_SECRETS.apiKey, SHEETS_SECRETS.clientEmail],
-      ownKeys: ['apiKey', 'clientEmail', 'privateKey', 'baseUrl', 'tokenUrl', 'timeout'],
-    },
     description: 'Reads, writes, appends or clears a range of a Google spreadsheet through the Sheets REST API.',
     inports: {
       'data-in': { description: 'The rows to write or append: an array of rows, an array of objects (their keys as columns), or {values}.' },

@@ -45,7 +45,6 @@ export function createHubspotActor(options: SaasActorOptions = {}) {
   return defineActor({
     id: 'tpl_hubspot',
     title: 'HubSpot',
-    ide: { type: 'crm', requiredEnvVars: KEY_SECRETS, editors: { properties: 'textarea' }, ownKeys: ['apiKey', 'baseUrl', 'timeout'] },
     description: 'Gets, creates, updates, searches or batch-processes HubSpot CRM records through the CRM v3 API.',
     inports: {
       'data-in': { description: 'The record to create or update (its properties, with id for an update), or the array of a batch; each packet makes one call.' },

@@ -55,12 +55,6 @@ export function createSalesforceActor(options: SaasActorOptions = {}) {
   return defineActor({
     id: 'tpl_salesforce',
     title: 'Salesforce',
-    ide: {
-      type: 'crm',
-      requiredEnvVars: Object.values(SECRETS),
-      editors: { soqlQuery: 'textarea' },
-      ownKeys: ['clientId', 'clientSecret', 'username', 'password', 'loginUrl', 'apiVersion', 'timeout'],
-    },
     description: 'Runs a SOQL query, or inserts, updates, deletes or upserts records, through the Salesforce REST API.',
     inports: { 'query-in': { description: 'The SOQL text of a query, or the record(s) of a DML operation (ids for delete); each packet runs once.' } },
     outports: {

@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { type JsonValue } from '../../engine';
-
-// Whatever JSON.parse returns is JSON already, so a value is only checked for presence (deep checks cost time).
-const JsonValueSchema = z.custom<JsonValue>((value) => value !== undefined, 'a JSON value is required');
+import { PresentJsonValueSchema } from '../../../model';
 
 /** The JSON text a sandbox context answers with, as the host checks it (never trusted as it comes). */
 export const SandboxEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
-    value: JsonValueSchema,
-    outputs: z.array(z.object({ port: z.string(), value: JsonValueSchema })),
+    value: PresentJsonValueSchema,
+    outputs: z.array(z.object({ port: z.string(), value: PresentJsonValueSchema })),
     logs: z.array(z.string()),
   }),
   z.object({ ok: z.literal(false), error: z.string(), logs: z.array(z.string()) }),

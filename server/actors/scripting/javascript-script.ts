@@ -36,7 +36,6 @@ export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
   return defineActor({
     id: 'tpl_javascript_script',
     title: 'JavaScript Script',
-    ide: { type: 'script', editors: { script: 'code-editor' } },
     description: 'Runs a JavaScript script in a sandbox with time and memory limits; its returned value goes to result-out.',
     inports: {
       'data-in': { description: 'The packet the script runs on, in scope as `data` and `imports.data`; the script runs once per packet.' },

@@ -2,8 +2,7 @@ import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { delimiter, join, resolve, sep } from 'node:path';
 
-/** The Nushell binary used when none is configured, looked up on the service's `PATH`. */
-export const DEFAULT_NUSHELL_BINARY = 'nu';
+export { DEFAULT_NUSHELL_BINARY } from '../../../model';
 
 /**
  * Where the Nushell binary is: `binary` itself when it is a path, else the first executable file of that

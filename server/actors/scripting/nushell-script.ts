@@ -53,7 +53,6 @@ export function createNushellScriptActor(options: NushellScriptActorOptions = {}
   return defineActor({
     id: 'tpl_nushell_script',
     title: 'NuShell Script',
-    ide: { type: 'script', editors: { script: 'code-editor' } },
     description: 'Runs a Nushell script with nu in a sandbox; data-in is its structured input, its last value goes to result-out.',
     inports: {
       'data-in': { description: 'The script\'s pipeline input ($in, also $data); the script runs once per packet.' },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { type JsonObject, type JsonValue } from '../../engine';
+import { PresentJsonValueSchema } from '../../../model';
 import { type SandboxPolicy, probeSandbox } from './process-sandbox';
 import { PYTHON_HARNESS } from './python-harness';
 import { CHILD_PATH, MAX_RESULT_BYTES, type ProcessEnd, runSandboxedProcess } from './sandboxed-process';
@@ -52,14 +53,12 @@ export type PythonScriptOutcome =
   | { ok: true; returned: boolean; value: JsonValue; outputs: ScriptOutput[]; logs: string[] }
   | { ok: false; kind: PythonFailureKind; error: string; logs: string[] };
 
-const JsonValueSchema = z.custom<JsonValue>((value) => value !== undefined, 'a JSON value is required');
-
 const PythonEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
     returned: z.boolean(),
-    value: JsonValueSchema,
-    outputs: z.array(z.object({ port: z.string(), value: JsonValueSchema })),
+    value: PresentJsonValueSchema,
+    outputs: z.array(z.object({ port: z.string(), value: PresentJsonValueSchema })),
   }),
   z.object({ ok: z.literal(false), kind: z.enum(['error', 'memory', 'package']), error: z.string() }),
 ]);

@@ -55,7 +55,6 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
   return defineActor({
     id: 'tpl_python_script',
     title: 'Python Script',
-    ide: { type: 'script', editors: { script: 'code-editor', packages: 'textarea' }, ownKeys: ['allowNetwork', 'environment'] },
     description: 'Runs a Python script in a python3 process with time and memory limits; its returned value goes to result-out.',
     inports: {
       'data-in': { description: 'The packet the script runs on, in scope as `data`; the script runs once per packet.' },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** The memory a script may use when the server sets no other cap (`max_script_memory_mb`), in MB. */
-export const DEFAULT_MAX_SCRIPT_MEMORY_MB = 256;
+export { DEFAULT_MAX_SCRIPT_MEMORY_MB } from '../../../model';
 
 /** What the server caps in the script actors. */
 export interface ScriptActorLimits {

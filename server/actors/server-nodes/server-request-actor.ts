@@ -54,7 +54,6 @@ export function createServerRequestActor(sink?: HookAnswerSink) {
   return defineActor({
     id: 'tpl_server_request',
     title: 'Server Request',
-    ide: { type: 'server-request', editors: { extractFields: 'dataOperations', validation: 'code-editor' }, requiredKeys: ['requestType', 'dataFormat'], ownKeys: ['path', 'method', 'authSecret', 'apiKeyHeader'] },
     description: 'The HTTP request that started a deployed workflow (/hooks/{deployment}/{path}), or the input\'s request in a one-off run.',
     inports: {},
     outports: { 'request-out': { description: '{method, path, query, headers, body, fields?}' } },

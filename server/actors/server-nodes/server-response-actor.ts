@@ -34,7 +34,6 @@ export function createServerResponseActor(sink?: HookAnswerSink) {
   return defineActor({
     id: 'tpl_server_response',
     title: 'Server Response',
-    ide: { type: 'server-response', editors: { headers: 'dataOperations', responseFormat: 'code-editor' }, requiredKeys: ['responseType', 'statusCode', 'contentType'] },
     description: 'Answers the HTTP request that started a deployed workflow with the packet on data-in.',
     inports: { 'data-in': { required: true, description: 'What to answer with' } },
     outports: {},

@@ -26,7 +26,6 @@ export const CacheConfigSchema = z.object({
 export const cacheActor = defineActor({
   id: 'tpl_cache',
   title: 'Cache',
-  ide: { type: 'cache' },
   description: "Gets, sets, deletes or checks keys of the run's in-memory cache, with a time to live.",
   inports: {
     'key-in': { description: 'The key.' },

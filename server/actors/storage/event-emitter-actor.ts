@@ -40,7 +40,6 @@ export function createEventEmitterActor(options: EventEmitterOptions = {}) {
   return defineActor({
     id: 'tpl_event_emitter',
     title: 'Event Emitter',
-    ide: { type: 'event', ownKeys: ['transport', 'url'] },
     description: 'Publishes an event on the in-process bus or on Redis pub/sub.',
     inports: { 'event-in': { description: 'The event data (when data-in is not fed).' }, 'data-in': { description: 'The event data.' } },
     outports: { 'published-out': { description: 'The event as published.' }, 'id-out': { description: 'The id of the event.' } },

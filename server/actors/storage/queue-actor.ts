@@ -49,7 +49,6 @@ export function createQueueActor(options: QueueActorOptions = {}) {
   return defineActor({
     id: 'tpl_queue',
     title: 'Queue',
-    ide: { type: 'queue', requiredEnvVars: ['QUEUE_CONNECTION_STRING'], ownKeys: ['url'] },
     description: 'Sends, receives, peeks, acks and nacks messages of a Redis or RabbitMQ queue.',
     inports: {
       'message-in': { description: 'send: the message body (any JSON); ack and nack: the received message, or its receipt.' },

@@ -74,7 +74,6 @@ export function createRedisActor(options: { egress?: EgressPolicy } = {}) {
   return defineActor({
     id: 'tpl_redis',
     title: 'Redis',
-    ide: { type: 'redis', requiredEnvVars: ['REDIS_URL', 'REDIS_PASSWORD'], ownKeys: ['url'] },
     description: 'Runs a Redis command (GET, SET, DEL, EXISTS, EXPIRE, HGET, HSET, LPUSH, RPOP) on a key.',
     inports: {
       'command-in': { description: 'A command name, or {command, key, args}, replacing the settings for one firing.' },

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { BYTES_PER_MIB, DEFAULT_MAX_STATE_STORE_MB } from '../../../model';
 import { type JsonValue } from '../../engine';
 
 /** Where a state store node keeps values across executions. */
@@ -18,7 +19,7 @@ export interface StateBackend {
 export const MEMORY_STATE_ENTRIES = 100_000;
 
 /** The bytes of values the memory backend keeps when the server sets no other budget (`max_state_store_mb`): 64 MiB. */
-export const DEFAULT_MEMORY_STATE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MEMORY_STATE_BYTES = DEFAULT_MAX_STATE_STORE_MB * BYTES_PER_MIB;
 
 /**
  * State in this process: it outlives executions, not the service. It holds at most `maxBytes` of values, each

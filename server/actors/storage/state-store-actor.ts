@@ -39,7 +39,6 @@ export function createStateStoreActor(options: StateStoreOptions = {}) {
   return defineActor({
     id: 'tpl_state_store',
     title: 'State Store',
-    ide: { type: 'storage', ownKeys: ['url'] },
     description: 'Keeps values across executions by namespace and key, in memory, in Redis or in files.',
     inports: { 'key-in': { description: 'The key; every operation needs one, so a value waits for its key.', required: true }, 'value-in': { description: 'The value a set stores (any JSON).' } },
     outports: {

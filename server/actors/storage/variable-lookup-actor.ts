@@ -36,7 +36,6 @@ export function createVariableLookupActor(options: VariableLookupOptions = {}) {
   return defineActor({
     id: 'tpl_variable_lookup',
     title: 'Variable Lookup',
-    ide: { type: 'variable' },
     description: 'Looks a variable up in the run (input, metadata, execution) or in the server variables.',
     inports: { 'name-in': { description: 'The variable name.' } },
     outports: {

@@ -49,7 +49,6 @@ export const CronTriggerConfigSchema = z
 export const cronTriggerActor = defineActor({
   id: 'tpl_cron_trigger',
   title: 'Cron Trigger',
-  ide: { type: 'trigger', editors: { payload: 'code-editor' }, requiredKeys: ['cronExpression'] },
   description: 'Starts the workflow on a cron schedule when deployed; emits its payload once in a one-off run.',
   inports: {},
   outports: { 'trigger-out': { description: 'The payload of the tick.' } },

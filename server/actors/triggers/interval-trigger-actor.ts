@@ -20,7 +20,6 @@ export const IntervalTriggerConfigSchema = z.object({
 export const intervalTriggerActor = defineActor({
   id: 'tpl_interval_trigger',
   title: 'Interval Trigger',
-  ide: { type: 'trigger', editors: { payload: 'code-editor' }, requiredKeys: ['interval'] },
   description: 'Starts the workflow every interval when deployed; emits its payload once in a one-off run.',
   inports: {},
   outports: { 'trigger-out': { description: 'The payload of the tick.' } },

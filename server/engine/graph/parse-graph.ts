@@ -8,7 +8,7 @@ import {
   type GraphNode,
   SUBGRAPH_COMPONENT,
 } from './graph';
-import { type GraphIssue, formatIssuePath } from './graph-issue';
+import { type GraphIssue } from './graph-issue';
 import {
   type GraphConnectionJson,
   type GraphEndpointJson,
@@ -18,6 +18,7 @@ import {
   type JsonObject,
   type JsonValue,
   GraphJsonSchema,
+  joinPath,
 } from '../../../model';
 import { jsonProblem } from './json-problem';
 
@@ -75,8 +76,8 @@ function readGraphAt(data: GraphJson, base: string, ancestors: unknown[], issues
 
 function readProcesses(processes: GraphProcessesJson, base: string, ancestors: unknown[], issues: GraphIssue[]): GraphNode[] {
   const entries: [string, GraphProcessJson, string][] = Array.isArray(processes)
-    ? processes.map((process, i) => [process.id, process, formatIssuePath(base, ['processes', i])])
-    : Object.entries(processes).map(([id, process]) => [id, process, formatIssuePath(base, ['processes', id])]);
+    ? processes.map((process, i) => [process.id, process, joinPath(base, 'processes', i)])
+    : Object.entries(processes).map(([id, process]) => [id, process, joinPath(base, 'processes', id)]);
   return entries.map(([id, process, path]) => readProcess(id, process, path, ancestors, issues));
 }
 
@@ -110,7 +111,7 @@ function readConnections(
   const connections: GraphConnection[] = [];
   const initialPackets: GraphInitialPacket[] = [];
   raw.forEach((connection, i) => {
-    const path = formatIssuePath(base, ['connections', i]);
+    const path = joinPath(base, 'connections', i);
     // A missing end is named in the style of the end that is there: `tgt` beside `src`, `to` beside `from`.
     const noflo = connection.from == null && connection.to == null && (connection.src != null || connection.tgt != null);
     const fromKey = noflo || (connection.from == null && connection.src != null) ? 'src' : 'from';
@@ -135,7 +136,7 @@ function readConnections(
 function readExportedPorts(raw: Record<string, GraphEndpointJson>, side: 'inports' | 'outports', base: string, issues: GraphIssue[]): GraphExportedPort[] {
   const ports: GraphExportedPort[] = [];
   for (const [name, value] of Object.entries(raw)) {
-    const path = formatIssuePath(base, [side, name]);
+    const path = joinPath(base, side, name);
     const target = readEndpoint(value, path, issues);
     if (target === undefined) {
       const noun = side === 'inports' ? 'inport' : 'outport';
@@ -159,7 +160,7 @@ function readEndpoint(raw: GraphEndpointJson | null | undefined, path: string, i
 }
 
 function zodIssue(base: string, issue: ZodIssue): GraphIssue {
-  const path = formatIssuePath(base, issue.path);
+  const path = joinPath(base, ...issue.path);
   const where = path === '' ? 'The graph' : `'${path}'`;
   const message = issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : issue.message;
   return { code: 'MALFORMED', path, message: `${where}: ${message}` };

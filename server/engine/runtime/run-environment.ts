@@ -1,6 +1,6 @@
 import { type Catalogue } from '../sdk/catalogue';
 import { EventStream } from './event-stream';
-import { type JsonObject } from '../../../model';
+import { DEFAULT_MAX_EVENT_PAYLOAD_BYTES, type JsonObject } from '../../../model';
 import { type NetworkOptions } from './network-options';
 import { RunResourceRegistry } from './run-resource-registry';
 import { Scheduler } from './scheduler';
@@ -25,8 +25,6 @@ export interface RunEnvironment {
 
 /** Default of `NetworkOptions.queueCapacity`. */
 export const DEFAULT_QUEUE_CAPACITY = 1000;
-/** Default of `NetworkOptions.maxEventPayloadBytes`. */
-export const DEFAULT_MAX_EVENT_PAYLOAD_BYTES = 65536;
 /** Default of `NetworkOptions.stopGraceMs`. */
 export const DEFAULT_STOP_GRACE_MS = 500;
 

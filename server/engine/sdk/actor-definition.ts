@@ -36,26 +36,6 @@ export interface OutPortSpec {
   description?: string;
 }
 
-/**
- * What the IDE knows of an actor that implements one of its templates: the IDE's template entry for it is
- * generated from the actor (ports from its ports, properties and defaults from its config schema) and these facts.
- */
-export interface IdeFacts {
-  /** The template's `type`, which the IDE copies onto nodes, such as `math`. */
-  readonly type: string;
-  /** Names of the environment variables the template declares. @default [] */
-  readonly requiredEnvVars?: readonly string[];
-  /**
-   * The IDE editor of config keys whose schema does not tell it (`textarea`, `code-editor`, `rules`,
-   * `dataOperations`, `file`); numbers, booleans, choices and text are read from the schema.
-   */
-  readonly editors?: Readonly<Record<string, string>>;
-  /** Config keys of this service's own that the IDE's template does not have. @default [] */
-  readonly ownKeys?: readonly string[];
-  /** Keys the IDE marks required although the config schema gives them a default. @default [] */
-  readonly requiredKeys?: readonly string[];
-}
-
 /** The value a network hands a graph-input node, see {@link ActorContext.graphInput}. */
 export type GraphInputValue = { found: true; value: JsonValue } | { found: false };
 
@@ -148,8 +128,6 @@ export interface ActorDefinition<
   readonly outports: Readonly<Record<O, OutPortSpec>>;
   /** The configuration schema; its parsed output is `ctx.config`. Unknown keys are stripped. */
   readonly config: z.ZodType<C, z.ZodTypeDef, unknown>;
-  /** The IDE template this actor implements, when it implements one. */
-  readonly ide?: IdeFacts;
   /**
    * Marks a graph-boundary actor (graph input or output): the config key whose value names the port of
    * the enclosing subgraph node that this node stands for, and the name used when the key is unset.

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { joinPath } from './conversion-issue';
 import {
   DeclaredPortSchema,
   OptionalTextSchema,
@@ -12,7 +11,7 @@ import {
 } from './dialect-parts';
 import { type GraphDefaults } from './graph-defaults';
 import { type IdeConnection, type IdeGraph, type IdeNode, type Located } from './ide-graph';
-import { JsonObjectSchema } from './json-value-schema';
+import { CheckedJsonObjectSchema, joinPath } from '../../../model';
 
 /** A node's `metadata` in the current IDE dialect; display fields (icon, position, propertyRules...) pass through unread. */
 export const CamelNodeMetadataSchema = z
@@ -24,7 +23,7 @@ export const CamelNodeMetadataSchema = z
     inputs: z.array(PortIdEntrySchema).nullish(),
     outputs: z.array(PortIdEntrySchema).nullish(),
     properties: PropertyDefinitionsSchema.nullish(),
-    propertyValues: JsonObjectSchema.nullish(),
+    propertyValues: CheckedJsonObjectSchema.nullish(),
     requiredEnvVars: z.array(z.string()).nullish(),
     graphId: OptionalTextSchema,
   })
@@ -36,8 +35,8 @@ export const CamelNodeSchema = z
     id: z.string().min(1),
     type: OptionalTextSchema,
     metadata: CamelNodeMetadataSchema.nullish(),
-    propertyValues: JsonObjectSchema.nullish(),
-    property_values: JsonObjectSchema.nullish(),
+    propertyValues: CheckedJsonObjectSchema.nullish(),
+    property_values: CheckedJsonObjectSchema.nullish(),
   })
   .passthrough();
 

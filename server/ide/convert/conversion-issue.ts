@@ -1,4 +1,5 @@
 import { z, type ZodIssue } from 'zod';
+import { joinPath } from '../../../model';
 
 /** One problem of a submitted IDE workflow: where it is (`graphs[0].nodes[3].metadata.templateId`) and what is wrong. */
 export const ConversionIssueSchema = z.object({
@@ -8,16 +9,6 @@ export const ConversionIssueSchema = z.object({
 
 /** One problem of a submitted IDE workflow. */
 export type ConversionIssue = z.infer<typeof ConversionIssueSchema>;
-
-/** Extends a path such as `graphs[0]` with keys and indexes: `graphs[0].nodes[3].id`. */
-export function joinPath(base: string, ...segments: readonly (string | number)[]): string {
-  let path = base;
-  for (const segment of segments) {
-    if (typeof segment === 'number') path += `[${segment}]`;
-    else path += path === '' ? segment : `.${segment}`;
-  }
-  return path;
-}
 
 /** Turns the issues of a failed zod parse of the value at `base` into conversion issues, their paths passed through `rename`. */
 export function zodConversionIssues(base: string, issues: readonly ZodIssue[], rename: (path: string) => string = (path) => path): ConversionIssue[] {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JsonObjectSchema } from './json-value-schema';
+import { CheckedJsonObjectSchema } from '../../../model';
 
 /** One end of a converted connection, in the engine's `{nodeId, portId}` style. */
 export const ConvertedEndpointSchema = z.object({ nodeId: z.string(), portId: z.string() });
@@ -21,7 +21,7 @@ export type ConvertedConnection = z.infer<typeof ConvertedConnectionSchema>;
 export const ConvertedProcessSchema = z.object({
   component: z.string(),
   metadata: z.object({
-    config: JsonObjectSchema,
+    config: CheckedJsonObjectSchema,
     title: z.string().optional(),
     templateId: z.string(),
     sourcePath: z.string(),

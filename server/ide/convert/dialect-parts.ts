@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { type JsonObject, type JsonValue } from '../../engine';
 import { type DeclaredPort, type Located } from './ide-graph';
-import { joinPath } from './conversion-issue';
-import { JsonValueSchema } from './json-value-schema';
+import { CheckedJsonValueSchema, joinPath } from '../../../model';
 
 /** A port as either dialect declares it: direction in `type` (camelCase) or `port_type` (snake_case). */
 export const DeclaredPortSchema = z
@@ -19,7 +18,7 @@ export const DeclaredPortSchema = z
 /** A port list entry of the orchestrator form (`inputs`/`outputs`): a port id or an object with one. */
 export const PortIdEntrySchema = z.union([z.string().min(1), z.object({ id: z.string().min(1) }).passthrough()]);
 
-const PropertyDefinitionSchema = z.object({ defaultValue: JsonValueSchema.optional() }).passthrough();
+const PropertyDefinitionSchema = z.object({ defaultValue: CheckedJsonValueSchema.optional() }).passthrough();
 
 /** Property definitions: a record keyed by property id or, as the IDE's types declare it, an array of `{id, ...}`. */
 export const PropertyDefinitionsSchema = z.union([

@@ -1,5 +1,6 @@
+import { joinPath } from '../../../model';
 import { type Catalogue, type JsonObject } from '../../engine';
-import { type ConversionIssue, joinPath } from './conversion-issue';
+import { type ConversionIssue } from './conversion-issue';
 import { type GraphBoundary, graphBoundaryOf } from './graph-boundary';
 import { type IdeGraph, type IdeNode } from './ide-graph';
 import { nodeConfig, nodeEnvVars } from './node-config';

@@ -1,4 +1,5 @@
-import { type ConversionIssue, joinPath } from './conversion-issue';
+import { joinPath } from '../../../model';
+import { type ConversionIssue } from './conversion-issue';
 import { portIdsOf } from './node-ports';
 import { type PreparedGraph, type PreparedNode } from './prepare-graph';
 

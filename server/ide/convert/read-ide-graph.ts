@@ -1,6 +1,7 @@
+import { joinPath } from '../../../model';
 import { isJsonObject } from '../../engine';
 import { CamelGraphSchema, readCamelGraph } from './camel-dialect';
-import { type ConversionIssue, joinPath, zodConversionIssues } from './conversion-issue';
+import { type ConversionIssue, zodConversionIssues } from './conversion-issue';
 import { type GraphDefaults } from './graph-defaults';
 import { type IdeGraph } from './ide-graph';
 import { isSnakeCaseGraph, renameGraphPaths, snakePathOf, snakeToCamelGraph } from './snake-dialect';

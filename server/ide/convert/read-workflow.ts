@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { joinPath } from '../../../model';
 import { isJsonObject } from '../../engine';
-import { type ConversionIssue, joinPath, zodConversionIssues } from './conversion-issue';
+import { type ConversionIssue, zodConversionIssues } from './conversion-issue';
 import { OptionalTextSchema } from './dialect-parts';
 import { type GraphDefaults } from './graph-defaults';
 import { type IdeGraph } from './ide-graph';

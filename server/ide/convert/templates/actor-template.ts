@@ -1,5 +1,7 @@
 import { jsonSchemaOf } from '../../../actor-config';
 import { type AnyActorDefinition, type JsonValue } from '../../../engine';
+import { ACTOR_IDE_FACTS } from './actor-ide-facts';
+import { type IdeFacts } from './ide-facts';
 import { type IdePropertyType, type IdeTemplate, type IdeTemplateProperty, IdePropertyTypeSchema } from './ide-template';
 
 type JsonSchema = { [key: string]: unknown };
@@ -28,13 +30,18 @@ function propertyOf(field: JsonSchema, required: boolean, editor: string | undef
   };
 }
 
+/** What the IDE knows of an actor, or undefined when the actor implements no IDE template. */
+export function ideFactsOf(actorId: string): IdeFacts | undefined {
+  return Object.hasOwn(ACTOR_IDE_FACTS, actorId) ? ACTOR_IDE_FACTS[actorId] : undefined;
+}
+
 /**
  * The IDE template an actor implements, generated from the actor: ports from its ports, properties with
- * their editor, required flag and default from its config schema, the rest from its `ide` facts. Undefined
- * for an actor that implements no template.
+ * their editor, required flag and default from its config schema, the rest from its entry in
+ * {@link ACTOR_IDE_FACTS}. Undefined for an actor that implements no template.
  */
 export function actorTemplate(definition: AnyActorDefinition): IdeTemplate | undefined {
-  const ide = definition.ide;
+  const ide = ideFactsOf(definition.id);
   if (ide === undefined) return undefined;
   const schema = jsonSchemaOf(definition.config);
   const fields = (schema.properties ?? {}) as Record<string, JsonSchema>;

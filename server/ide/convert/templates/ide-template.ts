@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JsonValueSchema } from '../json-value-schema';
+import { CheckedJsonValueSchema } from '../../../../model';
 
 /** The editor widgets the IDE's templates use for their properties; they decide a value's shape. */
 export const IdePropertyTypeSchema = z.enum([
@@ -23,7 +23,7 @@ export const IdeTemplatePropertySchema = z.object({
   required: z.boolean(),
   /** A `select` whose value is an array of options. */
   multiple: z.boolean().optional(),
-  defaultValue: JsonValueSchema.optional(),
+  defaultValue: CheckedJsonValueSchema.optional(),
 });
 
 /** One property of a template. */

@@ -1,7 +1,8 @@
 import { graphIoTemplates } from './graph-io';
 import { IdeTemplateSchema } from './ide-template';
 import { actorDefinitions } from '../../../actors';
-import { findIdeTemplate, ideTemplates } from '.';
+import { ACTOR_IDE_FACTS } from './actor-ide-facts';
+import { findIdeTemplate, ideFactsOf, ideTemplates } from '.';
 
 describe('the IDE template table', () => {
   it('holds the 80 templates of the IDE files, plus subgraph and the legacy MongoDB pool, each id once', () => {
@@ -12,11 +13,16 @@ describe('the IDE template table', () => {
   });
 
   it('generates every template from the actor that implements it, but the proxies (conversion shortcuts) and subgraph', () => {
-    const implemented = actorDefinitions.filter((actor) => actor.ide !== undefined).map((actor) => actor.id);
+    const implemented = actorDefinitions.filter((actor) => ideFactsOf(actor.id) !== undefined).map((actor) => actor.id);
     expect(implemented).toHaveLength(79);
     expect(graphIoTemplates.map((template) => template.id)).toEqual(['proxy_input', 'proxy_output']);
     expect(implemented.filter((id) => id === 'proxy_input' || id === 'proxy_output')).toEqual([]);
     expect(implemented.length + graphIoTemplates.length + 1).toBe(82);
+  });
+
+  it('holds IDE facts of actors only: every entry of the facts table names an actor of the catalogue', () => {
+    const actorIds = new Set(actorDefinitions.map((actor) => actor.id));
+    expect(Object.keys(ACTOR_IDE_FACTS).filter((id) => !actorIds.has(id))).toEqual([]);
   });
 
   it('matches its schema entry by entry, with no port listed twice', () => {

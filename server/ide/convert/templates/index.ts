@@ -13,7 +13,7 @@ export {
   IdePropertyTypeSchema,
 } from './ide-template';
 export { SUBGRAPH_TEMPLATE_ID } from './built-in';
-export { actorTemplate } from './actor-template';
+export { actorTemplate, ideFactsOf } from './actor-template';
 
 /** The templates the service's actors implement, generated from the actors themselves. */
 const implementedTemplates: readonly IdeTemplate[] = actorDefinitions.flatMap((definition) => actorTemplate(definition) ?? []);
