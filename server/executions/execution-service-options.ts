@@ -49,15 +49,3 @@ export interface ExecutionServiceOptions {
   webhooks?: WebhookNotifier;
   logger?: Logger;
 }
-
-/** Executions a node runs at once when the server sets no other limit. */
-export const DEFAULT_MAX_CONCURRENT_EXECUTIONS = 16;
-
-/** The events a run logs in full when the server sets no other limit. */
-export const DEFAULT_MAX_EVENTS = 100_000;
-
-/** The bytes of events a run logs in full when the server sets no other limit. */
-export const DEFAULT_MAX_EVENT_LOG_BYTES = 64 * 1024 * 1024;
-
-/** The largest output a run keeps when the server sets no other limit. */
-export const DEFAULT_MAX_RESULT_BYTES = 10 * 1024 * 1024;

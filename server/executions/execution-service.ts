@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type ActorLogEntry, type ConfigUpdateOutcome, type JsonObject, GraphCompiler } from '../engine';
 import { AppError } from '../errors';
-import { type StartRequest, isTerminalStatus } from '../../model';
 import {
+  BYTES_PER_MIB,
   DEFAULT_MAX_CONCURRENT_EXECUTIONS,
-  DEFAULT_MAX_EVENTS,
-  DEFAULT_MAX_EVENT_LOG_BYTES,
+  DEFAULT_MAX_EVENT_LOG_MB,
+  DEFAULT_MAX_EVENTS_PER_EXECUTION,
   DEFAULT_MAX_RESULT_BYTES,
-  type ExecutionServiceOptions,
-} from './execution-service-options';
+  type StartRequest,
+  isTerminalStatus,
+} from '../../model';
+import { type ExecutionServiceOptions } from './execution-service-options';
 import { type ExecutionRecord } from './execution-record';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, InvalidCursorError } from './execution-store';
 import { ExecutionAnnouncer } from './follow/execution-announcer';
@@ -77,7 +79,7 @@ export class ExecutionService {
         owned,
         now,
         logger,
-        logLimits: { maxEvents: options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS, maxBytes: options.maxEventLogBytes ?? DEFAULT_MAX_EVENT_LOG_BYTES },
+        logLimits: { maxEvents: options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS_PER_EXECUTION, maxBytes: options.maxEventLogBytes ?? DEFAULT_MAX_EVENT_LOG_MB * BYTES_PER_MIB },
         maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
         defaultTimeoutMs: options.defaultTimeoutMs ?? 0,
         defaultActorConfig: options.defaultActorConfig,
