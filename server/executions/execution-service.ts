@@ -547,7 +547,6 @@ export class ExecutionService {
       workflowId: record.workflowId,
       input: record.request.input,
       timeoutMs: record.request.metadata.timeout_ms ?? this.options.defaultTimeoutMs ?? 0,
-      defaultActorConfig: this.options.defaultActorConfig,
       resolveConfig: resolve && ((config, nodeId) => resolve(config, nodeId, (value) => mask.add(value))),
       secret: (name) => {
         const value = this.options.lookupSecret?.(name);
