@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** The closed set of reasons a configuration operation fails. */
 export const ConfigErrorCodeSchema = z.enum([
-  'NOT_FOUND',
   'VALIDATION',
   'MISSING_REQUIRED',
   'PARSE',
@@ -28,8 +27,6 @@ export type ConfigIssue = z.infer<typeof ConfigIssueSchema>;
 export interface ConfigErrorDetails {
   /** The configuration key at fault. */
   key?: string;
-  /** The actor (node id) whose configuration was asked for. */
-  actorId?: string;
   /** The file at fault. */
   path?: string;
   /** Every offending key of a failed validation. */
@@ -40,15 +37,13 @@ export interface ConfigErrorDetails {
 
 /**
  * The one error the configuration library throws: a code from {@link ConfigErrorCodeSchema} and a message
- * naming the culprit (key, actor, file or secret reference).
+ * naming the culprit (key, file or secret reference).
  */
 export class ConfigError extends Error {
   /** Why the operation failed. */
   readonly code: ConfigErrorCode;
   /** The configuration key at fault, when one is. */
   readonly key?: string;
-  /** The actor whose configuration was asked for, when one was. */
-  readonly actorId?: string;
   /** The file at fault, when one is. */
   readonly path?: string;
   /** Every offending key of a failed validation (empty otherwise). */
@@ -59,7 +54,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
     this.code = code;
     if (details.key !== undefined) this.key = details.key;
-    if (details.actorId !== undefined) this.actorId = details.actorId;
     if (details.path !== undefined) this.path = details.path;
     this.issues = details.issues ?? [];
   }

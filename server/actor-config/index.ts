@@ -13,20 +13,9 @@ export {
 } from './config-error';
 export { ConfigFieldSchema, ConfigTypeSchema, configFields, jsonSchemaOf, type ConfigField, type ConfigType } from './config-fields';
 export { ConfigFileFormatSchema, formatFromPath, type ConfigFileFormat } from './config-file-format';
-export { ConfigProvider, toActorConfig, type ActorConfigInput } from './config-provider';
-export { createConfigWatch, type ConfigWatchReceiver, type ConfigWatchSender } from './config-watch';
 export { DirectorySecretStore } from './directory-secret-store';
 export { readEnvironment, type EnvironmentVariables } from './env-source';
-export { GraphConfigSourceSchema, GraphProcessConfigSchema, configsFromGraph, type GraphConfigSource } from './graph-configs';
 export { type JsonObject, type JsonValue, isJsonObject } from './json-value';
-export {
-  NetworkConfig,
-  NetworkConfigJsonSchema,
-  type NetworkConfigJson,
-  type NetworkConfigOptions,
-  type NetworkNode,
-} from './network-config';
-export { loadProfiledConfig } from './profiled-config';
 export { profileFilePath } from './read-config-file';
 export { requiredWhen } from './required-when';
 export { REDACTED, SECRET_NAME_PATTERN, type SecretLookup } from './secret-reference';

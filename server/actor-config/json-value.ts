@@ -14,7 +14,7 @@ function describePath(path: string): string {
 }
 
 /** A plain object of any realm (a vm context has its own `Object.prototype`): its prototype is null or has none. */
-function isPlainObject(value: object): boolean {
+export function isPlainObject(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || (typeof proto === 'object' && Object.getPrototypeOf(proto) === null);
 }

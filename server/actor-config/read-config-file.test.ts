@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ActorConfig } from './actor-config';
-import { profileFilePath, readConfigFile } from './read-config-file';
+import { profileFilePath, readConfigFile, readProfiledConfigFile } from './read-config-file';
 
 describe('config files', () => {
   let dir: string;
@@ -73,5 +73,31 @@ describe('config files', () => {
   it('names the profile file after the base file', () => {
     expect(profileFilePath('/etc/app/config.yaml', 'production')).toBe('/etc/app/config.production.yaml');
     expect(() => profileFilePath('config.yaml', '../x')).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+  });
+
+  describe('profiles', () => {
+    const base = (): string => file('config.yaml', 'port: 8080\nlog_level: debug\ndb:\n  host: localhost\n  port: 5432\n');
+
+    it("deep-merges the profile file over the base, the profile's values winning", async () => {
+      const basePath = base();
+      file('config.production.yaml', 'log_level: warn\ndb:\n  host: db.internal\n');
+      expect(await readProfiledConfigFile(basePath, 'production')).toEqual({ port: 8080, log_level: 'warn', db: { host: 'db.internal', port: 5432 } });
+    });
+
+    it('uses the base alone when the profile has no file, or no profile is chosen', async () => {
+      const basePath = base();
+      file('config.production.yaml', 'log_level: warn\n');
+      expect(await readProfiledConfigFile(basePath, 'staging')).toMatchObject({ log_level: 'debug' });
+      expect(await readProfiledConfigFile(basePath)).toMatchObject({ log_level: 'debug' });
+      expect(await readProfiledConfigFile(basePath, '')).toMatchObject({ log_level: 'debug' });
+    });
+
+    it('fails with IO naming the base file when it is missing, unless it is optional', async () => {
+      const missing = path.join(dir, 'none.yaml');
+      await expect(readProfiledConfigFile(missing, 'production')).rejects.toMatchObject({ code: 'IO', path: missing });
+      expect(await readProfiledConfigFile(missing, 'production', true)).toBeUndefined();
+      file('none.production.yaml', 'port: 1\n');
+      expect(await readProfiledConfigFile(missing, 'production', true)).toEqual({ port: 1 });
+    });
   });
 });

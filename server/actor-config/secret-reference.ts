@@ -1,5 +1,5 @@
 import { ConfigError } from './config-error';
-import { type JsonObject, type JsonValue, isJsonObject, jsonEqual, setKey } from './json-value';
+import { type JsonObject, type JsonValue, isJsonObject, isPlainObject, jsonEqual, setKey } from './json-value';
 
 /** What a resolved secret is shown as outside the actor (JSON, logs, `inspect`). */
 export const REDACTED = '[REDACTED]';
@@ -36,6 +36,27 @@ export function collectSecretNames(value: JsonValue, names: Set<string>): void {
   } else if (value !== null && typeof value === 'object') {
     for (const item of Object.values(value)) collectSecretNames(item, names);
   }
+}
+
+/** Deeper values are left to the full resolution, which also finds cycles. */
+const MAX_PLAIN_DEPTH = 64;
+
+/**
+ * Whether a value is JSON that resolution would hand back unchanged: plain objects, arrays, finite numbers,
+ * booleans, null and strings, none holding a `${secret:NAME}` reference and no property undefined.
+ */
+export function isPlainWithoutReference(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value === 'boolean') return true;
+  if (typeof value === 'string') return !value.includes(MARKER);
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object' || depth > MAX_PLAIN_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isPlainWithoutReference(value[i], depth + 1)) return false;
+    return true;
+  }
+  if (!isPlainObject(value)) return false;
+  for (const item of Object.values(value)) if (!isPlainWithoutReference(item, depth + 1)) return false;
+  return true;
 }
 
 type Triple = [value: JsonValue, reference: JsonValue, redacted: JsonValue];

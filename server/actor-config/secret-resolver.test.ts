@@ -79,6 +79,20 @@ describe('SecretResolver', () => {
     expect(new SecretResolver({ env }).resolveValues({ p: '${secret:DB_PASSWORD}', n: 1 })).toEqual({ p: 'env-pa55', n: 1 });
   });
 
+  it('hands back plain values holding no reference as they are, and copies any other', () => {
+    const resolver = new SecretResolver({ env });
+    const plain = { url: 'https://example.test', retries: [1, 2], nested: { on: true, none: null } };
+    expect(resolver.resolveValues(plain)).toBe(plain);
+    const withReference = { nested: { p: 'x ${secret:DB_PASSWORD}' } };
+    const resolved = resolver.resolveValues(withReference);
+    expect(resolved).not.toBe(withReference);
+    expect(resolved).toEqual({ nested: { p: 'x env-pa55' } });
+    expect(withReference).toEqual({ nested: { p: 'x ${secret:DB_PASSWORD}' } });
+    const dated = { at: new Date(0), gone: undefined };
+    expect(resolver.resolveValues(dated)).toEqual({ at: '1970-01-01T00:00:00.000Z' });
+    expect(() => resolver.resolveValues({ f: () => 1 })).toThrow(expect.objectContaining({ code: 'VALIDATION' }));
+  });
+
   it('keeps secrets redacted through merges and drops the mark once a secret is overridden', () => {
     const resolved = new SecretResolver({ env }).resolve(ActorConfig.fromJson({ password: '${secret:DB_PASSWORD}', db: { password: '${secret:DB_PASSWORD}', host: 'a' } }));
     const merged = ActorConfig.fromJson({ timeout: 1 }).mergeWith(resolved).extendWith({ db: { host: 'b' } });

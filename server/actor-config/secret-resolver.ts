@@ -2,7 +2,7 @@ import { type ActorConfig } from './actor-config';
 import { ConfigError } from './config-error';
 import { type EnvironmentVariables } from './env-source';
 import { type JsonObject, isJsonObject, setKey, toJsonValue } from './json-value';
-import { resolveSecretsInValue } from './secret-reference';
+import { isPlainWithoutReference, resolveSecretsInValue } from './secret-reference';
 import { type SecretStore } from './secret-store';
 
 /** Where a {@link SecretResolver} looks secrets up. */
@@ -66,9 +66,12 @@ export class SecretResolver {
 
   /**
    * Resolves the references in a plain object, for callers holding values rather than an `ActorConfig`;
-   * `onSecret` hears each secret value used, so that the caller can mask it wherever it shows up.
+   * `onSecret` hears each secret value used, so that the caller can mask it wherever it shows up. Values
+   * of plain JSON holding no reference are handed back as they are (the same object), so that the engine
+   * keeps the configuration it parsed at validation; otherwise the answer is a new object.
    */
   resolveValues(values: Readonly<Record<string, unknown>>, onSecret?: (value: string) => void): JsonObject {
+    if (isPlainWithoutReference(values)) return values as JsonObject;
     const input = toJsonValue(values, 'VALIDATION');
     if (!isJsonObject(input)) throw new ConfigError('VALIDATION', 'Secret resolution needs an object of keys to values');
     const output: JsonObject = {};

@@ -82,7 +82,6 @@ export class ExecutionService {
         logLimits: { maxEvents: options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS_PER_EXECUTION, maxBytes: options.maxEventLogBytes ?? DEFAULT_MAX_EVENT_LOG_MB * BYTES_PER_MIB },
         maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
         defaultTimeoutMs: options.defaultTimeoutMs ?? 0,
-        defaultActorConfig: options.defaultActorConfig,
         maxEventPayloadBytes: options.maxEventPayloadBytes,
         resolveConfig: options.resolveConfig,
         lookupSecret: options.lookupSecret,

@@ -19,7 +19,7 @@ export interface CompiledGraph {
 
 /** How a compiler is set up. */
 export interface GraphCompilerOptions {
-  /** Configuration every node starts from, as the networks will merge it. */
+  /** The network's default actor configuration: every node starts from it, its `propertyValues` and `config` winning per key. */
   readonly defaultActorConfig?: JsonObject;
   /** How many distinct graphs are remembered, the least recently used forgotten first. @default 256 */
   readonly capacity?: number;

@@ -1,4 +1,5 @@
 import { type Graph, type GraphNode } from './graph';
+import { type NodeConfig } from './node-config';
 
 declare const validGraphBrand: unique symbol;
 
@@ -10,9 +11,11 @@ export interface GraphBoundary {
   readonly outports: readonly string[];
 }
 
-/** A node of a validated graph; a composite node carries its validated inner graph. */
+/** A node of a validated graph: its configuration merged and parsed; a composite node carries its validated inner graph. */
 export interface ValidNode extends Omit<GraphNode, 'subgraph' | 'subgraphProblem'> {
   readonly subgraph?: ValidGraph;
+  /** The configuration validation merged and parsed, which runs use as it is. */
+  readonly nodeConfig: NodeConfig;
 }
 
 /**

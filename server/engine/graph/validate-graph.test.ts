@@ -87,6 +87,12 @@ describe('validateGraph', () => {
     expect(validate({ processes: { c: { component: 'test_count' } } }, { defaultActorConfig: { count: 1 } }).ok).toBe(true);
   });
 
+  it('carries each node its merged layers and their parse, for runs to use as they are', () => {
+    const outcome = validate({ processes: { c: { component: 'test_count', metadata: { propertyValues: { count: 'three' }, config: { count: 2 } } } } }, { defaultActorConfig: { count: 1, extra: true } });
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
+    expect(outcome.graph.nodes[0].nodeConfig).toEqual({ base: { count: 'three', extra: true }, merged: { count: 2, extra: true }, parsed: { count: 2 } });
+  });
+
   it('matches port ids ignoring case and _ versus - unless the graph is case sensitive, using the declared ids', () => {
     const json = {
       processes: { one: { component: 'test_constant', metadata: { config: { value: 1 } } }, sq: { component: 'test_scale' } },

@@ -4,7 +4,7 @@ import { type Graph, type GraphEndpoint, type GraphNode, SUBGRAPH_COMPONENT } fr
 import { type GraphIssue } from './graph-issue';
 import { type JsonObject } from '../../../model';
 import { type NodePorts, portsOfBoundary, portsOfDefinition } from '../runtime/node-ports';
-import { parseActorConfig } from '../sdk/parse-actor-config';
+import { type NodeConfig, compositeNodeConfig, settleNodeConfig } from './node-config';
 import { type ValidGraph, type ValidNode } from './valid-graph';
 import { nodeLabel } from './node-label';
 
@@ -12,7 +12,7 @@ import { nodeLabel } from './node-label';
 export interface ValidateGraphOptions {
   /** The execution input; decides which inports the whole-input fallback feeds, and which input keys are unknown. */
   input?: JsonObject;
-  /** Configuration every node starts from, as the network will merge it. */
+  /** The network's default actor configuration: every node starts from it, its `propertyValues` and `config` winning per key. */
   defaultActorConfig?: JsonObject;
 }
 
@@ -58,7 +58,8 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
     }
     const checked = checkNode(node, qualifiedId, level, graphInputs, graphOutputs);
     entries.set(node.id, { node, qualifiedId, ports: checked.ports });
-    nodes.push(checked.node);
+    // A node left out had an issue, so the graph is refused anyway.
+    if (checked.node !== undefined) nodes.push(checked.node);
   }
   const resolve = (end: GraphEndpoint, side: 'in' | 'out', what: string): GraphEndpoint | undefined =>
     resolveEndpoint(end, side, what, entries, graph.caseSensitive, level);
@@ -97,9 +98,10 @@ function checkNode(
   level: Level,
   graphInputs: string[],
   graphOutputs: string[],
-): { node: ValidNode; ports?: NodePorts } {
-  const { subgraph, subgraphProblem, ...plain } = node;
+): { node?: ValidNode; ports?: NodePorts } {
+  const { subgraph, subgraphProblem, ...rest } = node;
   if (node.component === SUBGRAPH_COMPONENT) {
+    const plain = { ...rest, nodeConfig: compositeNodeConfig(level.options.defaultActorConfig, node.propertyValues, node.config) };
     const path = `${node.path}.metadata.graph`;
     if (subgraphProblem === 'cycle') {
       level.issues.push({ code: 'SUBGRAPH_CYCLE', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' contains a graph that encloses it (a subgraph cycle)` });
@@ -113,19 +115,21 @@ function checkNode(
   const definition = level.catalogue.get(node.component);
   if (definition === undefined) {
     level.issues.push({ code: 'UNKNOWN_COMPONENT', path: `${node.path}.component`, nodeId: qualifiedId, component: node.component, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' uses component '${node.component}', which the catalogue does not have` });
-    return { node: plain };
+    return {};
   }
-  const config = checkConfig(node, qualifiedId, definition, level);
-  if (definition.graphPort !== undefined && config !== undefined) {
-    const name = boundaryPortName(definition, config);
+  const ports = portsOfDefinition(definition);
+  const nodeConfig = checkConfig(node, qualifiedId, definition, level);
+  if (nodeConfig === undefined) return { ports };
+  if (definition.graphPort !== undefined) {
+    const name = boundaryPortName(definition, nodeConfig.parsed);
     (definition.graphPort.direction === 'in' ? graphInputs : graphOutputs).push(name);
   }
-  return { node: plain, ports: portsOfDefinition(definition) };
+  return { node: { ...rest, nodeConfig }, ports };
 }
 
-function checkConfig(node: GraphNode, qualifiedId: string, definition: AnyActorDefinition, level: Level): unknown {
-  const merged = mergeConfig(level.options.defaultActorConfig, node.propertyValues, node.config);
-  const outcome = parseActorConfig(definition, merged);
+/** The node's configuration merged and parsed, or undefined after an issue for each problem. */
+function checkConfig(node: GraphNode, qualifiedId: string, definition: AnyActorDefinition, level: Level): NodeConfig | undefined {
+  const outcome = settleNodeConfig(definition, level.options.defaultActorConfig, node.propertyValues, node.config);
   if (outcome.ok) return outcome.config;
   for (const problem of outcome.problems) {
     const path = problem.key === '' ? `${node.path}.metadata.config` : `${node.path}.metadata.config.${problem.key}`;
@@ -203,12 +207,4 @@ function portKey(end: { readonly nodeId: string; readonly portId: string }): str
 
 function unique(names: readonly string[]): string[] {
   return [...new Set(names)];
-}
-
-/**
- * Merges a node's configuration layers, each later one winning per key: the network's default actor
- * configuration, then `metadata.propertyValues`, then `metadata.config`.
- */
-export function mergeConfig(defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): JsonObject {
-  return { ...defaults, ...propertyValues, ...config };
 }

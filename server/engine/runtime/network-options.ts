@@ -16,11 +16,11 @@ export interface NetworkOptions {
   timeoutMs?: number;
   /** Cancels the run when aborted. */
   signal?: AbortSignal;
-  /** Configuration every node starts from; a node's `metadata.propertyValues`, then `metadata.config`, win per key. */
-  defaultActorConfig?: JsonObject;
   /**
    * Called with each node's merged configuration before the actor starts (and on every update), to
-   * resolve `${secret:NAME}` references. The resolved values are handed to the actor only.
+   * resolve `${secret:NAME}` references. The resolved values are handed to the actor only. It must not
+   * change its argument, and returns that argument itself when nothing in it needs resolving: the node then
+   * keeps the configuration validation parsed instead of parsing it again.
    */
   resolveConfig?: (config: JsonObject, nodeId: string) => JsonObject;
   /** Receives every event in order. When absent, events are not built at all. */

@@ -257,4 +257,54 @@ describe('a node runner', () => {
       expect(network.state).toBe('completed');
     });
   });
+
+  describe('configuration', () => {
+    function counted() {
+      const count = { parses: 0 };
+      const echo = defineActor({
+        id: 'test_echo_config',
+        inports: {},
+        outports: { out: {} },
+        config: z.object({ a: z.number(), b: z.number().default(0), key: z.string().default('') }).transform((config) => {
+          count.parses++;
+          return config;
+        }),
+        fire: ({ config, send }) => send('out', config),
+      });
+      const catalogue = testCatalogue(echo);
+      const parsed = parseGraph({ processes: { e: { component: 'test_echo_config', metadata: { propertyValues: { a: 2, b: 2 }, config: { a: 3 } } } } });
+      if (!parsed.ok) throw new Error('graph does not parse');
+      const valid = validateGraph(parsed.graph, catalogue, { defaultActorConfig: { b: 1, key: '${secret:K}' } });
+      if (!valid.ok) throw new Error('graph is invalid');
+      return { count, catalogue, graph: valid.graph };
+    }
+
+    it('runs each node with the configuration validation parsed, parsing it no more at each run', async () => {
+      const { count, catalogue, graph } = counted();
+      expect(count.parses).toBe(1);
+      const first = await createNetwork(graph, catalogue, testRun).run();
+      const second = await createNetwork(graph, catalogue, { ...testRun, resolveConfig: (config) => config }).run();
+      expect(first.outputs).toEqual({ 'e.out': { a: 3, b: 2, key: '${secret:K}' } });
+      expect(second.outputs).toEqual(first.outputs);
+      expect(count.parses).toBe(1);
+    });
+
+    it('parses the configuration again when resolving its secret references changes it', async () => {
+      const { count, catalogue, graph } = counted();
+      const result = await createNetwork(graph, catalogue, { ...testRun, resolveConfig: (config) => ({ ...config, key: 'resolved' }) }).run();
+      expect(result.outputs).toEqual({ 'e.out': { a: 3, b: 2, key: 'resolved' } });
+      expect(count.parses).toBe(2);
+    });
+
+    it('merges an update of metadata.config over the defaults and propertyValues, and validates it', async () => {
+      const { count, catalogue, graph } = counted();
+      const network = createNetwork(graph, catalogue, testRun);
+      expect(network.updateNodeConfig('e', { a: 'x' })).toMatchObject({ ok: false, reason: 'invalid' });
+      expect(network.updateNodeConfig('e', { b: 5, a: 7 })).toEqual({ ok: true });
+      const result = await network.run();
+      expect(result.outputs).toEqual({ 'e.out': { a: 7, b: 5, key: '${secret:K}' } });
+      expect(count.parses).toBe(2);
+      expect(graph.nodes[0].nodeConfig.merged).toEqual({ a: 3, b: 2, key: '${secret:K}' });
+    });
+  });
 });

@@ -1,10 +1,10 @@
 import { ActorContextFactory, type ContextNode } from './actor-context-factory';
 import { type AnyActorDefinition } from '../sdk/actor-definition';
-import { mergeConfig } from '../graph/validate-graph';
 import { errorMessage } from '../sdk/actor-error';
 import { InPort, type InPortOwner } from './in-port';
 import { RESOLVED, isThenable } from './promises';
 import { type JsonObject, type JsonValue } from '../../../model';
+import { type ConfigLayers, type NodeConfig, replaceConfigLayer } from '../graph/node-config';
 import { type NetworkRuntime } from './network-runtime';
 import { NodeTimers } from './node-timers';
 import { OutPort } from './out-port';
@@ -40,8 +40,9 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   private firingFailed = false;
   private sourcePending = false;
   private prepared = false;
-  private ownConfig: JsonObject;
-  /** The parsed configuration; an update replaces it and reaches the actor at its next firing. */
+  /** The configuration layers: as validation settled and parsed them, until a live update replaces them. */
+  private layers: ConfigLayers | NodeConfig;
+  /** The configuration the actor gets; an update replaces it and reaches the actor at its next firing. */
   private config: unknown;
   private state: unknown;
   private startedAt = 0;
@@ -56,7 +57,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     private readonly definition: AnyActorDefinition,
     private readonly net: NetworkRuntime,
   ) {
-    this.ownConfig = node.config;
+    this.layers = node.nodeConfig;
     this.timers = new NodeTimers(net, this);
     this.contexts = new ActorContextFactory(id, node.component, net, this.timers, this);
     const capacity = net.env.queueCapacity;
@@ -127,11 +128,10 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     return this.fedPorts.length === 0;
   }
 
-  /** Parses the configuration and builds the state; returns a problem message when either fails. */
+  /** Settles the configuration the actor gets and builds the state; returns a problem message when either fails. */
   prepare(): string | undefined {
-    const outcome = this.parseConfig(this.ownConfig);
-    if (!outcome.ok) return outcome.problems.join('; ');
-    this.config = outcome.config;
+    const problems = this.configure(this.layers);
+    if (problems !== undefined) return problems.join('; ');
     try {
       this.state = this.definition.createState?.();
     } catch (error) {
@@ -141,13 +141,10 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     return undefined;
   }
 
-  /** Takes a new `metadata.config` layer; a running node sees it at its next firing. */
+  /** Takes a new `metadata.config` layer, merged over the same defaults and `propertyValues`; a running node sees it at its next firing. */
   reconfigure(config: JsonObject): NodeConfigOutcome {
-    const outcome = this.parseConfig(config);
-    if (!outcome.ok) return outcome;
-    this.ownConfig = config;
-    this.config = outcome.config;
-    return outcome;
+    const problems = this.configure(replaceConfigLayer(this.layers, config));
+    return problems === undefined ? { ok: true, config: this.config } : { ok: false, problems };
   }
 
   /** Queues the single firing of a source node. */
@@ -203,18 +200,33 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     }
   }
 
-  private parseConfig(config: JsonObject): NodeConfigOutcome {
-    const env = this.net.env;
-    let resolved = mergeConfig(env.defaultActorConfig, this.node.propertyValues, config);
-    if (env.resolveConfig !== undefined) {
+  /**
+   * Takes the layers and the configuration the actor gets from them: their `${secret:NAME}` references
+   * resolved, then parsed by the actor's schema, unless resolving changed nothing and the layers hold their
+   * parse already. On a problem nothing changes, and every problem is returned.
+   */
+  private configure(layers: ConfigLayers | NodeConfig): string[] | undefined {
+    let resolved = layers.merged;
+    const resolve = this.net.env.resolveConfig;
+    if (resolve !== undefined) {
       try {
-        resolved = env.resolveConfig(resolved, this.id);
+        resolved = resolve(resolved, this.id);
       } catch (error) {
-        return { ok: false, problems: [errorMessage(error)] };
+        return [errorMessage(error)];
       }
     }
+    const unresolved = resolved === layers.merged;
+    if (unresolved && 'parsed' in layers) {
+      this.layers = layers;
+      this.config = layers.parsed;
+      return undefined;
+    }
     const outcome = parseActorConfig(this.definition, resolved);
-    return outcome.ok ? outcome : { ok: false, problems: outcome.problems.map((problem) => problem.message) };
+    if (!outcome.ok) return outcome.problems.map((problem) => problem.message);
+    // The parse of the layers themselves stays with them, so that the run's start does not parse them again.
+    this.layers = unresolved ? { ...layers, parsed: outcome.config } : layers;
+    this.config = outcome.config;
+    return undefined;
   }
 
   private canFire(): boolean {

@@ -15,7 +15,6 @@ export interface RunEnvironment {
   readonly now: () => number;
   readonly queueCapacity: number;
   readonly stopGraceMs: number;
-  readonly defaultActorConfig: JsonObject | undefined;
   readonly resolveConfig: NetworkOptions['resolveConfig'];
   readonly log: NetworkOptions['log'];
   readonly secret: (name: string) => string | undefined;
@@ -40,7 +39,6 @@ export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptio
     now,
     queueCapacity: Math.max(1, options.queueCapacity ?? DEFAULT_QUEUE_CAPACITY),
     stopGraceMs: Math.max(0, options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS),
-    defaultActorConfig: options.defaultActorConfig,
     resolveConfig: options.resolveConfig,
     log: options.log,
     secret: options.secret ?? noSecret,

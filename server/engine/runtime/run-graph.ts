@@ -3,10 +3,10 @@ import { type EngineEvent, type RunResult } from '../../../model';
 import { createNetwork } from './network';
 import { type NetworkOptions } from './network-options';
 import { parseGraph } from '../graph/parse-graph';
-import { validateGraph } from '../graph/validate-graph';
+import { type ValidateGraphOptions, validateGraph } from '../graph/validate-graph';
 
-/** Options of `runGraph`: the network options, with the event listener optional. */
-export type RunGraphOptions = Omit<NetworkOptions, 'onEvent'> & { onEvent?: NetworkOptions['onEvent'] };
+/** Options of `runGraph`: the network options, with the event listener optional, and the defaults validation merges. */
+export type RunGraphOptions = Omit<NetworkOptions, 'onEvent'> & Pick<ValidateGraphOptions, 'defaultActorConfig'> & { onEvent?: NetworkOptions['onEvent'] };
 
 /**
  * Parses, validates and runs a graph, collecting every event: the one-call way to run a graph, used by

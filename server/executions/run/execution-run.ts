@@ -101,7 +101,6 @@ export class ExecutionRun {
       workflowId: record.workflowId,
       input: record.request.input,
       timeoutMs: record.request.metadata.timeout_ms ?? env.defaultTimeoutMs,
-      defaultActorConfig: env.defaultActorConfig,
       resolveConfig: resolveConfig && ((config, nodeId) => resolveConfig(config, nodeId, (value) => mask.add(value))),
       secret: (name) => {
         const value = lookupSecret?.(name);

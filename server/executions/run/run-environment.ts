@@ -20,7 +20,6 @@ export interface RunEnvironment {
   readonly maxResultBytes: number;
   /** Timeout of a run whose request sets none; 0 means none. */
   readonly defaultTimeoutMs: number;
-  readonly defaultActorConfig?: JsonObject;
   readonly maxEventPayloadBytes?: number;
   /** Resolves secret references in a node's configuration, reporting each secret value it resolves. */
   readonly resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void) => JsonObject;
