@@ -6,22 +6,12 @@ import { ideContract } from './ide';
 import { workflowsContract } from './workflows';
 import { deploymentsContract } from './deployments';
 
-export * from './envelope';
-export * from './graph';
-export * from './run-result';
-export * from './events';
-export * from './workflows';
-export * from './graphs';
-export * from './ide';
-export * from './health';
-export * from './ws';
-export * from './actors';
-export * from './deployments';
-export * from './example-workflows';
-export * from './error-examples';
-export * from './route-examples';
-export * from './api-examples';
-export * from './ws-examples';
+export { type Execution } from './workflows';
+export { type ExecutionEvent } from './events';
+export { ProcessSchema } from './graph';
+export { HEALTH_MESSAGE } from './health';
+export { type ClientMessage, type ClientMessageInput, ClientMessageSchema, type ServerMessage, ServerMessageSchema } from './ws';
+export { actorsContract, deploymentsContract, graphsContract, healthContract, ideContract, workflowsContract };
 
 const c = initContract();
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Parser } from '@asyncapi/parser';
 import WebSocket from 'ws';
-import { API_EXAMPLES, CLIENT_MESSAGE_EXAMPLES, ClientMessageSchema, SERVER_MESSAGE_EXAMPLES, ServerMessageSchema } from '../contract';
+import { ClientMessageSchema, ServerMessageSchema } from '../contract';
+import { API_EXAMPLES, CLIENT_MESSAGE_EXAMPLES, SERVER_MESSAGE_EXAMPLES } from '../contract/examples';
 import { ASYNCAPI_PATH, asyncApiText } from '../scripts/generate-openapi';
 import { REPLY_TO } from '../server/openapi';
 import { documentValidator } from './support/document-validator';

@@ -1,4 +1,4 @@
-import { EXAMPLE_EXECUTION_IDS } from '../contract';
+import { EXAMPLE_EXECUTION_IDS } from '../contract/examples';
 import { openApiText } from '../scripts/generate-openapi';
 import { STATUS_OF_ERROR } from '../server/http';
 import { isTerminalStatus } from '../model';

@@ -1,15 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { type AnyZodObject } from 'zod';
-import {
-  CLIENT_MESSAGE_EXAMPLES,
-  type ClientMessage,
-  ClientMessageSchema,
-  type MessageExample,
-  ProcessSchema,
-  SERVER_MESSAGE_EXAMPLES,
-  type ServerMessage,
-  ServerMessageSchema,
-} from '../../contract';
+import { type ClientMessage, ClientMessageSchema, ProcessSchema, type ServerMessage, ServerMessageSchema } from '../../contract';
+import { CLIENT_MESSAGE_EXAMPLES, type MessageExample, SERVER_MESSAGE_EXAMPLES } from '../../contract/examples';
 import { SERVICE_INFO } from './service-info';
 
 /** The reply the server sends to each client message (or an `error` when the frame is malformed). */

@@ -1,5 +1,5 @@
 import { type AnyZodObject, type ZodTypeAny } from 'zod';
-import { API_EXAMPLES, type BodyExample, type ErrorExample, SHARED_ERROR_EXAMPLES, type SharedErrorStatus } from '../../contract';
+import { API_EXAMPLES, type BodyExample, type ErrorExample, SHARED_ERROR_EXAMPLES, type SharedErrorStatus } from '../../contract/examples';
 
 /** The examples of one route, read without its contract types (the contract checks them where they are written). */
 export interface OperationExamples {
