@@ -6,7 +6,7 @@ import { AppError, isAppError } from '../errors';
 import { type ExecutionService } from '../executions';
 import { type Logger, silentLogger } from '../logger';
 import { type DeploymentRecord, FRESH_TRIGGER, type TriggerState } from './deployment-record';
-import { type DeploymentStore } from './deployment-store';
+import { type DeploymentStore } from '../storage';
 import { type DeploymentPlan, type HookPlan, type TriggerPlan, normalPath, planDeployment } from './deployment-plan';
 import { deploymentView } from './deployment-view';
 import { type HookAnswers, type HookOutcome } from './hook-answers';

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type TerminalEventOf } from './execution-store';
 import { EVERY_EXECUTION } from './postgres-append-listener';
-import { PostgresExecutionStore, dropNamespace } from './postgres-execution-store';
-import { POSTGRES_MIGRATIONS } from './postgres-migrations';
-import { postgresNamespace } from '../postgres';
-import { closedPort } from '../../test/support/closed-port';
-import { executionRecord } from '../../test/support/execution-record';
-import { TcpRelay } from '../../test/support/tcp-relay';
+import { PostgresExecutionStore } from './postgres-execution-store';
+import { POSTGRES_MIGRATIONS, dropNamespace, postgresNamespace } from '../postgres';
+import { closedPort } from '../../../test/support/closed-port';
+import { executionRecord } from '../../../test/support/execution-record';
+import { TcpRelay } from '../../../test/support/tcp-relay';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -1,20 +1,18 @@
 import pg from 'pg';
-import { type EngineEvent } from '../engine';
+import { type EngineEvent } from '../../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
-import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
+import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { type AppendListener, PostgresAppendListener, appendPayload } from './postgres-append-listener';
 import { type ExecutionRow, toRecord } from './execution-row';
 import { connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
-import { applyMigrations } from './postgres-migrations';
+import { applyMigrations } from '../postgres';
 import { type PostgresTables, type WriteBatch, writeBatch } from './postgres-write-batch';
 import { WriteQueue } from './postgres-write-queue';
-import { NewestEntries } from './newest-entries';
-import { statusOfTerminalEvent } from './terminal-status';
-import { eventJson, resultJson } from './result-json';
+import { NewestEntries } from '../newest-entries';
+import { statusOfTerminalEvent } from '../../executions';
+import { eventJson, resultJson } from '../../executions';
 
-export { dropNamespace } from '../postgres';
-export { EVERY_EXECUTION, type AppendListener } from './postgres-append-listener';
 
 /** Where a {@link PostgresExecutionStore} keeps its executions. */
 export interface PostgresStoreOptions {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { type Logger, silentLogger } from '../logger';
-import { type DeploymentRecord, type TriggerState } from './deployment-record';
+import { type Logger, silentLogger } from '../../logger';
+import { type DeploymentRecord, type TriggerState } from '../../deployments';
 import { type DeploymentStore } from './deployment-store';
 import { PostgresListener, connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
 

@@ -1,9 +1,9 @@
-import { type EngineEvent, isTerminalEvent } from '../engine';
+import { type EngineEvent, isTerminalEvent } from '../../engine';
 import { compareNewestFirst, decodeCursor, encodeCursor } from './execution-cursor';
-import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
-import { isTerminalStatus } from '../../model';
+import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
+import { isTerminalStatus } from '../../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
-import { statusOfTerminalEvent } from './terminal-status';
+import { statusOfTerminalEvent } from '../../executions';
 
 interface Entry {
   record: ExecutionRecord;

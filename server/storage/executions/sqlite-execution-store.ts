@@ -1,17 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { type EngineEvent, isTerminalEvent } from '../engine';
+import { type EngineEvent, isTerminalEvent } from '../../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
-import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
+import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
 import { type ExecutionRow, toRecord } from './execution-row';
-import { isTerminalStatus } from '../../model';
+import { isTerminalStatus } from '../../../model';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
-import { resultWithoutRun } from './final-result';
-import { NewestEntries } from './newest-entries';
-import { LARGE_RESULT_CHARS, type ResultFileRef, ResultFiles, isResultFileRef } from './result-files';
-import { eventJson, jsonWith, keepJson, resultJson, resultJsonLength, resultPieces } from './result-json';
-import { statusOfTerminalEvent } from './terminal-status';
+import { resultWithoutRun } from '../../executions';
+import { NewestEntries } from '../newest-entries';
+import { LARGE_RESULT_CHARS, type ResultFileRef, ResultFiles, isResultFileRef } from '../../executions';
+import { eventJson, jsonWith, keepJson, resultJson, resultJsonLength, resultPieces } from '../../executions';
+import { statusOfTerminalEvent } from '../../executions';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS executions (

@@ -3,13 +3,15 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { type ExecutionRecord } from './execution-record';
-import { type ExecutionStore, InvalidCursorError, type TerminalEventOf } from './execution-store';
+import { type ExecutionRecord } from '../../executions';
+import { type ExecutionStore, type TerminalEventOf } from './execution-store';
+import { InvalidCursorError } from '../../executions';
 import { MemoryExecutionStore } from './memory-execution-store';
-import { PostgresExecutionStore, dropNamespace } from './postgres-execution-store';
+import { PostgresExecutionStore } from './postgres-execution-store';
+import { dropNamespace } from '../postgres';
 import { SqliteExecutionStore } from './sqlite-execution-store';
-import { type RunResult } from '../../model';
-import { executionRecord } from '../../test/support/execution-record';
+import { type RunResult } from '../../../model';
+import { executionRecord } from '../../../test/support/execution-record';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 

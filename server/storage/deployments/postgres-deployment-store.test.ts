@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type AddressInfo, createServer } from 'node:net';
 import pg from 'pg';
 import { PostgresExecutionStore } from '../executions';
-import { type DeploymentRecord, FRESH_TRIGGER } from './deployment-record';
+import { type DeploymentRecord, FRESH_TRIGGER } from '../../deployments';
 import { PostgresDeploymentStore } from './postgres-deployment-store';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { type DeploymentRecord, type TriggerState } from './deployment-record';
+import { type DeploymentRecord, type TriggerState } from '../../deployments';
 import { type DeploymentStore } from './deployment-store';
 
 interface DeploymentRow {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type PostgresNamespace } from '../postgres';
+import { type PostgresNamespace } from './postgres-namespace';
 
 /** One step of the PostgreSQL layout: applied once per namespace, in version order, and never edited once released. */
 export interface PostgresMigration {

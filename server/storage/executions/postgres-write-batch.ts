@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
+import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
 import { appendPayload } from './postgres-append-listener';
-import { isTerminalStatus } from '../../model';
-import { resultJson } from './result-json';
+import { isTerminalStatus } from '../../../model';
+import { resultJson } from '../../executions';
 
 /** The quoted, schema-qualified tables of a namespace. */
 export interface PostgresTables {

@@ -2,3 +2,4 @@ export { connectionConfig, redacted, dropNamespace } from './postgres-connection
 export { type PostgresNamespace, postgresNamespace } from './postgres-namespace';
 export { type PostgresListenerHandlers, PostgresListener } from './postgres-listener';
 export { transaction } from './postgres-transaction';
+export { type PostgresMigration, POSTGRES_MIGRATIONS, applyMigrations } from './postgres-migrations';
