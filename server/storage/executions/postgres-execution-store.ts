@@ -5,10 +5,10 @@ import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { type AppendListener, PostgresAppendListener, appendPayload } from './postgres-append-listener';
 import { type ExecutionRow, toRecord } from './execution-row';
-import { connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
-import { applyMigrations } from '../postgres';
-import { type PostgresTables, type WriteBatch, writeBatch } from './postgres-write-batch';
-import { WriteQueue } from './postgres-write-queue';
+import { POSTGRES_MIGRATIONS, applyMigrations, connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
+import { UNFINISHED_SQL } from '../terminal-status-sql';
+import { type PostgresTables, WriteBatch, writeBatch } from './postgres-write-batch';
+import { GroupCommit } from '../group-commit';
 import { NewestEntries } from '../newest-entries';
 import { statusOfTerminalEvent } from '../../executions';
 import { eventJson, resultJson } from '../../executions';
@@ -28,7 +28,6 @@ const PROBE_TIMEOUT_MS = 2000;
 const RECONNECT_DELAY_MS = 1000;
 /** How many logs the store remembers the length of, to refuse a seq that does not follow. */
 const KNOWN_LOGS = 100_000;
-const UNFINISHED = "(status IN ('queued', 'running'))";
 
 /**
  * An {@link ExecutionStore} in PostgreSQL, shared by the nodes of a cluster. Writes are queued and committed
@@ -37,7 +36,10 @@ const UNFINISHED = "(status IN ('queued', 'running'))";
  */
 export class PostgresExecutionStore implements ExecutionStore {
   private readonly lastSeqs = new NewestEntries<string, number>(KNOWN_LOGS);
-  private readonly writes = new WriteQueue((batch) => this.commit(batch));
+  private readonly writes = new GroupCommit(
+    () => new WriteBatch(),
+    (batch) => this.commit(batch),
+  );
   private closing: Promise<void> | undefined;
   /** Set when a write came after `close`: it was dropped, and `written()` says so. */
   private droppedWrites = false;
@@ -62,7 +64,7 @@ export class PostgresExecutionStore implements ExecutionStore {
     try {
       const client = await pool.connect();
       try {
-        await applyMigrations(client, names);
+        await applyMigrations(client, names, POSTGRES_MIGRATIONS);
       } finally {
         client.release();
       }
@@ -149,7 +151,7 @@ export class PostgresExecutionStore implements ExecutionStore {
   async listUnfinished(nodeId?: string): Promise<ExecutionRecord[]> {
     await this.caughtUp();
     const { rows } = await this.pool.query<ExecutionRow>(
-      `SELECT * FROM ${this.tables.executions} WHERE ${UNFINISHED} AND ($1::text IS NULL OR node_id = $1) ORDER BY created_at, id`,
+      `SELECT * FROM ${this.tables.executions} WHERE ${UNFINISHED_SQL} AND ($1::text IS NULL OR node_id = $1) ORDER BY created_at, id`,
       [nodeId ?? null],
     );
     return rows.map(toRecord);
@@ -196,7 +198,7 @@ export class PostgresExecutionStore implements ExecutionStore {
   async delete(id: string): Promise<boolean> {
     await this.caughtUp();
     const { rows } = await this.pool.query<{ id: string }>(
-      `WITH gone AS (DELETE FROM ${this.tables.executions} WHERE id = $1 AND NOT ${UNFINISHED} RETURNING id),
+      `WITH gone AS (DELETE FROM ${this.tables.executions} WHERE id = $1 AND NOT ${UNFINISHED_SQL} RETURNING id),
             events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone))
        SELECT id FROM gone`,
       [id],
@@ -209,14 +211,14 @@ export class PostgresExecutionStore implements ExecutionStore {
   async prune(limits: PruneLimits): Promise<number> {
     if (limits.endedBefore === undefined && limits.keep === undefined && limits.oldest === undefined) return 0;
     await this.caughtUp();
-    const finished = `SELECT id FROM ${this.tables.executions} WHERE NOT ${UNFINISHED}`;
+    const finished = `SELECT id FROM ${this.tables.executions} WHERE NOT ${UNFINISHED_SQL}`;
     const { rows } = await this.pool.query<{ id: string }>(
       `WITH doomed AS (
          ${finished} AND ended_at < $1
          UNION (${finished} AND $2::bigint IS NOT NULL ORDER BY ended_at DESC NULLS LAST, id DESC OFFSET $2)
          UNION (${finished} AND $3::bigint IS NOT NULL ORDER BY ended_at ASC NULLS FIRST, id ASC LIMIT $3)
        ),
-       gone AS (DELETE FROM ${this.tables.executions} WHERE id IN (SELECT id FROM doomed) AND NOT ${UNFINISHED} RETURNING id),
+       gone AS (DELETE FROM ${this.tables.executions} WHERE id IN (SELECT id FROM doomed) AND NOT ${UNFINISHED_SQL} RETURNING id),
        events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone))
        SELECT id FROM gone`,
       [limits.endedBefore ?? null, limits.keep ?? null, limits.oldest ?? null],
