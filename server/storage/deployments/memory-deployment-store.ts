@@ -16,7 +16,7 @@ export class MemoryDeploymentStore implements DeploymentStore {
   }
 
   list(): DeploymentRecord[] {
-    return [...this.records.values()];
+    return [...this.records.values()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   delete(id: string): boolean {
