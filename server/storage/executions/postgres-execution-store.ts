@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { type EngineEvent } from '../../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
-import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
+import { type ExecutionRecord, type ExecutionUpdate, eventJson, resultJson } from '../../executions';
+import { assertFollows, isAsExpected, terminalUpdate } from './execution-rules';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { type AppendListener, PostgresAppendListener, appendPayload } from './postgres-append-listener';
 import { type ExecutionRow, toRecord } from './execution-row';
@@ -10,8 +11,6 @@ import { UNFINISHED_SQL } from '../terminal-status-sql';
 import { type PostgresTables, WriteBatch, writeBatch } from './postgres-write-batch';
 import { GroupCommit } from '../group-commit';
 import { NewestEntries } from '../newest-entries';
-import { statusOfTerminalEvent } from '../../executions';
-import { eventJson, resultJson } from '../../executions';
 
 
 /** Where a {@link PostgresExecutionStore} keeps its executions. */
@@ -90,7 +89,7 @@ export class PostgresExecutionStore implements ExecutionStore {
 
   appendEvent(executionId: string, event: EngineEvent): void {
     const last = this.lastSeqs.get(executionId);
-    if (last !== undefined && event.seq !== last + 1) throw new Error(`Event seq ${event.seq} does not follow seq ${last} of execution '${executionId}'`);
+    if (last !== undefined) assertFollows(executionId, event.seq, last);
     if (this.dropsWrites()) return;
     this.writes.next().events.push({ executionId, seq: event.seq, body: eventJson(event) });
     this.knowLength(executionId, event.seq);
@@ -176,15 +175,15 @@ export class PostgresExecutionStore implements ExecutionStore {
     const event = await transaction(this.pool, async (client) => {
       const { rows } = await client.query<ExecutionRow>(`SELECT * FROM ${this.tables.executions} WHERE id = $1 FOR UPDATE`, [id]);
       const row = rows[0];
-      if (!row || row.status !== expected.status || (expected.nodeId !== undefined && row.node_id !== expected.nodeId)) return undefined;
+      if (!row || !isAsExpected({ status: row.status, nodeId: row.node_id }, expected)) return undefined;
       const last = await client.query<{ seq: number }>(`SELECT COALESCE(MAX(seq), 0) AS seq FROM ${this.tables.events} WHERE execution_id = $1`, [id]);
       const lastSeq = last.rows[0].seq;
       const terminal = end(toRecord(row), lastSeq);
-      if (terminal.seq !== lastSeq + 1) throw new Error(`Event seq ${terminal.seq} does not follow seq ${lastSeq} of execution '${id}'`);
+      assertFollows(id, terminal.seq, lastSeq);
       await client.query(`INSERT INTO ${this.tables.events} (execution_id, seq, body) VALUES ($1, $2, $3)`, [id, terminal.seq, eventJson(terminal)]);
       await client.query(`UPDATE ${this.tables.executions} SET status = $2, result = $3, ended_at = $4 WHERE id = $1`, [
         id,
-        statusOfTerminalEvent(terminal),
+        terminalUpdate(terminal).status,
         resultJson(terminal.result),
         terminal.timestamp,
       ]);

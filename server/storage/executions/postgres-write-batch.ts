@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
+import { type ExecutionRecord, type ExecutionUpdate, resultJson } from '../../executions';
 import { appendPayload } from './postgres-append-listener';
 import { isTerminalStatus } from '../../../model';
-import { resultJson } from '../../executions';
 import { type CommitBatch } from '../group-commit';
 
 /** The quoted, schema-qualified tables of a namespace. */

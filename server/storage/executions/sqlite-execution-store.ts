@@ -1,13 +1,14 @@
 import { dirname, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { type EngineEvent, isTerminalEvent } from '../../engine';
-import { type ExecutionRecord, type ExecutionUpdate, ResultFiles, isResultFileRef, keepJson, resultJsonLength, statusOfTerminalEvent } from '../../executions';
+import { type ExecutionRecord, type ExecutionUpdate, ResultFiles, isResultFileRef, keepJson, resultJsonLength } from '../../executions';
 import { isTerminalStatus } from '../../../model';
 import { GroupCommit } from '../group-commit';
 import { NewestEntries } from '../newest-entries';
 import { SQLITE_EXECUTION_MIGRATIONS, openSqlite } from '../sqlite';
 import { decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRow, toRecord } from './execution-row';
+import { applyUpdate, assertFollows, isAsExpected, terminalUpdate } from './execution-rules';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { LargeResults } from './large-results';
 import { type ExecutionStatements, SqliteExecutionBatch, executionStatements, writeSqliteBatch } from './sqlite-execution-batch';
@@ -102,8 +103,7 @@ export class SqliteExecutionStore implements ExecutionStore {
   update(id: string, update: ExecutionUpdate): void {
     const record = this.find(id);
     if (!record) throw new Error(`Execution '${id}' does not exist`);
-    if (isTerminalStatus(record.status)) return;
-    Object.assign(record, update);
+    if (!applyUpdate(record, update)) return;
     this.commits.next().updated.set(id, record);
     if (isTerminalStatus(record.status)) {
       this.active.delete(id);
@@ -147,7 +147,7 @@ export class SqliteExecutionStore implements ExecutionStore {
 
   appendEvent(executionId: string, event: EngineEvent): void {
     const last = this.knownLastSeq(executionId);
-    if (event.seq !== last + 1) throw new Error(`Event seq ${event.seq} does not follow seq ${last} of execution '${executionId}'`);
+    assertFollows(executionId, event.seq, last);
     if (this.endedLogs.has(executionId)) return;
     if (isTerminalEvent(event)) this.endedLogs.add(executionId);
     const batch = this.commits.next();
@@ -231,9 +231,9 @@ export class SqliteExecutionStore implements ExecutionStore {
 
   conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean> {
     const record = this.find(id);
-    if (record?.status !== expected.status || (expected.nodeId !== undefined && record.nodeId !== expected.nodeId)) return Promise.resolve(false);
+    if (record === undefined || !isAsExpected(record, expected)) return Promise.resolve(false);
     const event = end(record, this.knownLastSeq(id));
-    this.update(id, { status: statusOfTerminalEvent(event), result: event.result, endedAt: event.timestamp });
+    this.update(id, terminalUpdate(event));
     this.appendEvent(id, event);
     return Promise.resolve(true);
   }
