@@ -3,3 +3,4 @@
 export * from './executions';
 export * from './deployments';
 export { dropNamespace } from './postgres';
+export * from './protocol-graphs';
