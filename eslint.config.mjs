@@ -5,7 +5,7 @@ const transports = ['express', 'express-*', 'ws', 'cors', 'helmet', 'swagger-ui-
 const contractPaths = ['**/contract', '**/contract/*'];
 
 /** Plain modules behind the HTTP layer: no transport, no contract. */
-const plainModules = ['server/engine/**', 'server/fbp-runtime/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**', 'server/offload/**', 'server/deployments/**', 'server/metrics/**'];
+const plainModules = ['server/engine/**', 'server/fbp-runtime/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**', 'server/offload/**', 'server/deployments/**', 'server/metrics/**', 'server/storage/**'];
 
 /** Other folders reach a folder of server/ through its index, never through an inner file. */
 const serverFolders = ['engine', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'openapi', 'outbound-http', 'outbound-ws', 'testing', 'offload', 'deployments', 'metrics'];

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { StartWorkflowRequestSchema, type TerminalEvent, isTerminalEvent, requireOneGraph } from '../model';
 import { loadServerConfig } from '../server/config';
-import { MemoryDeploymentStore } from '../server/deployments';
 import { isAppError } from '../server/errors';
-import { EventFollower, MemoryExecutionStore } from '../server/executions';
+import { EventFollower } from '../server/executions';
+import { MemoryDeploymentStore, MemoryExecutionStore } from '../server/storage';
 import { runnableIdeWorkflow } from '../server/ide';
 import { createServices, type Services } from '../server/services';
 import { CliError } from './cli-error';

@@ -8,10 +8,8 @@ import {
   ExecutionService,
   type ExecutionObserver,
   LifecycleLog,
-  type ExecutionStore,
   type PeerNodes,
   type RunDispatcher,
-  SqliteExecutionStore,
   WebhookNotifier,
 } from './executions';
 import { type AppServices } from './http';
@@ -20,7 +18,8 @@ import { type Logger } from './logger';
 import { MetricsObserver, ServiceMetrics } from './metrics';
 import { EgressPolicy, type ReservedEndpoint } from './outbound-http';
 import { connectWsBridgeSocket } from './outbound-ws';
-import { DeploymentService, type DeploymentStore, HookAnswers, SqliteDeploymentStore } from './deployments';
+import { DeploymentService, HookAnswers } from './deployments';
+import { type DeploymentStore, type ExecutionStore, SqliteDeploymentStore, SqliteExecutionStore } from './storage';
 
 /** How often finished executions past the retention limits are deleted. */
 const RETENTION_INTERVAL_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteExecutionStore } from '../server/executions';
+import { SqliteExecutionStore } from '../server/storage';
 import { type TestApp, startTestApp } from './support/test-app';
 
 // Outputs of several megabytes: about 3 MiB of JSON each, 99 distinct characters per item.

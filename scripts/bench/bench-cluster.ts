@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { deleteNamespaceKeys } from '../../server/cluster';
-import { dropNamespace } from '../../server/executions';
+import { dropNamespace } from '../../server/storage';
 import { type ServerProcess, freePort, serviceEnvironment, startProcess } from './bench-processes';
 
 /** The Redis of the benchmarked clusters: the service's own variable when set, else the machine's. */

@@ -1,5 +1,6 @@
 import { type Redis } from 'ioredis';
-import { type ExecutionService, type ExecutionStore } from '../executions';
+import { type ExecutionService } from '../executions';
+import { type ExecutionStore } from '../storage';
 import { type Logger } from '../logger';
 
 /** What {@link NodeLeases} is built from. */

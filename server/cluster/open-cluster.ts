@@ -1,8 +1,9 @@
 import { type Store } from 'express-rate-limit';
 import { type Redis } from 'ioredis';
 import { type ServerConfig } from '../config';
-import { type DeploymentService, PostgresDeploymentStore } from '../deployments';
-import { type ExecutionService, PostgresExecutionStore } from '../executions';
+import { type DeploymentService } from '../deployments';
+import { type ExecutionService } from '../executions';
+import { PostgresDeploymentStore, PostgresExecutionStore } from '../storage';
 import { type Logger } from '../logger';
 import { ClusterDispatcher } from './cluster-dispatcher';
 import { type ClusterRedisRole, connectClusterRedis } from './cluster-redis';

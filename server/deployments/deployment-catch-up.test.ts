@@ -1,7 +1,7 @@
 import { createActorCatalogue } from '../actors';
-import { ExecutionService, MemoryExecutionStore } from '../executions';
+import { ExecutionService } from '../executions';
+import { MemoryDeploymentStore, MemoryExecutionStore } from '../storage';
 import { type DeploymentRecord } from './deployment-record';
-import { MemoryDeploymentStore } from './deployment-store';
 import { DeploymentService } from './deployment-service';
 import { HookAnswers } from './hook-answers';
 

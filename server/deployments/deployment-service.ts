@@ -1,87 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { type Deployment, type DeploymentRequest, type ExecutionStatus, type JsonObject, isTerminalStatus } from '../../model';
-import { HTTP_REQUEST_METADATA_KEY, type HookRequest, type NamedSecretLookup } from '../actors';
-import { type Catalogue } from '../engine';
-import { AppError, isAppError } from '../errors';
-import { type ExecutionService } from '../executions';
+import { type Deployment, type DeploymentRequest, isTerminalStatus } from '../../model';
+import { HTTP_REQUEST_METADATA_KEY, type HookRequest } from '../actors';
+import { AppError } from '../errors';
 import { type Logger, silentLogger } from '../logger';
+import { type ActiveDeployment, isSameDeployment } from './active-deployment';
 import { type DeploymentRecord, FRESH_TRIGGER, type TriggerState } from './deployment-record';
-import { type DeploymentStore } from './deployment-store';
+import { type DeploymentServiceOptions } from './deployment-service-options';
 import { type DeploymentPlan, type HookPlan, type TriggerPlan, normalPath, planDeployment } from './deployment-plan';
 import { deploymentView } from './deployment-view';
-import { type HookAnswers, type HookOutcome } from './hook-answers';
-import { type RequestHeaders, headersForRun, isAuthorised } from './hook-auth';
+import { headersForRun, isAuthorised } from './hook-auth';
 import { readHookBody } from './hook-body';
+import { type HookCall, type HookCallOutcome } from './hook-call';
+import { cancelUnanswered, followHookRun, statusOf } from './hook-run-follow';
 import { HookRunLimit } from './hook-run-limit';
 import { TriggerClock, isExhausted } from './trigger-clock';
 import { timerAt } from './tick-timer';
-import { DEFAULT_DEPLOYMENT_LIMITS, type DeploymentLimits, type TickSkipReason, checkDeploymentCount, checkTriggerCount, triggerNodeCount } from './deployment-limits';
+import { tickKey } from './tick-key';
+import { DEFAULT_DEPLOYMENT_LIMITS, type DeploymentLimits, checkDeploymentCount, checkTriggerCount, triggerNodeCount } from './deployment-limits';
 import { TriggerStartBudget } from './trigger-start-budget';
 
-/** What the deployment service is built from. */
-export interface DeploymentServiceOptions {
-  store: DeploymentStore;
-  executions: ExecutionService;
-  catalogue: Catalogue;
-  /** The operator's named secrets: what hooks check callers against. */
-  secret: NamedSecretLookup;
-  /** Where Server Response nodes leave their answers. */
-  answers: HookAnswers;
-  /** Epoch-milliseconds clock. @default Date.now */
-  now?: () => number;
-  /** Run one catch-up tick, at start-up, for a trigger whose ticks fell while the service was down. @default false */
-  catchUpMissedTicks?: boolean;
-  /** How long a hook waits for its run's answer before answering 504. @default 30000 */
-  hookTimeoutMs?: number;
-  /** Runs the hooks of one deployment may have going at once on this node. @default 8 */
-  maxConcurrentHookRuns?: number;
-  /**
-   * Claims one tick of a trigger for this node, in a cluster where every node arms every trigger: the tick runs
-   * on the node that claims it. `tickKey` names the tick alike on every node (see {@link tickKey}), so a claim
-   * keyed by the three arguments is taken once per tick. @default every tick is this node's
-   */
-  claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: number) => Promise<boolean>;
-  /** Caps on deployments, their triggers and the runs triggers start. @default DEFAULT_DEPLOYMENT_LIMITS */
-  limits?: Partial<DeploymentLimits>;
-  /** Told of each tick that started no run, and why (for metrics). */
-  onTickSkipped?: (reason: TickSkipReason) => void;
-  logger?: Logger;
-}
-
-/** An HTTP request to a deployment's hook, as the transport read it. */
-export interface HookCall {
-  readonly method: string;
-  /** The path under `/hooks/{deployment}`. */
-  readonly path: string;
-  readonly query: JsonObject;
-  readonly headers: RequestHeaders;
-  readonly body: Buffer;
-}
-
-/** What a hook call gives back: the execution it started and how its request was settled. */
-export interface HookCallOutcome {
-  readonly executionId: string;
-  readonly outcome: HookOutcome;
-  /** Whether the run is being cancelled because its caller stopped waiting (timed out or gone). */
-  readonly cancelled: boolean;
-}
+export { type DeploymentServiceOptions } from './deployment-service-options';
+export { type HookCall, type HookCallOutcome } from './hook-call';
+export { tickKey } from './tick-key';
 
 /** What a hook answers when no hook takes a request: the same for an unknown deployment and an unknown path. */
 const NO_HOOK = 'No hook answers at this address';
-
-/** A deployment the service runs: its record, its plan (absent when it no longer validates) and its armed timers. */
-interface ActiveDeployment {
-  record: DeploymentRecord;
-  readonly plan?: DeploymentPlan;
-  readonly problem?: string;
-  readonly clocks: Map<string, TriggerClock>;
-  readonly timers: Map<string, () => void>;
-  readonly armedAt: number;
-  /** Ticks of each trigger skipped on this node over the ceiling on trigger starts. */
-  readonly throttled: Map<string, number>;
-  /** The last tick deciding whether to start a run, when the deployment caps its runs: such ticks take turns. */
-  gate: Promise<void>;
-}
 
 /**
  * Runs deployments: stores them, starts an execution on each tick of their triggers (one at a time per trigger:
@@ -241,7 +184,10 @@ export class DeploymentService {
       this.options.answers.settle(executionId, { kind: 'ended' });
       throw error;
     }
-    this.followHookRun(id, executionId);
+    followHookRun(this.options.executions, executionId, () => {
+      this.hookRuns.release(id);
+      this.options.answers.settle(executionId, { kind: 'ended' });
+    });
     const abandon = (): void => void this.options.answers.settle(executionId, { kind: 'abandoned' });
     signal?.addEventListener('abort', abandon, { once: true });
     if (signal?.aborted) abandon();
@@ -249,7 +195,7 @@ export class DeploymentService {
     signal?.removeEventListener('abort', abandon);
     const unanswered = outcome.kind === 'timeout' || outcome.kind === 'abandoned';
     const cancelled = unanswered && deployment.record.request.continue_on_timeout !== true;
-    if (cancelled) void this.cancelUnanswered(id, executionId, outcome.kind === 'timeout' ? 'its caller got no answer in time' : 'its caller went away before the answer');
+    if (cancelled) void cancelUnanswered(this.options.executions, this.logger, id, executionId, outcome.kind === 'timeout' ? 'its caller got no answer in time' : 'its caller went away before the answer');
     return { executionId, outcome, cancelled };
   }
 
@@ -262,32 +208,6 @@ export class DeploymentService {
     const methods = new Set((this.active.get(id)?.plan?.hooks ?? []).filter((hook) => hook.path === wanted).map((hook) => hook.method));
     if (methods.has('GET')) methods.add('HEAD');
     return [...methods].sort();
-  }
-
-  // A hook's run keeps its deployment's place until it ends, whether or not its caller still waits; its end
-  // also settles the request when the run ended without answering.
-  private followHookRun(deploymentId: string, executionId: string): void {
-    let ended = false;
-    const check = async (): Promise<void> => {
-      const status = await this.statusOf(executionId);
-      if (ended || status === undefined || !isTerminalStatus(status)) return;
-      ended = true;
-      stopWatching();
-      this.hookRuns.release(deploymentId);
-      this.options.answers.settle(executionId, { kind: 'ended' });
-    };
-    const stopWatching = this.options.executions.watch(executionId, () => void check());
-    void check();
-  }
-
-  private async cancelUnanswered(deploymentId: string, executionId: string, why: string): Promise<void> {
-    try {
-      await this.options.executions.cancel(executionId, `Cancelled: ${why}`);
-      this.logger.info({ deployment: deploymentId, executionId }, `A hook's run was cancelled: ${why}`);
-    } catch (error) {
-      // It ended on its own meanwhile.
-      if (!isAppError(error) || error.code !== 'CONFLICT') this.logger.error({ err: error, deployment: deploymentId, executionId }, "A hook's run could not be cancelled");
-    }
   }
 
   // One answer for every request no hook takes, so that a caller learns nothing of a deployment's hooks; a method
@@ -372,7 +292,7 @@ export class DeploymentService {
 
   private async tickChecked(active: ActiveDeployment, trigger: TriggerPlan, at: number): Promise<void> {
     const state = this.stateOf(active, trigger.nodeId);
-    const previous = state.lastExecutionId === null ? undefined : await this.statusOf(state.lastExecutionId);
+    const previous = state.lastExecutionId === null ? undefined : await statusOf(this.options.executions, state.lastExecutionId);
     if (previous !== undefined && !isTerminalStatus(previous)) {
       this.skip(active, trigger, at, 'previous_run_going');
       return;
@@ -410,7 +330,7 @@ export class DeploymentService {
     const cap = active.record.request.max_concurrent_runs;
     if (cap === undefined) return false;
     const last = Object.values(active.record.triggers).flatMap((state) => (state.lastExecutionId === null ? [] : [state.lastExecutionId]));
-    const statuses = await Promise.all(last.map((id) => this.statusOf(id)));
+    const statuses = await Promise.all(last.map((id) => statusOf(this.options.executions, id)));
     return statuses.filter((status) => status !== undefined && !isTerminalStatus(status)).length >= cap;
   }
 
@@ -433,14 +353,6 @@ export class DeploymentService {
     this.logger.warn({ deployment: active.record.id, trigger: trigger.nodeId, ceiling }, `Ticks skipped: the triggers of the deployments start more than max_trigger_starts_per_second (${ceiling}) runs`);
   }
 
-  private async statusOf(executionId: string): Promise<ExecutionStatus | undefined> {
-    try {
-      return (await this.options.executions.get(executionId)).status;
-    } catch {
-      return undefined;
-    }
-  }
-
   private stateOf(active: ActiveDeployment, nodeId: string): TriggerState {
     return active.record.triggers[nodeId] ?? FRESH_TRIGGER;
   }
@@ -461,20 +373,3 @@ export class DeploymentService {
   }
 }
 
-/** Whether two records are the same deployment (its trigger states aside), not two deployed under one name. */
-function isSameDeployment(a: DeploymentRecord, b: DeploymentRecord): boolean {
-  return a.createdAt === b.createdAt && JSON.stringify(a.request) === JSON.stringify(b.request);
-}
-
-/**
- * Names a tick of a trigger alike on every node of a cluster, each of which arms the trigger. A cron tick's time
- * does: cron times are absolute. An interval trigger's ticks are counted from when each node armed it (or from
- * its last tick as that node knew it), so they fall a few milliseconds apart from node to node, and their times
- * would be claimed once per node: its key is the number of intervals from the deployment's creation (which every
- * node reads from the store), rounded, so that nodes agree while their ticks are less than half an interval
- * apart. Counting from the creation, rather than from 0, puts the ticks near whole numbers, far from the rounding
- * boundary, whatever the interval.
- */
-export function tickKey(record: DeploymentRecord, trigger: TriggerPlan, at: number): number {
-  return trigger.type === 'cron' ? at : Math.round((at - record.createdAt) / trigger.intervalMs);
-}

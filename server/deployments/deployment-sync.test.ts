@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createActorCatalogue } from '../actors';
-import { ExecutionService, MemoryExecutionStore } from '../executions';
+import { ExecutionService } from '../executions';
+import { MemoryExecutionStore, PostgresDeploymentStore } from '../storage';
 import { type DeploymentRecord } from './deployment-record';
 import { DeploymentService, tickKey } from './deployment-service';
 import { HookAnswers } from './hook-answers';
-import { PostgresDeploymentStore } from './postgres-deployment-store';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const catalogue = createActorCatalogue();

@@ -1,7 +1,7 @@
 import { type Catalogue, type JsonObject } from '../engine';
 import { type Logger } from '../logger';
 import { type ExecutionObserver } from './execution-observer';
-import { type ExecutionStore } from './execution-store';
+import { type ExecutionStore } from '../storage';
 import { type PeerNodes } from './placement/peer-nodes';
 import { type RunDispatcher } from './placement/run-dispatcher';
 import { type WebhookNotifier } from './webhook-notifier';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type EngineEvent, createCatalogue, defineActor } from '../engine';
 import { AppError } from '../errors';
 import { ExecutionService } from './execution-service';
-import { MemoryExecutionStore } from './memory-execution-store';
+import { MemoryExecutionStore } from '../storage';
 import { WebhookNotifier } from './webhook-notifier';
 
 const double = defineActor({

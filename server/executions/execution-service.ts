@@ -12,7 +12,8 @@ import {
 } from '../../model';
 import { type ExecutionServiceOptions } from './execution-service-options';
 import { type ExecutionRecord } from './execution-record';
-import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, InvalidCursorError } from './execution-store';
+import { type ExecutionPage, type ExecutionQuery, type ExecutionStore } from '../storage';
+import { InvalidCursorError } from './invalid-cursor-error';
 import { ExecutionAnnouncer } from './follow/execution-announcer';
 import { type EventPage, type EventSlice, EventLogReader } from './follow/event-log-reader';
 import { createPlacement } from './placement/placement';

@@ -9,6 +9,7 @@ import { GraphByteBudget } from './graph-byte-budget';
 import { GraphCommandError } from './graph-command-error';
 import { NetworkRuns } from './network-runs';
 import { type GraphChange, ProtocolGraph, type ProtocolGraphLimits } from './protocol-graph';
+import { MemoryProtocolGraphStore, type ProtocolGraphStore } from '../storage';
 import { type ClientMessage, ClientMessageSchema, type FbpMessage, PayloadReader } from './protocol-message';
 
 /** The protocol version this runtime speaks. */
@@ -28,6 +29,8 @@ export interface FbpRuntimeOptions {
   maxGraphBytes?: number;
   /** The runtime's label in `runtime:runtime`. @default 'Workflow execution service' */
   label?: string;
+  /** Where the graphs clients build are kept. @default a MemoryProtocolGraphStore */
+  graphs?: ProtocolGraphStore<ProtocolGraph>;
   logger?: Logger;
 }
 
@@ -59,7 +62,7 @@ type Send = (message: FbpMessage) => void;
  */
 export class FbpRuntime {
   private readonly id = randomUUID();
-  private readonly graphs = new Map<string, ProtocolGraph>();
+  private readonly graphs: ProtocolGraphStore<ProtocolGraph>;
   private readonly networks: NetworkRuns;
   private readonly clients = new Set<Send>();
   private mainGraph: string | undefined;
@@ -68,6 +71,7 @@ export class FbpRuntime {
 
   constructor(private readonly options: FbpRuntimeOptions) {
     this.logger = options.logger ?? silentLogger;
+    this.graphs = options.graphs ?? new MemoryProtocolGraphStore();
     this.graphBytes = new GraphByteBudget(options.maxGraphBytes ?? 64 * 1024 * 1024);
     this.networks = new NetworkRuns(options.executions, (command, payload) => this.broadcast(command, payload));
   }
@@ -153,6 +157,7 @@ export class FbpRuntime {
     const graph = this.graphs.get(graphId);
     if (graph === undefined) throw new GraphCommandError('Requested graph not found');
     const changes = this.applyGraphCommand(graph, command, read);
+    this.graphs.put(graphId, graph);
     for (const change of changes) send({ protocol: 'graph', command: change.command, payload: change.payload });
   }
 
@@ -211,7 +216,7 @@ export class FbpRuntime {
     const graph = new ProtocolGraph(id, ack.name === undefined ? {} : { name: ack.name }, this.options.graphLimits, this.graphBytes);
     // The new graph replaces one of the same id: the budget is asked only for the difference.
     this.graphBytes.change(graph.bytes - (this.graphs.get(id)?.bytes ?? 0));
-    this.graphs.set(id, graph);
+    this.graphs.put(id, graph);
     if (main === true || this.mainGraph === undefined) this.mainGraph = id;
     send({ protocol: 'graph', command: 'clear', payload: ack });
   }

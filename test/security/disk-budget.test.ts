@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { GREETER_DEPLOYMENT, MULTIPLY_GRAPH, MULTIPLY_IDE_WORKFLOW, MULTIPLY_INPUT } from '../../contract/example-workflows';
 import { type GraphJson } from '../../model';
-import { SqliteExecutionStore } from '../../server/executions';
+import { SqliteExecutionStore } from '../../server/storage';
 import { type TestApp, startTestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 

@@ -1,6 +1,6 @@
 import { createHttpRequestActor, createJavascriptScriptActor } from '../../server/actors';
 import { ServerConfigSchema } from '../../server/config';
-import { MemoryExecutionStore } from '../../server/executions';
+import { MemoryExecutionStore } from '../../server/storage';
 import { runNode } from '../../server/testing';
 import { multiplyGraph, httpGetGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';

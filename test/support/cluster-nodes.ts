@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { deleteNamespaceKeys } from '../../server/cluster';
-import { dropNamespace } from '../../server/executions';
+import { dropNamespace } from '../../server/storage';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /** The machine's servers a cluster test runs against. */

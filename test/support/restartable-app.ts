@@ -1,7 +1,6 @@
 import { type App, createApp } from '../../server/app';
 import { ServerConfigSchema } from '../../server/config';
-import { MemoryDeploymentStore } from '../../server/deployments';
-import { MemoryExecutionStore } from '../../server/executions';
+import { MemoryDeploymentStore, MemoryExecutionStore } from '../../server/storage';
 import { silentLogger } from '../../server/logger';
 import { type Services, createServices } from '../../server/services';
 

@@ -2,9 +2,10 @@ import { createApp } from '../../server/app';
 import { type ServerConfigInput, ServerConfigSchema } from '../../server/config';
 import { type Catalogue } from '../../server/engine';
 import { type EventBridge } from '../../server/ide';
-import { type DataDirBudget, type ExecutionService, type ExecutionStore, MemoryExecutionStore } from '../../server/executions';
+import { type DataDirBudget, type ExecutionService } from '../../server/executions';
+import { type DeploymentStore, type ExecutionStore, MemoryDeploymentStore, MemoryExecutionStore } from '../../server/storage';
 import { silentLogger } from '../../server/logger';
-import { type DeploymentService, type DeploymentStore, MemoryDeploymentStore } from '../../server/deployments';
+import { type DeploymentService } from '../../server/deployments';
 import { createServices } from '../../server/services';
 import { createWorkflowClient, type WorkflowClient } from '../../client';
 

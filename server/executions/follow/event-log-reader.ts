@@ -1,7 +1,7 @@
 import { type EngineEvent, isTerminalEvent } from '../../engine';
 import { isTerminalStatus } from '../../../model';
 import { type ExecutionRecord } from '../execution-record';
-import { type ExecutionStore } from '../execution-store';
+import { type ExecutionStore } from '../../storage';
 import { type ExecutionRun } from '../run/execution-run';
 
 /** A slice of an execution's event log. */

@@ -1,7 +1,7 @@
 import { type ValidGraph } from '../../engine';
 import { type Logger } from '../../logger';
 import { type ExecutionRecord } from '../execution-record';
-import { type ExecutionStore } from '../execution-store';
+import { type ExecutionStore } from '../../storage';
 import { type ExecutionAnnouncer } from '../follow/execution-announcer';
 import { nodeStoppedMessage } from '../recovery/stop-messages';
 import { type ExecutionRun } from '../run/execution-run';

@@ -1,6 +1,6 @@
 import { type ValidGraph } from '../../engine';
 import { type ExecutionRecord } from '../execution-record';
-import { type ExecutionStore } from '../execution-store';
+import { type ExecutionStore } from '../../storage';
 import { type ExecutionAnnouncer } from '../follow/execution-announcer';
 import { INTERRUPTED_MESSAGE } from '../recovery/stop-messages';
 import { type RunLauncher } from '../run/run-launcher';

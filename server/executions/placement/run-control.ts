@@ -2,7 +2,7 @@ import { type ConfigUpdateOutcome, type JsonObject } from '../../engine';
 import { AppError } from '../../errors';
 import { isTerminalStatus } from '../../../model';
 import { type ExecutionRecord } from '../execution-record';
-import { type ExecutionStore } from '../execution-store';
+import { type ExecutionStore } from '../../storage';
 import { type StoredEnding } from '../recovery/stored-ending';
 import { type ExecutionRun } from '../run/execution-run';
 import { type PeerNodes } from './peer-nodes';

@@ -1,6 +1,6 @@
 import { settleWithin } from '../../engine';
 import { type ExecutionRecord } from '../execution-record';
-import { type ExecutionStore } from '../execution-store';
+import { type ExecutionStore } from '../../storage';
 import { type Placement } from '../placement/placement';
 import { type ExecutionRun } from '../run/execution-run';
 import { SHUTDOWN_REASON, nodeStoppedMessage } from './stop-messages';

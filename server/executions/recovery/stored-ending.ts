@@ -1,6 +1,6 @@
 import { type TerminalEvent } from '../../engine';
 import { type ExecutionRecord } from '../execution-record';
-import { type ExecutionStore } from '../execution-store';
+import { type ExecutionStore } from '../../storage';
 import { resultWithoutRun } from '../final-result';
 import { type ExecutionAnnouncer } from '../follow/execution-announcer';
 import { type UnnumberedEvent, nextInLog } from '../run/log-seq';

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import { type ExecutionRecord } from '../execution-record';
-import { type ExecutionStore } from '../execution-store';
+import { type ExecutionStore } from '../../storage';
 import { type ExecutionRun } from './execution-run';
 
 /**

@@ -1,6 +1,6 @@
 import { type Catalogue, type JsonObject } from '../../engine';
 import { type Logger } from '../../logger';
-import { type ExecutionStore } from '../execution-store';
+import { type ExecutionStore } from '../../storage';
 import { type ExecutionAnnouncer } from '../follow/execution-announcer';
 import { type EventLogLimits } from './event-log-budget';
 import { type ExecutionRun } from './execution-run';

@@ -2,7 +2,7 @@ import { type GraphCompiler } from '../../engine';
 import { AppError } from '../../errors';
 import { type StartRequest } from '../../../model';
 import { type ExecutionRecord } from '../execution-record';
-import { type ExecutionStore } from '../execution-store';
+import { type ExecutionStore } from '../../storage';
 import { type Placement } from '../placement/placement';
 import { type ExecutionRun } from '../run/execution-run';
 import { type StartDefaults, type StoredRequest, workflowIdOf } from '../start-request';

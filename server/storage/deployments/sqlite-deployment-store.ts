@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
-import { type DeploymentRecord, type TriggerState } from './deployment-record';
+import type Database from 'better-sqlite3';
+import { type DeploymentRecord, type TriggerState } from '../../deployments';
+import { SQLITE_DEPLOYMENT_MIGRATIONS, openSqlite } from '../sqlite';
 import { type DeploymentStore } from './deployment-store';
 
 interface DeploymentRow {
@@ -11,27 +10,12 @@ interface DeploymentRow {
   triggers: string;
 }
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS deployments (
-    id TEXT PRIMARY KEY,
-    request TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    triggers TEXT NOT NULL
-  );
-`;
-
 /** Deployments in a SQLite file (`deployments.db` under `data_dir`), so that they and their trigger counts survive a restart. */
 export class SqliteDeploymentStore implements DeploymentStore {
   private readonly db: Database.Database;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    // As the execution store: a commit survives the process, and the writes, which block the event loop (a
-    // trigger's state after every tick), do not wait for the disk to flush.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
+    this.db = openSqlite(file, SQLITE_DEPLOYMENT_MIGRATIONS);
   }
 
   insert(record: DeploymentRecord): boolean {

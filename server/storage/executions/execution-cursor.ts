@@ -1,4 +1,4 @@
-import { InvalidCursorError } from './execution-store';
+import { InvalidCursorError } from '../../executions';
 
 /** The position of a listing page: the creation time and id of the last execution it showed. */
 export interface ExecutionCursor {

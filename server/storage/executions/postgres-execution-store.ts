@@ -1,20 +1,17 @@
 import pg from 'pg';
-import { type EngineEvent } from '../engine';
+import { type EngineEvent } from '../../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
-import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
+import { type ExecutionRecord, type ExecutionUpdate, eventJson, resultJson } from '../../executions';
+import { assertFollows, isAsExpected, terminalUpdate } from './execution-rules';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { type AppendListener, PostgresAppendListener, appendPayload } from './postgres-append-listener';
 import { type ExecutionRow, toRecord } from './execution-row';
-import { connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
-import { applyMigrations } from './postgres-migrations';
-import { type PostgresTables, type WriteBatch, writeBatch } from './postgres-write-batch';
-import { WriteQueue } from './postgres-write-queue';
-import { NewestEntries } from './newest-entries';
-import { statusOfTerminalEvent } from './terminal-status';
-import { eventJson, resultJson } from './result-json';
+import { POSTGRES_MIGRATIONS, applyMigrations, connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
+import { UNFINISHED_SQL } from '../terminal-status-sql';
+import { type PostgresTables, WriteBatch, writeBatch } from './postgres-write-batch';
+import { GroupCommit } from '../group-commit';
+import { NewestEntries } from '../newest-entries';
 
-export { dropNamespace } from '../postgres';
-export { EVERY_EXECUTION, type AppendListener } from './postgres-append-listener';
 
 /** Where a {@link PostgresExecutionStore} keeps its executions. */
 export interface PostgresStoreOptions {
@@ -30,7 +27,6 @@ const PROBE_TIMEOUT_MS = 2000;
 const RECONNECT_DELAY_MS = 1000;
 /** How many logs the store remembers the length of, to refuse a seq that does not follow. */
 const KNOWN_LOGS = 100_000;
-const UNFINISHED = "(status IN ('queued', 'running'))";
 
 /**
  * An {@link ExecutionStore} in PostgreSQL, shared by the nodes of a cluster. Writes are queued and committed
@@ -39,7 +35,10 @@ const UNFINISHED = "(status IN ('queued', 'running'))";
  */
 export class PostgresExecutionStore implements ExecutionStore {
   private readonly lastSeqs = new NewestEntries<string, number>(KNOWN_LOGS);
-  private readonly writes = new WriteQueue((batch) => this.commit(batch));
+  private readonly writes = new GroupCommit(
+    () => new WriteBatch(),
+    (batch) => this.commit(batch),
+  );
   private closing: Promise<void> | undefined;
   /** Set when a write came after `close`: it was dropped, and `written()` says so. */
   private droppedWrites = false;
@@ -64,7 +63,7 @@ export class PostgresExecutionStore implements ExecutionStore {
     try {
       const client = await pool.connect();
       try {
-        await applyMigrations(client, names);
+        await applyMigrations(client, names, POSTGRES_MIGRATIONS);
       } finally {
         client.release();
       }
@@ -90,7 +89,7 @@ export class PostgresExecutionStore implements ExecutionStore {
 
   appendEvent(executionId: string, event: EngineEvent): void {
     const last = this.lastSeqs.get(executionId);
-    if (last !== undefined && event.seq !== last + 1) throw new Error(`Event seq ${event.seq} does not follow seq ${last} of execution '${executionId}'`);
+    if (last !== undefined) assertFollows(executionId, event.seq, last);
     if (this.dropsWrites()) return;
     this.writes.next().events.push({ executionId, seq: event.seq, body: eventJson(event) });
     this.knowLength(executionId, event.seq);
@@ -151,7 +150,7 @@ export class PostgresExecutionStore implements ExecutionStore {
   async listUnfinished(nodeId?: string): Promise<ExecutionRecord[]> {
     await this.caughtUp();
     const { rows } = await this.pool.query<ExecutionRow>(
-      `SELECT * FROM ${this.tables.executions} WHERE ${UNFINISHED} AND ($1::text IS NULL OR node_id = $1) ORDER BY created_at, id`,
+      `SELECT * FROM ${this.tables.executions} WHERE ${UNFINISHED_SQL} AND ($1::text IS NULL OR node_id = $1) ORDER BY created_at, id`,
       [nodeId ?? null],
     );
     return rows.map(toRecord);
@@ -176,15 +175,15 @@ export class PostgresExecutionStore implements ExecutionStore {
     const event = await transaction(this.pool, async (client) => {
       const { rows } = await client.query<ExecutionRow>(`SELECT * FROM ${this.tables.executions} WHERE id = $1 FOR UPDATE`, [id]);
       const row = rows[0];
-      if (!row || row.status !== expected.status || (expected.nodeId !== undefined && row.node_id !== expected.nodeId)) return undefined;
+      if (!row || !isAsExpected({ status: row.status, nodeId: row.node_id }, expected)) return undefined;
       const last = await client.query<{ seq: number }>(`SELECT COALESCE(MAX(seq), 0) AS seq FROM ${this.tables.events} WHERE execution_id = $1`, [id]);
       const lastSeq = last.rows[0].seq;
       const terminal = end(toRecord(row), lastSeq);
-      if (terminal.seq !== lastSeq + 1) throw new Error(`Event seq ${terminal.seq} does not follow seq ${lastSeq} of execution '${id}'`);
+      assertFollows(id, terminal.seq, lastSeq);
       await client.query(`INSERT INTO ${this.tables.events} (execution_id, seq, body) VALUES ($1, $2, $3)`, [id, terminal.seq, eventJson(terminal)]);
       await client.query(`UPDATE ${this.tables.executions} SET status = $2, result = $3, ended_at = $4 WHERE id = $1`, [
         id,
-        statusOfTerminalEvent(terminal),
+        terminalUpdate(terminal).status,
         resultJson(terminal.result),
         terminal.timestamp,
       ]);
@@ -198,7 +197,7 @@ export class PostgresExecutionStore implements ExecutionStore {
   async delete(id: string): Promise<boolean> {
     await this.caughtUp();
     const { rows } = await this.pool.query<{ id: string }>(
-      `WITH gone AS (DELETE FROM ${this.tables.executions} WHERE id = $1 AND NOT ${UNFINISHED} RETURNING id),
+      `WITH gone AS (DELETE FROM ${this.tables.executions} WHERE id = $1 AND NOT ${UNFINISHED_SQL} RETURNING id),
             events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone))
        SELECT id FROM gone`,
       [id],
@@ -211,14 +210,14 @@ export class PostgresExecutionStore implements ExecutionStore {
   async prune(limits: PruneLimits): Promise<number> {
     if (limits.endedBefore === undefined && limits.keep === undefined && limits.oldest === undefined) return 0;
     await this.caughtUp();
-    const finished = `SELECT id FROM ${this.tables.executions} WHERE NOT ${UNFINISHED}`;
+    const finished = `SELECT id FROM ${this.tables.executions} WHERE NOT ${UNFINISHED_SQL}`;
     const { rows } = await this.pool.query<{ id: string }>(
       `WITH doomed AS (
          ${finished} AND ended_at < $1
          UNION (${finished} AND $2::bigint IS NOT NULL ORDER BY ended_at DESC NULLS LAST, id DESC OFFSET $2)
          UNION (${finished} AND $3::bigint IS NOT NULL ORDER BY ended_at ASC NULLS FIRST, id ASC LIMIT $3)
        ),
-       gone AS (DELETE FROM ${this.tables.executions} WHERE id IN (SELECT id FROM doomed) AND NOT ${UNFINISHED} RETURNING id),
+       gone AS (DELETE FROM ${this.tables.executions} WHERE id IN (SELECT id FROM doomed) AND NOT ${UNFINISHED_SQL} RETURNING id),
        events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone))
        SELECT id FROM gone`,
       [limits.endedBefore ?? null, limits.keep ?? null, limits.oldest ?? null],

@@ -1,9 +1,9 @@
-import { type EngineEvent, isTerminalEvent } from '../engine';
+import { type EngineEvent } from '../../engine';
 import { compareNewestFirst, decodeCursor, encodeCursor } from './execution-cursor';
-import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
-import { isTerminalStatus } from '../../model';
+import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
+import { isTerminalStatus } from '../../../model';
+import { applyUpdate, assertFollows, isAsExpected, mayFollow, prunedOf, terminalUpdate } from './execution-rules';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
-import { statusOfTerminalEvent } from './terminal-status';
 
 interface Entry {
   record: ExecutionRecord;
@@ -20,17 +20,13 @@ export class MemoryExecutionStore implements ExecutionStore {
   }
 
   update(id: string, update: ExecutionUpdate): void {
-    const entry = this.require(id);
-    if (!isTerminalStatus(entry.record.status)) Object.assign(entry.record, update);
+    applyUpdate(this.require(id).record, update);
   }
 
   appendEvent(executionId: string, event: EngineEvent): void {
     const entry = this.require(executionId);
-    if (event.seq !== entry.events.length + 1) {
-      throw new Error(`Event seq ${event.seq} does not follow seq ${entry.events.length} of execution '${executionId}'`);
-    }
-    const last = entry.events[entry.events.length - 1];
-    if (last === undefined || !isTerminalEvent(last)) entry.events.push(event);
+    assertFollows(executionId, event.seq, entry.events.length);
+    if (mayFollow(entry.events[entry.events.length - 1])) entry.events.push(event);
   }
 
   written(): Promise<void> {
@@ -79,10 +75,10 @@ export class MemoryExecutionStore implements ExecutionStore {
 
   conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean> {
     const entry = this.entries.get(id);
-    if (entry?.record.status !== expected.status || (expected.nodeId !== undefined && entry.record.nodeId !== expected.nodeId)) return Promise.resolve(false);
+    if (entry === undefined || !isAsExpected(entry.record, expected)) return Promise.resolve(false);
     const event = end({ ...entry.record }, entry.events.length);
     entry.events.push(event);
-    Object.assign(entry.record, { status: statusOfTerminalEvent(event), result: event.result, endedAt: event.timestamp });
+    Object.assign(entry.record, terminalUpdate(event));
     return Promise.resolve(true);
   }
 
@@ -93,15 +89,9 @@ export class MemoryExecutionStore implements ExecutionStore {
   }
 
   prune(limits: PruneLimits): Promise<number> {
-    const finished = [...this.entries.values()]
-      .map((entry) => entry.record)
-      .filter((record) => isTerminalStatus(record.status))
-      .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0));
-    const doomed = finished.filter(
-      (record, i) =>
-        (limits.endedBefore !== undefined && (record.endedAt ?? 0) < limits.endedBefore) ||
-        (limits.keep !== undefined && i >= limits.keep) ||
-        (limits.oldest !== undefined && i >= finished.length - limits.oldest),
+    const doomed = prunedOf(
+      [...this.entries.values()].map((entry) => entry.record),
+      limits,
     );
     for (const record of doomed) this.entries.delete(record.id);
     return Promise.resolve(doomed.length);

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type TerminalEventOf } from './execution-store';
 import { EVERY_EXECUTION } from './postgres-append-listener';
-import { PostgresExecutionStore, dropNamespace } from './postgres-execution-store';
-import { POSTGRES_MIGRATIONS } from './postgres-migrations';
-import { postgresNamespace } from '../postgres';
-import { closedPort } from '../../test/support/closed-port';
-import { executionRecord } from '../../test/support/execution-record';
-import { TcpRelay } from '../../test/support/tcp-relay';
+import { PostgresExecutionStore } from './postgres-execution-store';
+import { POSTGRES_MIGRATIONS, dropNamespace, postgresNamespace } from '../postgres';
+import { closedPort } from '../../../test/support/closed-port';
+import { describeExecutionStore } from '../../../test/support/execution-store-cases';
+import { TEST_POSTGRES_URL, testNamespaces } from '../../../test/support/postgres-test-namespaces';
+import { executionRecord } from '../../../test/support/execution-record';
+import { TcpRelay } from '../../../test/support/tcp-relay';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -55,6 +56,11 @@ afterEach(async () => {
 afterAll(async () => {
   for (const namespace of namespaces) await dropNamespace(POSTGRES_URL, namespace);
 });
+
+// Each case starts from empty tables: a namespace of its own, all dropped after the file's tests.
+const caseNamespaces = testNamespaces('test_store');
+afterAll(() => caseNamespaces.dropAll());
+describeExecutionStore('PostgresExecutionStore', () => PostgresExecutionStore.open({ url: TEST_POSTGRES_URL, namespace: caseNamespaces.next(), poolSize: 2 }));
 
 describe('PostgresExecutionStore shared by two nodes', () => {
   it('lets exactly one of 20 concurrent claims of an execution win', async () => {

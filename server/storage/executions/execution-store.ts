@@ -1,6 +1,6 @@
-import { type EngineEvent, type TerminalEvent } from '../engine';
-import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
-import { type ExecutionStatus } from '../../model';
+import { type EngineEvent, type TerminalEvent } from '../../engine';
+import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
+import { type ExecutionStatus } from '../../../model';
 
 /** Filters and paging of an execution listing. */
 export interface ExecutionQuery {
@@ -90,12 +90,4 @@ export interface ExecutionStore {
   unavailableReason(): Promise<string | undefined>;
   /** Commits what is queued and closes the store. */
   close(): Promise<void>;
-}
-
-/** Thrown by a store for a cursor it did not issue. */
-export class InvalidCursorError extends Error {
-  constructor(cursor: string) {
-    super(`Cursor '${cursor}' is not valid`);
-    this.name = 'InvalidCursorError';
-  }
 }

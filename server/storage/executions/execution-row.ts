@@ -1,5 +1,5 @@
-import { type ExecutionRecord } from './execution-record';
-import { type ExecutionStatus } from '../../model';
+import { type ExecutionRecord } from '../../executions';
+import { type ExecutionStatus } from '../../../model';
 
 /**
  * A row of the `executions` table, as the SQLite and the PostgreSQL stores read it: both lay the table out alike,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { type Logger, silentLogger } from '../logger';
-import { type DeploymentRecord, type TriggerState } from './deployment-record';
+import { type Logger, silentLogger } from '../../logger';
+import { type DeploymentRecord, type TriggerState } from '../../deployments';
 import { type DeploymentStore } from './deployment-store';
-import { PostgresListener, connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
+import { POSTGRES_MIGRATIONS, PostgresListener, applyMigrations, connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
 
 /** Where a {@link PostgresDeploymentStore} keeps its deployments. */
 export interface PostgresDeploymentStoreOptions {
@@ -66,7 +66,7 @@ export class PostgresDeploymentStore implements DeploymentStore {
   ) {}
 
   /**
-   * Creates the namespace's deployments table if it lacks one, starts listening for other nodes' changes and
+   * Applies the migrations the namespace lacks, starts listening for other nodes' changes and
    * loads every deployment.
    * @throws Error naming the database when it cannot be reached or prepared
    */
@@ -78,11 +78,12 @@ export class PostgresDeploymentStore implements DeploymentStore {
     pool.on('error', () => undefined);
     const store = new PostgresDeploymentStore(pool, `${pg.escapeIdentifier(names.schema)}.deployments`, names.deploymentChannel, options.logger ?? silentLogger);
     try {
-      await transaction(pool, async (client) => {
-        await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [names.lockKey]);
-        await client.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(names.schema)}`);
-        await client.query(`CREATE TABLE IF NOT EXISTS ${store.table} (id TEXT COLLATE "C" PRIMARY KEY, request TEXT NOT NULL, created_at BIGINT NOT NULL, triggers JSONB NOT NULL)`);
-      });
+      const client = await pool.connect();
+      try {
+        await applyMigrations(client, names, POSTGRES_MIGRATIONS);
+      } finally {
+        client.release();
+      }
       // Listening before the load: a change committed meanwhile is read again after it.
       store.channel = await PostgresListener.open(config, names.deploymentChannel, { notified: (payload) => store.notified(payload), reconnected: () => store.reloaded() }, RECONNECT_DELAY_MS);
       await store.queue(() => store.reload());

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
+import { type ExecutionRecord, type ExecutionUpdate, resultJson } from '../../executions';
 import { appendPayload } from './postgres-append-listener';
-import { isTerminalStatus } from '../../model';
-import { resultJson } from './result-json';
+import { isTerminalStatus } from '../../../model';
+import { type CommitBatch } from '../group-commit';
 
 /** The quoted, schema-qualified tables of a namespace. */
 export interface PostgresTables {
@@ -17,12 +17,11 @@ export interface QueuedEvent {
   body: string;
 }
 
-/** The writes a store queued during one turn of the event loop, and who waits for them to be committed. */
-export class WriteBatch {
+/** The writes a store queued during one turn of the event loop, as PostgreSQL writes them (see {@link writeBatch}). */
+export class WriteBatch implements CommitBatch {
   readonly inserts = new Map<string, ExecutionRecord>();
   readonly updates = new Map<string, ExecutionUpdate>();
   readonly events: QueuedEvent[] = [];
-  readonly waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
 
   get empty(): boolean {
     return this.inserts.size === 0 && this.updates.size === 0 && this.events.length === 0;

@@ -2,20 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type AddressInfo, createServer } from 'node:net';
 import pg from 'pg';
 import { PostgresExecutionStore } from '../executions';
-import { type DeploymentRecord, FRESH_TRIGGER } from './deployment-record';
+import { FRESH_TRIGGER } from '../../deployments';
+import { type DeploymentStore } from './deployment-store';
 import { PostgresDeploymentStore } from './postgres-deployment-store';
+import { deploymentRecord, describeDeploymentStore, ticked } from '../../../test/support/deployment-store-cases';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-const record = (id: string, overrides: Partial<DeploymentRecord> = {}): DeploymentRecord => ({
-  id,
-  request: { name: id, graph_json: { processes: {}, connections: [] }, input: { greeting: 'hello' } },
-  createdAt: 1_700_000_000_000,
-  triggers: {},
-  ...overrides,
-});
-
-const ticked = { executionsStarted: 2, ticksSkipped: 1, lastTickAt: 1_700_000_005_000, lastExecutionId: 'run-2' };
+const record = deploymentRecord;
 
 const namespaces: string[] = [];
 const stores: PostgresDeploymentStore[] = [];
@@ -55,42 +49,24 @@ afterAll(async () => {
   for (const namespace of namespaces) await sql(`DROP SCHEMA IF EXISTS "${namespace}" CASCADE`);
 });
 
-describe('PostgresDeploymentStore', () => {
-  it('keeps inserts, trigger states and deletions across a reopen', async () => {
+const namespaceOf = new Map<DeploymentStore, string>();
+describeDeploymentStore('PostgresDeploymentStore', {
+  open: async () => {
     const namespace = newNamespace();
     const store = await open(namespace);
-    expect(store.insert(record('b', { createdAt: 2 }))).toBe(true);
-    expect(store.insert(record('a', { createdAt: 2 }))).toBe(true);
-    expect(store.insert(record('gone', { createdAt: 1 }))).toBe(true);
-    store.saveTrigger('a', 'tick', ticked);
-    expect(store.delete('gone')).toBe(true);
-    expect(store.delete('gone')).toBe(false);
-    expect(store.list().map((r) => r.id)).toEqual(['a', 'b']);
+    namespaceOf.set(store, namespace);
+    return store;
+  },
+  reopen: async (store) => {
     await store.close();
-
+    const namespace = namespaceOf.get(store)!;
     const reopened = await open(namespace);
-    expect(reopened.list()).toEqual([record('a', { createdAt: 2, triggers: { tick: ticked } }), record('b', { createdAt: 2 })]);
-    expect(reopened.get('gone')).toBeUndefined();
-  });
+    namespaceOf.set(reopened, namespace);
+    return reopened;
+  },
+});
 
-  it('answers false for an insert of an id it holds, and keeps the first record', async () => {
-    const store = await open(newNamespace());
-    expect(store.insert(record('taken'))).toBe(true);
-    expect(store.insert(record('taken', { createdAt: 5 }))).toBe(false);
-    await store.written();
-    expect(store.get('taken')?.createdAt).toBe(record('taken').createdAt);
-  });
-
-  it('writes one trigger state without touching the others', async () => {
-    const namespace = newNamespace();
-    const store = await open(namespace);
-    store.insert(record('two', { triggers: { first: ticked } }));
-    store.saveTrigger('two', 'second', FRESH_TRIGGER);
-    store.saveTrigger('missing', 'first', ticked);
-    await store.close();
-    expect((await open(namespace)).list()).toEqual([record('two', { triggers: { first: ticked, second: FRESH_TRIGGER } })]);
-  });
-
+describe('PostgresDeploymentStore', () => {
   it("mirrors another instance's insert, trigger state and deletion, and tells its listeners of each", async () => {
     const namespace = newNamespace();
     const [a, b] = [await open(namespace), await open(namespace)];

@@ -1,0 +1,22 @@
+import { type DeploymentRecord } from './deployment-record';
+import { type DeploymentPlan } from './deployment-plan';
+import { type TriggerClock } from './trigger-clock';
+
+/** A deployment the service runs: its record, its plan (absent when it no longer validates) and its armed timers. */
+export interface ActiveDeployment {
+  record: DeploymentRecord;
+  readonly plan?: DeploymentPlan;
+  readonly problem?: string;
+  readonly clocks: Map<string, TriggerClock>;
+  readonly timers: Map<string, () => void>;
+  readonly armedAt: number;
+  /** Ticks of each trigger skipped on this node over the ceiling on trigger starts. */
+  readonly throttled: Map<string, number>;
+  /** The last tick deciding whether to start a run, when the deployment caps its runs: such ticks take turns. */
+  gate: Promise<void>;
+}
+
+/** Whether two records are the same deployment (its trigger states aside), not two deployed under one name. */
+export function isSameDeployment(a: DeploymentRecord, b: DeploymentRecord): boolean {
+  return a.createdAt === b.createdAt && JSON.stringify(a.request) === JSON.stringify(b.request);
+}

@@ -1,0 +1,15 @@
+import { type DeploymentRecord } from './deployment-record';
+import { type TriggerPlan } from './deployment-plan';
+
+/**
+ * Names a tick of a trigger alike on every node of a cluster, each of which arms the trigger. A cron tick's time
+ * does: cron times are absolute. An interval trigger's ticks are counted from when each node armed it (or from
+ * its last tick as that node knew it), so they fall a few milliseconds apart from node to node, and their times
+ * would be claimed once per node: its key is the number of intervals from the deployment's creation (which every
+ * node reads from the store), rounded, so that nodes agree while their ticks are less than half an interval
+ * apart. Counting from the creation, rather than from 0, puts the ticks near whole numbers, far from the rounding
+ * boundary, whatever the interval.
+ */
+export function tickKey(record: DeploymentRecord, trigger: TriggerPlan, at: number): number {
+  return trigger.type === 'cron' ? at : Math.round((at - record.createdAt) / trigger.intervalMs);
+}

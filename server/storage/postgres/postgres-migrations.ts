@@ -1,0 +1,51 @@
+import { UNFINISHED_SQL } from '../terminal-status-sql';
+import { type PostgresMigration } from './postgres-migrator';
+
+/**
+ * The layout of a namespace (executions, their events and deployments), step by step. Ids sort bytewise (`COLLATE "C"`), as in SQLite and in
+ * memory, so that listing pages and row locks come in the same order on every node whatever the database's locale.
+ */
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    sql: (s) => `
+      CREATE TABLE ${s}.executions (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        status TEXT NOT NULL,
+        workflow_id TEXT NOT NULL,
+        source TEXT NOT NULL,
+        node_id TEXT,
+        fingerprint TEXT NOT NULL,
+        request TEXT NOT NULL,
+        result TEXT,
+        created_at BIGINT NOT NULL,
+        started_at BIGINT,
+        ended_at BIGINT
+      );
+      CREATE INDEX executions_by_time ON ${s}.executions (created_at DESC, id DESC);
+      CREATE INDEX executions_by_status ON ${s}.executions (status, created_at DESC, id DESC);
+      CREATE INDEX executions_by_workflow ON ${s}.executions (workflow_id, created_at DESC, id DESC);
+      CREATE INDEX executions_unfinished ON ${s}.executions (node_id) WHERE status IN ('queued', 'running');
+      CREATE TABLE ${s}.events (
+        execution_id TEXT COLLATE "C" NOT NULL,
+        seq INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        CONSTRAINT events_by_seq UNIQUE (execution_id, seq)
+      );
+    `,
+  },
+  {
+    // Deployments were created by their store before steps were counted: a namespace may have the table already.
+    version: 2,
+    sql: (s) => `CREATE TABLE IF NOT EXISTS ${s}.deployments (id TEXT COLLATE "C" PRIMARY KEY, request TEXT NOT NULL, created_at BIGINT NOT NULL, triggers JSONB NOT NULL)`,
+  },
+  {
+    // The unfinished executions are found by the model's terminal states, whatever they are: the index covers that condition.
+    version: 3,
+    sql: (s) => `
+      DROP INDEX ${s}.executions_unfinished;
+      CREATE INDEX executions_unfinished ON ${s}.executions (node_id) WHERE ${UNFINISHED_SQL};
+    `,
+  },
+];
+

@@ -1,0 +1,2 @@
+export { type ProtocolGraphStore } from './protocol-graph-store';
+export { MemoryProtocolGraphStore } from './memory-protocol-graph-store';

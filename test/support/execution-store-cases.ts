@@ -1,0 +1,188 @@
+import { type ExecutionRecord, InvalidCursorError } from '../../server/executions';
+import { type ExecutionStore, type TerminalEventOf } from '../../server/storage';
+import { type RunResult } from '../../model';
+import { executionRecord } from './execution-record';
+
+/** A completed execution record created at `createdAt`: the listing cases order by that. */
+export const completedRecord = (id: string, createdAt: number, overrides: Partial<ExecutionRecord> = {}): ExecutionRecord =>
+  executionRecord(id, { status: 'completed', createdAt, ...overrides });
+
+const record = completedRecord;
+
+const resultOf = (r: ExecutionRecord, success: boolean): RunResult => ({
+  success,
+  execution_id: r.id,
+  workflow_id: r.workflowId,
+  start_time: '1970-01-01T00:00:00.000Z',
+  end_time: '1970-01-01T00:00:00.007Z',
+  duration_ms: 7,
+  outputs: {},
+  errors: [],
+  nodes_executed: 0,
+  nodes_failed: 0,
+});
+
+const cancelled: TerminalEventOf = (r, lastSeq) => ({ _type: 'Cancelled', seq: lastSeq + 1, timestamp: 7, result: resultOf(r, false) });
+
+/** A `NetworkIdle` event at `seq`: the smallest event a log takes. */
+export const idle = (seq: number, timestamp = seq) => ({ _type: 'NetworkIdle', seq, timestamp }) as const;
+
+/**
+ * Declares the cases every {@link ExecutionStore} passes, whatever keeps its executions: each adapter's test file
+ * calls it once with a factory that opens an empty store for each case.
+ * @example describeExecutionStore('MemoryExecutionStore', async () => new MemoryExecutionStore())
+ */
+export function describeExecutionStore(name: string, open: () => Promise<ExecutionStore>): void {
+  describe(`${name} (the rules every execution store keeps)`, () => {
+    let store: ExecutionStore;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(() => store.close());
+
+    it('pages newest first with a cursor, the id breaking ties, without overlap', async () => {
+      for (const [id, at] of [['a', 1], ['b', 2], ['c', 2], ['d', 3]] as const) store.insert(record(id, at));
+      const first = await store.list({ limit: 2 });
+      expect(first.items.map((r) => r.id)).toEqual(['d', 'c']);
+      const second = await store.list({ limit: 2, cursor: first.nextCursor! });
+      expect(second.items.map((r) => r.id)).toEqual(['b', 'a']);
+      expect(second.nextCursor).toBeNull();
+    });
+
+    it('filters by status and workflow id', async () => {
+      store.insert(record('a', 1, { status: 'failed' }));
+      store.insert(record('b', 2, { workflowId: 'other' }));
+      store.insert(record('c', 3));
+      expect((await store.list({ limit: 10, status: 'completed', workflowId: 'w' })).items.map((r) => r.id)).toEqual(['c']);
+    });
+
+    it('refuses a cursor it did not issue', async () => {
+      await expect((async () => store.list({ limit: 10, cursor: 'garbage' }))()).rejects.toThrow(InvalidCursorError);
+    });
+
+    it('keeps events in order and refuses a gap', async () => {
+      store.insert(record('a', 1, { status: 'running' }));
+      store.appendEvent('a', idle(1));
+      expect(() => store.appendEvent('a', idle(3))).toThrow("Event seq 3 does not follow seq 1 of execution 'a'");
+      store.appendEvent('a', idle(2));
+      expect((await store.readEvents('a', 2, 10)).map((e) => e.seq)).toEqual([2]);
+      expect(await store.lastSeq('a')).toBe(2);
+    });
+
+    it('serves the new events of an id used again after its execution was deleted', async () => {
+      store.insert(record('a', 1, { status: 'running' }));
+      store.appendEvent('a', idle(1));
+      expect(await store.readEvents('a', 1, 10)).toEqual([idle(1)]);
+      store.update('a', { status: 'completed', endedAt: 2 });
+      expect(await store.delete('a')).toBe(true);
+      store.insert(record('a', 2, { status: 'running' }));
+      store.appendEvent('a', idle(1, 99));
+      store.appendEvent('a', idle(2, 100));
+      expect((await store.readEvents('a', 1, 10)).map((e) => e.timestamp)).toEqual([99, 100]);
+    });
+
+    it('hands out copies, so callers cannot change what is stored', async () => {
+      store.insert(record('a', 1));
+      const copy = (await store.get('a'))!;
+      copy.status = 'failed';
+      expect((await store.get('a'))!.status).toBe('completed');
+    });
+
+    it('changes only the fields an update sets, after the execution was written', async () => {
+      store.insert(record('a', 1, { status: 'running', nodeId: 'n1', startedAt: 2 }));
+      await store.written();
+      const result = resultOf(record('a', 1), true);
+      store.update('a', { status: 'completed', result, endedAt: 9 });
+      expect(await store.get('a')).toEqual(record('a', 1, { status: 'completed', nodeId: 'n1', startedAt: 2, result, endedAt: 9 }));
+    });
+
+    it('claims a queued execution once, and no other', async () => {
+      store.insert(record('q', 1, { status: 'queued' }));
+      store.insert(record('r', 2, { status: 'running', nodeId: 'n0' }));
+      expect(await store.claim('q', 'n1', 5)).toEqual(record('q', 1, { status: 'running', nodeId: 'n1', startedAt: 5 }));
+      expect(await store.claim('q', 'n2', 6)).toBeUndefined();
+      expect(await store.claim('r', 'n2', 6)).toBeUndefined();
+      expect(await store.claim('missing', 'n2', 6)).toBeUndefined();
+      expect(await store.get('q')).toMatchObject({ status: 'running', nodeId: 'n1', startedAt: 5 });
+    });
+
+    it('concludes a queued execution with its terminal event logged after the last one', async () => {
+      store.insert(record('q', 1, { status: 'queued' }));
+      const seen: number[] = [];
+      expect(
+        await store.conclude('q', { status: 'queued' }, (r, lastSeq) => {
+          seen.push(lastSeq);
+          return cancelled(r, lastSeq);
+        }),
+      ).toBe(true);
+      expect(seen).toEqual([0]);
+      expect(await store.get('q')).toMatchObject({ status: 'cancelled', endedAt: 7, result: resultOf(record('q', 1), false) });
+      expect(await store.readEvents('q', 1, 10)).toEqual([cancelled(record('q', 1), 0)]);
+      expect(await store.lastSeq('q')).toBe(1);
+      expect(await store.conclude('q', { status: 'queued' }, cancelled)).toBe(false);
+    });
+
+    it('concludes a running execution only in the status and on the node expected', async () => {
+      store.insert(record('r', 1, { status: 'running', nodeId: 'n1', startedAt: 1 }));
+      store.appendEvent('r', idle(1));
+      store.appendEvent('r', idle(2));
+      const failed: TerminalEventOf = (r, lastSeq) => ({ _type: 'Failed', seq: lastSeq + 1, timestamp: 8, error: 'node n1 stopped', result: resultOf(r, false) });
+      expect(await store.conclude('r', { status: 'queued' }, failed)).toBe(false);
+      expect(await store.conclude('r', { status: 'running', nodeId: 'n2' }, failed)).toBe(false);
+      expect(await store.conclude('missing', { status: 'running' }, failed)).toBe(false);
+      expect(await store.get('r')).toMatchObject({ status: 'running', endedAt: null });
+      expect(await store.conclude('r', { status: 'running', nodeId: 'n1' }, failed)).toBe(true);
+      expect(await store.get('r')).toMatchObject({ status: 'failed', endedAt: 8 });
+      expect((await store.readEvents('r', 1, 10)).map((e) => `${e.seq}:${e._type}`)).toEqual(['1:NetworkIdle', '2:NetworkIdle', '3:Failed']);
+    });
+
+    it('lists the unfinished executions, of one node when asked', async () => {
+      store.insert(record('q', 1, { status: 'queued' }));
+      store.insert(record('r1', 2, { status: 'running', nodeId: 'n1' }));
+      store.insert(record('r2', 3, { status: 'running', nodeId: 'n2' }));
+      store.insert(record('c', 4, { status: 'completed', nodeId: 'n1' }));
+      expect((await store.listUnfinished()).map((r) => r.id).sort()).toEqual(['q', 'r1', 'r2']);
+      expect((await store.listUnfinished('n1')).map((r) => r.id)).toEqual(['r1']);
+    });
+
+    it('never changes a finished execution again', async () => {
+      store.insert(record('a', 1, { status: 'running', nodeId: 'n1' }));
+      store.appendEvent('a', idle(1));
+      expect(await store.conclude('a', { status: 'running' }, cancelled)).toBe(true);
+      store.update('a', { status: 'completed', endedAt: 99 });
+      store.appendEvent('a', idle(3));
+      await store.written();
+      expect(await store.get('a')).toMatchObject({ status: 'cancelled', endedAt: 7 });
+      expect((await store.readEvents('a', 1, 10)).map((e) => e.seq)).toEqual([1, 2]);
+      expect(await store.lastSeq('a')).toBe(2);
+    });
+
+    it('prunes finished executions by age and by count, with their events, never unfinished ones', async () => {
+      for (const [id, endedAt] of [['a', 1], ['b', 2], ['c', 3]] as const) {
+        store.insert(record(id, endedAt, { status: 'running' }));
+        store.appendEvent(id, idle(1));
+        store.update(id, { status: 'completed', endedAt });
+      }
+      store.insert(record('d', 4, { status: 'running' }));
+      expect(await store.prune({ endedBefore: 2 })).toBe(1);
+      expect(await store.prune({ keep: 1 })).toBe(1);
+      expect((await store.list({ limit: 10 })).items.map((r) => r.id)).toEqual(['d', 'c']);
+      expect(await store.readEvents('a', 1, 10)).toEqual([]);
+      expect(await store.delete('d')).toBe(false);
+    });
+
+    it('prunes the oldest finished executions first, never unfinished ones', async () => {
+      for (const [id, endedAt] of [['a', 3], ['b', 1], ['c', 2]] as const) {
+        store.insert(record(id, endedAt, { status: 'running' }));
+        store.appendEvent(id, idle(1));
+        store.update(id, { status: 'completed', endedAt });
+      }
+      store.insert(record('d', 4, { status: 'running' }));
+      expect(await store.prune({ oldest: 2 })).toBe(2);
+      expect((await store.list({ limit: 10 })).items.map((r) => r.id)).toEqual(['d', 'a']);
+      expect(await store.readEvents('b', 1, 10)).toEqual([]);
+      expect(await store.prune({ oldest: 5 })).toBe(1);
+      expect((await store.list({ limit: 10 })).items.map((r) => r.id)).toEqual(['d']);
+    });
+  });
+}
