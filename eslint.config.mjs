@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
 
 const transports = ['express', 'express-*', 'ws', 'cors', 'helmet', 'swagger-ui-express', '@ts-rest/*', 'node:http', 'http', 'node:https', 'https'];
 const contractPaths = ['**/contract', '**/contract/*'];
@@ -8,13 +9,13 @@ const contractPaths = ['**/contract', '**/contract/*'];
 const plainModules = ['server/engine/**', 'server/fbp-runtime/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**', 'server/offload/**', 'server/deployments/**', 'server/metrics/**', 'server/storage/**'];
 
 /** Other folders reach a folder of server/ through its index, never through an inner file. */
-const serverFolders = ['engine', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'openapi', 'outbound-http', 'outbound-ws', 'testing', 'offload', 'deployments', 'metrics'];
+const serverFolders = ['engine', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'cluster', 'openapi', 'outbound-http', 'outbound-ws', 'offload', 'deployments', 'metrics'];
 const deepImports = {
   group: [...serverFolders.map((f) => `**/${f}/*`), ...serverFolders.map((f) => `!**/${f}/index`)],
   message: 'Import a folder of server/ through its index.ts.',
 };
-/** Test kits (server/testing) serve tests only: production code never imports them. */
-const testingOnly = { group: ['**/testing', '**/testing/*'], message: 'server/testing holds test kits; production code does not import them.' };
+/** Tests and their kits (test/support) serve tests only: production code never imports them. */
+const testingOnly = { group: ['**/test/**'], message: 'test/ holds the tests and their kits; production code does not import them.' };
 const transportRule = {
   paths: transports.filter((t) => !t.includes('*')).map((name) => ({ name, message: 'Plain modules import no transport code; adapt them in server/http or server/ws.' })),
   patterns: [
@@ -34,6 +35,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use a z.enum or an as-const object instead of a TypeScript enum.' }],
+    },
+  },
+  {
+    // Rules that need the types: a promise nobody awaits or catches loses its failure, and one handed where a
+    // callback's result is ignored (an Express handler, an event listener) does too. No module may import,
+    // through others, a module that imports it.
+    files: ['**/*.ts', '**/*.cts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -70,7 +85,7 @@ export default tseslint.config(
   },
   {
     files: ['server/**'],
-    ignores: [...plainModules, '**/*.test.ts', 'server/testing/**'],
+    ignores: [...plainModules, '**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [deepImports, testingOnly] }],
     },

@@ -1,5 +1,5 @@
 import { type JsonObject } from '../server/engine';
-import { camelConnection, camelGraph, camelNode, ideWorkflow } from '../server/testing';
+import { camelConnection, camelGraph, camelNode, ideWorkflow } from './support/kits';
 import { type TestApp, startTestApp } from './support/test-app';
 
 // Nodes as the IDE saves them: the template id, a title, and the property pane's values.

@@ -23,7 +23,13 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
  */
 export function hookRoutes(deployments: DeploymentService, executions: ExecutionService, maxBodyBytes: number): Router {
   const router = express.Router();
-  router.all(/^\/hooks\/([^/]+)(\/.*)?$/, sandbox, express.raw({ type: () => true, limit: maxBodyBytes }), async (req, res, next) => {
+  router.all(/^\/hooks\/([^/]+)(\/.*)?$/, sandbox, express.raw({ type: () => true, limit: maxBodyBytes }), (req, res, next) => {
+    void answerHook(req, res, next);
+  });
+  return router;
+
+  // Every failure reaches `next`, so the promise never rejects.
+  async function answerHook(req: Request, res: Response, next: (error: unknown) => void): Promise<void> {
     const gone = new AbortController();
     res.once('close', () => {
       if (!res.writableEnded) gone.abort();
@@ -42,8 +48,7 @@ export function hookRoutes(deployments: DeploymentService, executions: Execution
       if (isAppError(error) && error.code === 'METHOD_NOT_ALLOWED') res.setHeader('Allow', deployments.hookMethods(req.params[0], req.params[1] ?? '/').join(', '));
       next(error);
     }
-  });
-  return router;
+  }
 }
 
 // Appended to the service's policy (which stays): a browser enforces both, so the page gets the service's

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { type FetchOptions, type HttpCall, HttpTransportError, fetchWithRetry } from './fetch-with-retry';
 import { type RetryPolicy, retryPolicy } from './retry-policy';
-import { type TestServer, listenOnLoopback } from '../testing';
+import { type TestServer, listenOnLoopback } from '../../test/support/kits';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, index: number) => void;
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { camelConnection, camelGraph, camelNode } from '../../server/testing';
+import { camelConnection, camelGraph, camelNode } from '../support/kits';
 import { type RecordingPeer, startRecordingPeer } from '../support/peers/recording-peer';
 import { OPENAI_TEST_KEY, chatAnswer, openAiError, startOpenAiPeer } from '../support/peers/openai-peer';
 import { startSlackPeer } from '../support/peers/slack-peer';

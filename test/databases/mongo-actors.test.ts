@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type JsonObject, type JsonValue } from '../../server/engine';
 import { createMongoPoolActor, createSqlPoolActor, mongoGetCollectionActor, mongoWriteCollectionActor } from '../../server/actors';
-import { runFlow } from '../../server/testing';
+import { runFlow } from '../support/kits';
 
 /*
  * The MongoDB nodes. No MongoDB server runs on these machines: configuration, validation and the connection

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { type JsonObject, type JsonValue } from '../../server/engine';
-import { runFlow } from '../../server/testing';
+import { runFlow } from '../support/kits';
 import { createSqlPoolActor, sqlScriptActor } from '../../server/actors';
 import { EgressPolicy } from '../../server/outbound-http';
 

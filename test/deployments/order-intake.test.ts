@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { camelConnection, camelGraph, camelNode, listenOnLoopback, type TestServer } from '../../server/testing';
+import { camelConnection, camelGraph, camelNode, listenOnLoopback, type TestServer } from '../support/kits';
 import { type TestApp, startTestApp } from '../support/test-app';
 
 /*

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type AnyActorDefinition, type JsonValue } from '../../server/engine';
 import { createS3StorageActor } from '../../server/actors';
 import { EgressPolicy } from '../../server/outbound-http';
-import { runFlow } from '../../server/testing';
+import { runFlow } from '../support/kits';
 import { type RecordingPeer, startRecordingPeer } from '../support/peers/recording-peer';
 import { S3_PEER_KEYS, type S3Peer, startS3Peer } from '../support/peers/s3-peer';
 

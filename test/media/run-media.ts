@@ -1,5 +1,5 @@
 import { type ActorLogEntry, type AnyActorDefinition, type EngineEvent, type JsonObject, type JsonValue } from '../../server/engine';
-import { type FlowRun, runFlow } from '../../server/testing';
+import { type FlowRun, runFlow } from '../support/kits';
 
 /** What a one-node media run produced: its result, the packets of each port, its events and its log lines. */
 export interface MediaRun extends FlowRun {

@@ -1,6 +1,6 @@
 import { createAudioStreamDisplayActor, createImageInputActor, createImageStreamDisplayActor } from '../../server/actors';
 import { type ActorLogEntry, type EngineEvent } from '../../server/engine';
-import { type Flow, runFlow } from '../../server/testing';
+import { type Flow, runFlow } from '../support/kits';
 import { gifImage, jpegImage, pngImage, wavAudio } from './media-samples';
 import { failure, runMedia } from './run-media';
 

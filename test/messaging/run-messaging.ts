@@ -1,5 +1,5 @@
 import { type ActorLogEntry, type AnyActorDefinition, type EngineEvent, type JsonObject, type JsonValue, type RunResult } from '../../server/engine';
-import { runFlow } from '../../server/testing';
+import { runFlow } from '../support/kits';
 
 /** What a one-node messaging run produced: packets per collected port, the result, every event and log line. */
 export interface MessagingRun {

@@ -4,7 +4,7 @@ import { createHttpRequestActor } from '../../server/actors';
 import { ServerConfigSchema, type ServerConfigInput } from '../../server/config';
 import { EgressDeniedError } from '../../server/outbound-http';
 import { egressPolicyOf } from '../../server/services';
-import { runNode } from '../../server/testing';
+import { runNode } from '../support/kits';
 import { type TestApp, startTestApp } from '../support/test-app';
 
 interface Listener {

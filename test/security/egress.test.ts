@@ -3,7 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { createHttpRequestActor } from '../../server/actors';
 import { WebhookNotifier } from '../../server/executions';
 import { EgressPolicy } from '../../server/outbound-http';
-import { runNode } from '../../server/testing';
+import { runNode } from '../support/kits';
 import { type TestApp, startTestApp } from '../support/test-app';
 
 interface Local {

@@ -1,7 +1,7 @@
 import { createHttpRequestActor, createJavascriptScriptActor } from '../../server/actors';
 import { ServerConfigSchema } from '../../server/config';
 import { MemoryExecutionStore } from '../../server/storage';
-import { runNode } from '../../server/testing';
+import { runNode } from '../support/kits';
 import { multiplyGraph, httpGetGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';
 import { type TestApp, startTestApp } from '../support/test-app';

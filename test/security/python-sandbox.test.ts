@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type JsonObject, type JsonValue } from '../../server/engine';
 import { createPythonScriptActor } from '../../server/actors';
-import { runNode } from '../../server/testing';
+import { runNode } from '../support/kits';
 
 const sandboxed = createPythonScriptActor();
 

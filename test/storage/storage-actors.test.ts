@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { type JsonObject, type JsonValue, defineActor } from '../../server/engine';
 import { cacheActor, createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor } from '../../server/actors';
-import { runFlow } from '../../server/testing';
+import { runFlow } from '../support/kits';
 
 /*
  * The storage nodes against the machine's Redis (127.0.0.1:6379) and RabbitMQ (127.0.0.1:5672, guest),

@@ -1,6 +1,6 @@
 import { MemorySecretStore, SecretResolver } from '../../server/actor-config';
 import { type ActorLogEntry, type AnyActorDefinition, type EngineEvent, type JsonObject, type JsonValue, type RunResult, createCatalogue, parseGraph, validateGraph } from '../../server/engine';
-import { runFlow } from '../../server/testing';
+import { runFlow } from './kits';
 
 /** How a vendor node (AI, SaaS) runs in a test: its config, initial packets, the operator's named secrets, a cancel signal. */
 export interface VendorNodeRun {

@@ -1,7 +1,7 @@
 import { tableFromIPC } from 'apache-arrow';
 import { type JsonObject, type JsonValue } from '../../engine';
 import { arrowOperations } from './arrow-operations';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 
 const orders: JsonValue = [
   { id: 1, customer: 'ada', total: 30, paid: true },

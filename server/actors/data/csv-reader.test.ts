@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CsvReaderConfigSchema, createCsvReader, csvReader } from './csv-reader';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 
 const people = 'name,age,joined\nAda,36,10/12/2023\nBob,41,01/02/2024\n';
 

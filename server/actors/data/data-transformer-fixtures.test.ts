@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type JsonObject, isJsonObject } from '../../engine';
 import { disposeSandboxIsolates } from '../sandbox';
 import { dataTransformer } from './data-transformer';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 
 function transformerNode(fixture: string, title: string): JsonObject {
   const workflow: unknown = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'ide', fixture), 'utf8'));

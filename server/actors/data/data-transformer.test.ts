@@ -1,7 +1,7 @@
 import { type JsonObject, type JsonValue } from '../../engine';
 import { disposeSandboxIsolates } from '../sandbox';
 import { DataTransformerConfigSchema, dataTransformer } from './data-transformer';
-import { type PortPacket, runNode } from '../../testing';
+import { type PortPacket, runNode } from '../../../test/support/kits';
 
 afterAll(() => disposeSandboxIsolates());
 

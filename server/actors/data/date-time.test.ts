@@ -1,5 +1,5 @@
 import { DateTimeConfigSchema, dateTime } from './date-time';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 
 describe('tpl_date_time', () => {
   it("applies the template's defaults: format in UTC as YYYY-MM-DD HH:mm:ss, unit days", async () => {

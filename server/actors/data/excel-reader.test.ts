@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { createExcelReader, excelReader } from './excel-reader';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 
 /** A workbook of two sheets, as a user's spreadsheet has them: a header row, numbers, dates, a formula, rich text. */
 async function workbook(): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import { JsonParserConfigSchema, jsonParser } from './json-parser';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 
 describe('tpl_json_parser', () => {
   it("applies the template's defaults: strict JSON, no comments, no validation", async () => {

@@ -1,6 +1,6 @@
 import { disposeSandboxIsolates } from '../sandbox';
 import { RegexMatcherConfigSchema, regexMatcher } from './regex-matcher';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 
 afterAll(() => disposeSandboxIsolates());
 

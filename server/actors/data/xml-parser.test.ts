@@ -1,4 +1,4 @@
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 import { XmlParserConfigSchema, xmlParser } from './xml-parser';
 
 const orders = `<?xml version="1.0"?>

@@ -1,6 +1,6 @@
 import { type JsonObject, type JsonValue, createCatalogue, runGraph } from '../../engine';
 import { mathActors } from '../math';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 import { graphIoActors } from './index';
 
 const catalogue = createCatalogue([...graphIoActors, ...mathActors]);

@@ -1,5 +1,5 @@
 import { type JsonValue, createCatalogue } from '../../engine';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 import { inputActors } from './index';
 
 const catalogue = createCatalogue(inputActors);

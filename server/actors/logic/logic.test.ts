@@ -1,5 +1,5 @@
 import { type JsonObject, type JsonValue, createCatalogue } from '../../engine';
-import { runNode } from '../../testing';
+import { runNode } from '../../../test/support/kits';
 import { logicActors } from './index';
 
 const catalogue = createCatalogue(logicActors);

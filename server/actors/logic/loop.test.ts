@@ -1,5 +1,5 @@
 import { type EngineEvent, type JsonObject, type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
-import { collector } from '../../testing';
+import { collector } from '../../../test/support/kits';
 import { logicActors } from './index';
 
 interface LoopRun {

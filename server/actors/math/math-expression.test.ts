@@ -1,5 +1,5 @@
 import { type JsonValue, createCatalogue, runGraph } from '../../engine';
-import { type PortPacket, collector, runNode } from '../../testing';
+import { type PortPacket, collector, runNode } from '../../../test/support/kits';
 import { mathActors } from './index';
 
 const received: JsonValue[] = [];

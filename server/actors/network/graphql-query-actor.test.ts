@@ -2,7 +2,7 @@ import { type IncomingMessage, createServer } from 'node:http';
 import { type JsonObject, type JsonValue, createCatalogue, parseGraph, runGraph, validateGraph } from '../../engine';
 import { createGraphqlQueryActor } from './graphql-query-actor';
 
-import { NODE_ID, type TestServer, listenOnLoopback, runNode, singleNodeGraph } from '../../testing';
+import { NODE_ID, type TestServer, listenOnLoopback, runNode, singleNodeGraph } from '../../../test/support/kits';
 
 interface GraphqlRequest {
   payload: JsonObject;

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { type JsonObject, createCatalogue, createNetwork, parseGraph, validateGraph } from '../../engine';
 import { HttpRequestConfigSchema, createHttpRequestActor } from './http-request-actor';
-import { NODE_ID, type PortPacket, type TestServer, listenOnLoopback, runNode, singleNodeGraph } from '../../testing';
+import { NODE_ID, type PortPacket, type TestServer, listenOnLoopback, runNode, singleNodeGraph } from '../../../test/support/kits';
 
 interface Seen {
   method: string;

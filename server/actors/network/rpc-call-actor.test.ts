@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { type JsonObject, type JsonValue, createCatalogue, parseGraph, runGraph, validateGraph } from '../../engine';
 import { rpcCallActor } from './rpc-call-actor';
-import { NODE_ID, type TestServer, listenOnLoopback, runNode, singleNodeGraph } from '../../testing';
+import { NODE_ID, type TestServer, listenOnLoopback, runNode, singleNodeGraph } from '../../../test/support/kits';
 
 /** The server's methods: a JSON-RPC response body for a request, or `[status, text]` for a plain HTTP answer. */
 const methods: Record<string, (request: JsonObject) => JsonObject | [number, string]> = {

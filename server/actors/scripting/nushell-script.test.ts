@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type ActorLogEntry, type AnyActorDefinition, type JsonValue } from '../../engine';
-import { runFlow } from '../../testing';
+import { runFlow } from '../../../test/support/kits';
 import { createNushellScriptActor } from './nushell-script';
 
 /** The folder of the official Nushell build installed from npm, put on the PATH the actor searches. */

@@ -1,5 +1,5 @@
 import { cronTriggerActor, intervalTriggerActor } from '.';
-import { runFlow } from '../../testing';
+import { runFlow } from '../../../test/support/kits';
 
 const triggers = [intervalTriggerActor, cronTriggerActor];
 const graph = { processes: { every: { component: 'tpl_interval_trigger' }, hourly: { component: 'tpl_cron_trigger', metadata: { config: { commonSchedules: 'Every 15 minutes' } } } }, collect: ['every.trigger-out', 'hourly.trigger-out'] };

@@ -1,6 +1,6 @@
 import { GraphCompiler } from './graph-compiler';
 import { createNetwork } from '../runtime/network';
-import { testCatalogue, testRun } from '../../testing';
+import { testCatalogue, testRun } from '../../../test/support/kits';
 
 const catalogue = testCatalogue();
 

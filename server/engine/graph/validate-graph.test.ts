@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineActor } from '../sdk/actor-definition';
 import { type GraphIssue } from './graph-issue';
 import { parseGraph } from './parse-graph';
-import { testCatalogue } from '../../testing';
+import { testCatalogue } from '../../../test/support/kits';
 import { type ValidateGraphOptions, validateGraph } from './validate-graph';
 
 const catalogue = testCatalogue();

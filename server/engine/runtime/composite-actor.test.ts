@@ -3,7 +3,7 @@ import { type EngineEvent, type JsonValue } from '../../../model';
 import { createNetwork } from './network';
 import { parseGraph } from '../graph/parse-graph';
 import { runGraph } from './run-graph';
-import { collector, testCatalogue, testRun } from '../../testing';
+import { collector, testCatalogue, testRun } from '../../../test/support/kits';
 import { validateGraph } from '../graph/validate-graph';
 
 const absGraph = {

@@ -1,6 +1,6 @@
 import { type JsonValue } from '../../../model';
 import { defineActor } from '../sdk/actor-definition';
-import { collector, testCatalogue, testRun } from '../../testing';
+import { collector, testCatalogue, testRun } from '../../../test/support/kits';
 import { runGraph } from './run-graph';
 
 /** Sends what each firing saw: the data packet and the control packet it was configured with. */

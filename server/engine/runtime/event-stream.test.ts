@@ -1,7 +1,7 @@
 import { type EngineEventOf, isTerminalEvent } from '../../../model';
 import { EventStream, truncatedPreview } from './event-stream';
 import { runGraph } from './run-graph';
-import { testCatalogue, testRun } from '../../testing';
+import { testCatalogue, testRun } from '../../../test/support/kits';
 
 describe('the event stream', () => {
   it('numbers events from 1 without gaps and ends with exactly one terminal event', async () => {

@@ -4,7 +4,7 @@ import { type EngineEvent, type JsonValue } from '../../../model';
 import { type Network, createNetwork } from './network';
 import { type NetworkOptions } from './network-options';
 import { parseGraph } from '../graph/parse-graph';
-import { testCatalogue, testRun } from '../../testing';
+import { testCatalogue, testRun } from '../../../test/support/kits';
 import { validateGraph } from '../graph/validate-graph';
 
 interface Probe {

@@ -1,7 +1,7 @@
 import { defineActor } from '../sdk/actor-definition';
 import { type JsonValue, type EngineEventOf } from '../../../model';
 import { runGraph } from './run-graph';
-import { collector, testCatalogue, testRun } from '../../testing';
+import { collector, testCatalogue, testRun } from '../../../test/support/kits';
 
 const sink = { component: 'test_sink' };
 

@@ -5,7 +5,7 @@ import { type EngineEventOf, type EngineEvent, type JsonValue } from '../../../m
 import { createNetwork } from './network';
 import { parseGraph } from '../graph/parse-graph';
 import { runGraph } from './run-graph';
-import { collector, testCatalogue, testRun } from '../../testing';
+import { collector, testCatalogue, testRun } from '../../../test/support/kits';
 import { validateGraph } from '../graph/validate-graph';
 
 type Failure = 'throw' | 'reject' | 'timer' | 'json' | 'port';

@@ -1,6 +1,6 @@
 import { type EngineEvent } from '../../../model';
 import { runGraph } from './run-graph';
-import { testCatalogue, testRun } from '../../testing';
+import { testCatalogue, testRun } from '../../../test/support/kits';
 
 describe('runGraph', () => {
   it('throws an error listing every issue of an invalid graph', async () => {

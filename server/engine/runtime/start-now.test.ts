@@ -2,7 +2,7 @@ import { defineActor } from '../sdk/actor-definition';
 import { type FiringContext } from './actor-context-factory';
 import { createNetwork } from './network';
 import { parseGraph } from '../graph/parse-graph';
-import { testCatalogue, testRun } from '../../testing';
+import { testCatalogue, testRun } from '../../../test/support/kits';
 import { validateGraph } from '../graph/validate-graph';
 
 const source = defineActor({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type EngineEvent, type JsonObject, defineActor } from '..';
-import { runFlow } from '../../testing';
+import { runFlow } from '../../../test/support/kits';
 
 const talker = defineActor({
   id: 'test_talker',

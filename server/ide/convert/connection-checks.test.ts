@@ -1,6 +1,6 @@
 import { type JsonObject, createCatalogue, defineActor } from '../../engine';
 import { convertIdeWorkflow } from './convert-ide-workflow';
-import { camelConnection, camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../testing';
+import { camelConnection, camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../../test/support/kits';
 
 const catalogue = createTestCatalogue(['tpl_math_absolute', 'tpl_math_round', 'tpl_postgresql', 'tpl_sql_script']);
 

@@ -2,7 +2,7 @@ import { type JsonObject } from '../../engine';
 import { ConvertedGraphSchema, type ConvertedGraph } from './converted-graph';
 import { convertIdeWorkflow } from './convert-ide-workflow';
 import { type IdeConversion } from './ide-conversion';
-import { createTestCatalogue, readIdeFixture } from '../../testing';
+import { createTestCatalogue, readIdeFixture } from '../../../test/support/kits';
 
 const catalogue = createTestCatalogue([
   'tpl_http_request',

@@ -1,6 +1,6 @@
 import { convertIdeWorkflow } from './convert-ide-workflow';
 import { type IdeConversion } from './ide-conversion';
-import { camelConnection, camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../testing';
+import { camelConnection, camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../../test/support/kits';
 
 const catalogue = createTestCatalogue(['tpl_math_absolute', 'tpl_math_round']);
 

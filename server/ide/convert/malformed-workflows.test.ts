@@ -1,5 +1,5 @@
 import { convertIdeWorkflow } from './convert-ide-workflow';
-import { camelConnection, camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../testing';
+import { camelConnection, camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../../test/support/kits';
 
 const catalogue = createTestCatalogue(['tpl_math_absolute', 'tpl_math_round']);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createCatalogue, defineActor, runGraph } from '../../engine';
 import { convertIdeWorkflow } from './convert-ide-workflow';
-import { camelConnection, camelGraph, camelNode, ideWorkflow, readIdeFixture, testActors } from '../../testing';
+import { camelConnection, camelGraph, camelNode, ideWorkflow, readIdeFixture, testActors } from '../../../test/support/kits';
 
 const round = (value: number, precision: number) => Math.round(value * 10 ** precision) / 10 ** precision;
 

@@ -2,7 +2,7 @@ import { type JsonObject } from '../../engine';
 import { ConvertedGraphSchema, type ConvertedGraph } from './converted-graph';
 import { convertIdeWorkflow } from './convert-ide-workflow';
 import { type IdeConversion } from './ide-conversion';
-import { camelConnection, camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../testing';
+import { camelConnection, camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../../test/support/kits';
 
 const catalogue = createTestCatalogue(['tpl_number_input', 'tpl_math_absolute', 'tpl_math_round', 'tpl_math_sqrt', 'graph_input', 'graph_output']);
 

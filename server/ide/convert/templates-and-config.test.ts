@@ -1,7 +1,7 @@
 import { type JsonObject } from '../../engine';
 import { convertIdeWorkflow } from './convert-ide-workflow';
 import { type IdeConversion } from './ide-conversion';
-import { camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../testing';
+import { camelGraph, camelNode, createTestCatalogue, ideWorkflow } from '../../../test/support/kits';
 import { unsupportedActorIssues } from './unsupported-actor-issues';
 
 const catalogue = createTestCatalogue(['tpl_http_request', 'tpl_math_round', 'tpl_email_sender', 'tpl_slack_webhook']);

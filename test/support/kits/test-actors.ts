@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AnyActorDefinition, type Catalogue, type JsonValue, createCatalogue, defineActor } from '../engine';
+import { type AnyActorDefinition, type Catalogue, type JsonValue, createCatalogue, defineActor } from '../../../server/engine';
 
 /**
  * Tiny actors for the engine's own tests (the real catalogue lives in `server/actors/`): pass-through,

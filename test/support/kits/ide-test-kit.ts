@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type AnyActorDefinition, type Catalogue, type JsonObject, createCatalogue, defineActor } from '../engine';
-import { findIdeTemplate } from '../ide';
+import { type AnyActorDefinition, type Catalogue, type JsonObject, createCatalogue, defineActor } from '../../../server/engine';
+import { findIdeTemplate } from '../../../server/ide';
 
 const GRAPH_PORTS: Readonly<Record<string, AnyActorDefinition['graphPort']>> = {
   graph_input: { direction: 'in', nameKey: 'inputName', defaultName: 'input' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AnyActorDefinition, type EngineEvent, type JsonObject, type JsonValue, type RunResult, createCatalogue, defineActor, runGraph } from '../engine';
+import { type AnyActorDefinition, type EngineEvent, type JsonObject, type JsonValue, type RunResult, createCatalogue, defineActor, runGraph } from '../../../server/engine';
 import { NODE_ID, type PortPacket, singleNodeGraph } from './single-node-graph';
 
 /** How {@link runNode} runs the actor. */
