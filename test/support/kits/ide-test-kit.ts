@@ -32,7 +32,7 @@ export function createTestCatalogue(templateIds: readonly string[]): Catalogue {
 
 /** Reads a workflow fixture of `test/fixtures/ide/`. */
 export function readIdeFixture(name: string): JsonObject {
-  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'test', 'fixtures', 'ide', name), 'utf8')) as JsonObject;
+  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'ide', name), 'utf8')) as JsonObject;
 }
 
 /** A camelCase node as the IDE's sidebar creates it: `templateId` plus the template's `type`, and extra metadata. */
