@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineActor, errorOutPort, type JsonObject, type JsonValue } from '../../engine';
+import { LARGE_TEXT_CHARS } from '../heavy-work';
 import { runInSandbox } from '../sandbox';
 import { SCRIPT_GLOBAL, composeJavascriptScript } from './javascript-script-source';
 import { numberSetting } from '../shared';
@@ -64,6 +65,8 @@ export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
         timeoutMs: config.timeout,
         memoryLimitMb: Math.min(config.memoryLimit, maxMemoryMb),
         signal: ctx.signal,
+        // A large value goes on as its checked text, unparsed (see JsonText).
+        heldOutChars: LARGE_TEXT_CHARS,
       });
       for (const line of outcome.logs) ctx.log(line, { source: 'console' });
       if (!outcome.ok) throw new Error(outcome.error);
