@@ -10,9 +10,20 @@ import { type EngineEvent, type RunResult, isTerminalEvent, jsonTextAt } from '.
  */
 const kept = new WeakMap<object, { pieces: readonly string[]; length: number; joined?: string }>();
 
+/** Which pieces of a result's kept text are the texts of its outputs' values: output name to piece index. */
+const outputPieces = new WeakMap<readonly string[], ReadonlyMap<string, number>>();
+
 /** Remembers `pieces` (joined) as the JSON of `value`, which must not change afterwards (results never do). */
 export function keepJson(value: object, ...pieces: string[]): void {
   kept.set(value, { pieces, length: pieces.reduce((sum, piece) => sum + piece.length, 0) });
+}
+
+/**
+ * The output values among the pieces of a result's text (see {@link resultPieces}): output name to the index
+ * of the piece that is its value's text, for results whose outputs were measured; undefined for others.
+ */
+export function outputPieceIndexes(pieces: readonly string[]): ReadonlyMap<string, number> | undefined {
+  return outputPieces.get(pieces);
 }
 
 function keptOf(result: RunResult): { pieces: readonly string[]; length: number; joined?: string } {
@@ -69,6 +80,7 @@ export function eventJson(event: EngineEvent): string {
  */
 export function measuredResult(result: RunResult, maxBytes: number, marker: (bytes: number) => string): RunResult {
   const parts: string[] = [];
+  const valueParts = new Map<string, number>();
   let outputs: RunResult['outputs'] | undefined;
   for (const name of Object.keys(result.outputs)) {
     const held = jsonTextAt(result.outputs, name);
@@ -84,9 +96,12 @@ export function measuredResult(result: RunResult, maxBytes: number, marker: (byt
       text = JSON.stringify(outputs[name]);
     }
     parts.push(`${parts.length === 0 ? '' : ','}${JSON.stringify(name)}:`, text);
+    // The first piece is the text before the outputs, so a part's index is one more among the pieces.
+    valueParts.set(name, parts.length);
   }
   const limited = outputs === undefined ? result : { ...result, outputs };
   const [before, after] = jsonAround(limited, 'outputs');
   keepJson(limited, `${before}{`, ...parts, `}${after}`);
+  outputPieces.set(resultPieces(limited), valueParts);
   return limited;
 }
