@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineActor, errorOutPort, type JsonObject, type JsonValue } from '../../engine';
+import { defineActor, errorOutPort, type JsonObject, type JsonValue, packetValue } from '../../engine';
 import { LARGE_TEXT_CHARS } from '../heavy-work';
 import { runInSandbox } from '../sandbox';
 import { SCRIPT_GLOBAL, composeJavascriptScript } from './javascript-script-source';
@@ -70,7 +70,8 @@ export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
       });
       for (const line of outcome.logs) ctx.log(line, { source: 'console' });
       if (!outcome.ok) throw new Error(outcome.error);
-      const answer = outcome.value as { returned: boolean; value: JsonValue };
+      // The answer object itself comes as text only when it is just over the size held out, with its value just under.
+      const answer = packetValue(outcome.value) as { returned: boolean; value: JsonValue };
       await sendScriptOutputs(ctx, OUTPUT_PORTS, firingOutputs(outcome.outputs, answer.returned ? { value: answer.value } : undefined, 'result-out'));
     },
   });
