@@ -125,7 +125,7 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
       clearTimeout(backstop);
       releaseQuietly(bootstrap);
       releaseQuietly(context);
-      pool.release(pooled, memoryLimitMb, reusable && interruption === undefined);
+      await pool.release(pooled, memoryLimitMb, reusable && interruption === undefined);
     }
   }
 
