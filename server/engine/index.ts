@@ -13,6 +13,7 @@ export { type ActorContext, type AnyActorDefinition, type InPortSpec, type OutPo
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { type ResourceKind, type RunResources, resourceKind } from './sdk/run-resources';
 export { ActorError, errorMessage } from './sdk/actor-error';
+export { type JsonPacket, JsonText, jsonTextAt, packetValue, withJsonTexts } from './sdk/json-text';
 export { parseActorConfig } from './sdk/parse-actor-config';
 export { type GraphIssue } from './graph/graph-issue';
 export { type Graph, SUBGRAPH_COMPONENT } from './graph/graph';

@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { type RunResult } from '../engine';
-import { keepJson } from './result-json';
+import { type JsonValue, type RunResult } from '../engine';
+import { keepJson, outputPieceIndexes } from './result-json';
 
-/** What a record and a terminal event hold in place of a result kept in a file: the file's name. */
+/**
+ * What a record and a terminal event hold in place of a result kept in a file: the file's name and, for a
+ * result whose outputs were measured, where each output's value lies in its text (in characters, start and end).
+ */
 export interface ResultFileRef {
   $result_file: string;
+  $outputs?: Record<string, [number, number]>;
 }
 
 /** Results whose JSON is longer than this (in characters) are kept in a file of their own rather than in the database. */
@@ -57,6 +61,7 @@ export class ResultFiles {
     const temporary = join(this.dir, `${name}.partial`);
     const file = await open(temporary, 'w');
     let written = 0;
+    const spans = outputSpans(pieces);
     try {
       for (const text of pieces) {
         for (let at = 0; at < text.length; at += WRITE_SLICE_CHARS) written += (await file.write(text.slice(at, at + WRITE_SLICE_CHARS), null, 'utf8')).bytesWritten;
@@ -69,13 +74,18 @@ export class ResultFiles {
     const replaced = (await stat(target).catch(() => undefined))?.size ?? 0;
     await rename(temporary, target);
     this.held += written - replaced;
-    return { $result_file: name };
+    return spans === undefined ? { $result_file: name } : { $result_file: name, $outputs: spans };
   }
 
-  /** Reads a result back. @throws Error when its file is gone or unreadable */
+  /**
+   * Reads a result back, its text kept for the answers. When the reference says where the outputs' values
+   * lie, only the rest is parsed now, and each value when first read: a client reading an execution gets
+   * the text as it is in the file, and the megabytes of its outputs are not parsed on the event loop.
+   * @throws Error when its file is gone or unreadable
+   */
   async read(ref: ResultFileRef): Promise<RunResult> {
     const text = await readFile(join(this.dir, basename(ref.$result_file)), 'utf8');
-    const result = JSON.parse(text) as RunResult;
+    const result = (ref.$outputs !== undefined ? lazilyParsed(text, ref.$outputs) : undefined) ?? (JSON.parse(text) as RunResult);
     keepJson(result, text);
     return result;
   }
@@ -88,4 +98,45 @@ export class ResultFiles {
     await rm(path, { force: true });
     this.held = Math.max(0, this.held - size);
   }
+}
+
+// Where each output's value lies in the text the pieces make, when the pieces are a measured result's.
+function outputSpans(pieces: readonly string[]): Record<string, [number, number]> | undefined {
+  const indexes = outputPieceIndexes(pieces);
+  if (indexes === undefined || indexes.size === 0) return undefined;
+  const starts: number[] = [];
+  for (let i = 0, at = 0; i < pieces.length; at += pieces[i].length, i++) starts.push(at);
+  const spans: Record<string, [number, number]> = {};
+  for (const [name, index] of indexes) {
+    Object.defineProperty(spans, name, { value: [starts[index], starts[index] + pieces[index].length], enumerable: true, writable: true, configurable: true });
+  }
+  return spans;
+}
+
+// The result in `text` with its outputs' values (at `spans`) parsed when first read; undefined when the spans
+// do not fit the text (it is then parsed whole).
+function lazilyParsed(text: string, spans: Record<string, [number, number]>): RunResult | undefined {
+  const ordered = Object.entries(spans).sort((a, b) => a[1][0] - b[1][0]);
+  let skeleton = '';
+  let at = 0;
+  for (const [, [start, end]] of ordered) {
+    if (!(Number.isInteger(start) && Number.isInteger(end) && at <= start && start <= end && end <= text.length)) return undefined;
+    skeleton += `${text.slice(at, start)}null`;
+    at = end;
+  }
+  skeleton += text.slice(at);
+  let result: RunResult;
+  try {
+    result = JSON.parse(skeleton) as RunResult;
+  } catch {
+    return undefined;
+  }
+  const outputs = result.outputs as Record<string, JsonValue> | undefined;
+  if (outputs === null || typeof outputs !== 'object' || !ordered.every(([name]) => Object.hasOwn(outputs, name) && outputs[name] === null)) return undefined;
+  for (const [name, [start, end]] of ordered) {
+    let parsed: { value: JsonValue } | undefined;
+    const get = (): JsonValue => (parsed ??= { value: JSON.parse(text.slice(start, end)) as JsonValue }).value;
+    Object.defineProperty(outputs, name, { get, enumerable: true, configurable: true });
+  }
+  return result;
 }

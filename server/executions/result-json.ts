@@ -1,4 +1,4 @@
-import { type EngineEvent, type RunResult, isTerminalEvent } from '../engine';
+import { type EngineEvent, type RunResult, isTerminalEvent, jsonTextAt } from '../engine';
 
 /*
  * The JSON text of a run's result, made once. A result of several megabytes used to be serialised three or
@@ -10,9 +10,20 @@ import { type EngineEvent, type RunResult, isTerminalEvent } from '../engine';
  */
 const kept = new WeakMap<object, { pieces: readonly string[]; length: number; joined?: string }>();
 
+/** Which pieces of a result's kept text are the texts of its outputs' values: output name to piece index. */
+const outputPieces = new WeakMap<readonly string[], ReadonlyMap<string, number>>();
+
 /** Remembers `pieces` (joined) as the JSON of `value`, which must not change afterwards (results never do). */
 export function keepJson(value: object, ...pieces: string[]): void {
   kept.set(value, { pieces, length: pieces.reduce((sum, piece) => sum + piece.length, 0) });
+}
+
+/**
+ * The output values among the pieces of a result's text (see {@link resultPieces}): output name to the index
+ * of the piece that is its value's text, for results whose outputs were measured; undefined for others.
+ */
+export function outputPieceIndexes(pieces: readonly string[]): ReadonlyMap<string, number> | undefined {
+  return outputPieces.get(pieces);
 }
 
 function keptOf(result: RunResult): { pieces: readonly string[]; length: number; joined?: string } {
@@ -63,25 +74,34 @@ export function eventJson(event: EngineEvent): string {
 
 /**
  * A result with every output over `maxBytes` (as JSON, in UTF-8) replaced by `marker(bytes)`: each output is
- * serialised and measured once, and the JSON text of the whole result is kept (see {@link resultPieces}).
+ * serialised and measured once, and the JSON text of the whole result is kept (see {@link resultPieces}). An
+ * output that came as checked JSON text (a JsonText, see the engine) is neither parsed nor serialised: its
+ * text and size are known.
  */
 export function measuredResult(result: RunResult, maxBytes: number, marker: (bytes: number) => string): RunResult {
   const parts: string[] = [];
+  const valueParts = new Map<string, number>();
   let outputs: RunResult['outputs'] | undefined;
-  for (const [name, value] of Object.entries(result.outputs)) {
+  for (const name of Object.keys(result.outputs)) {
+    const held = jsonTextAt(result.outputs, name);
+    const value = held === undefined ? result.outputs[name] : undefined;
     // An output whose value is undefined is left out of the JSON, as JSON.stringify would.
-    if (value === undefined) continue;
-    let text = JSON.stringify(value);
-    const bytes = Buffer.byteLength(text);
+    if (held === undefined && value === undefined) continue;
+    let text = held?.text ?? JSON.stringify(value);
+    const bytes = held?.bytes ?? Buffer.byteLength(text);
     if (bytes > maxBytes) {
-      outputs ??= { ...result.outputs };
-      outputs[name] = marker(bytes);
+      // The other outputs are copied as they are defined, so that a text not yet parsed stays so.
+      outputs ??= Object.defineProperties({}, Object.getOwnPropertyDescriptors(result.outputs)) as RunResult['outputs'];
+      Object.defineProperty(outputs, name, { value: marker(bytes), enumerable: true, writable: true, configurable: true });
       text = JSON.stringify(outputs[name]);
     }
     parts.push(`${parts.length === 0 ? '' : ','}${JSON.stringify(name)}:`, text);
+    // The first piece is the text before the outputs, so a part's index is one more among the pieces.
+    valueParts.set(name, parts.length);
   }
   const limited = outputs === undefined ? result : { ...result, outputs };
   const [before, after] = jsonAround(limited, 'outputs');
   keepJson(limited, `${before}{`, ...parts, `}${after}`);
+  outputPieces.set(resultPieces(limited), valueParts);
   return limited;
 }

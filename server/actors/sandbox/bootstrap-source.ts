@@ -8,8 +8,13 @@
  * Values leave the sandbox as JSON text written by `jsonText` below, which never calls a `toJSON` or
  * `JSON.stringify` the script could have replaced on a prototype; the host still parses and checks the
  * envelope, so a script that tampers with the built-ins can only spoil its own result.
+ *
+ * When the caller passes `heldOutChars` (above 0), a value text at least that long (the result, a field of
+ * a result that is an object, or a `send_output` value) is held out of the envelope: `null` stands in its
+ * place, `held` lists the places (`["value"]`, `["value", key]`, `["outputs", index]`), and the answer is an
+ * array: the envelope, then the held texts in that order. The host then need not parse them to find them.
  */
-export const SANDBOX_BOOTSTRAP_SCRIPT = String.raw`(function sandboxBootstrap(code, limitsJson, globalsJson) {
+export const SANDBOX_BOOTSTRAP_SCRIPT = String.raw`(function sandboxBootstrap(code, limitsJson, globalsJson, heldOutChars) {
 'use strict';
 const g = globalThis;
 const stringify = JSON.stringify;
@@ -29,6 +34,18 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const logs = [];
 let droppedLogs = 0;
 const outputs = [];
+const held = [];
+const heldTexts = [];
+// Characters the held texts have beyond the 'null' standing in for each, so that the size of a value counts them.
+let heldExtraChars = 0;
+
+function holdOut(text, place) {
+  if (!(heldOutChars > 0) || text === undefined || text.length < heldOutChars) return text;
+  held[held.length] = place;
+  heldTexts[heldTexts.length] = text;
+  heldExtraChars += text.length - 4;
+  return 'null';
+}
 
 function cut(text, max) {
   return text.length > max ? text.slice(0, max) + '... [cut]' : text;
@@ -48,7 +65,7 @@ function describeTag(tag) {
   return (/^[AEIOU]/.test(name) ? 'an ' : 'a ') + name;
 }
 
-function jsonText(value, path, stack) {
+function jsonText(value, path, stack, holdFields) {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string': return stringify(value);
@@ -85,8 +102,9 @@ function jsonText(value, path, stack) {
     text = '{';
     let first = true;
     for (const key of keysOf(value)) {
-      const item = jsonText(value[key], childPath(path, key), stack);
+      let item = jsonText(value[key], childPath(path, key), stack);
       if (item === undefined) continue;
+      if (holdFields === true && stack.length === 1) item = holdOut(item, ['value', key]);
       text += (first ? '' : ',') + stringify(key) + ':' + item;
       first = false;
     }
@@ -148,22 +166,31 @@ function logsText() {
 function send_output(port, value) {
   if (typeof port !== 'string') throw new ErrorConstructor('send_output: the port must be a string');
   if (outputs.length >= limits.maxOutputs) throw new ErrorConstructor('send_output was called more than ' + limits.maxOutputs + ' times');
-  const text = checkedSize(jsonText(value, 'the value sent on ' + stringify(port), []), 'the value sent on ' + stringify(port));
+  const text = holdOut(checkedSize(jsonText(value, 'the value sent on ' + stringify(port), []), 0, 'the value sent on ' + stringify(port)), ['outputs', outputs.length]);
   outputs.push('{"port":' + stringify(port) + ',"value":' + (text === undefined ? 'null' : text) + '}');
 }
 
 function success(value) {
   let text;
   try {
-    text = checkedSize(jsonText(value, 'result', []), 'the result');
+    const heldBefore = held.length;
+    const extraBefore = heldExtraChars;
+    text = checkedSize(jsonText(value, 'result', [], true), heldExtraChars - extraBefore, 'the result');
+    // A value whose fields were held out is sent as it is, its fields beside it.
+    if (held.length === heldBefore) text = holdOut(text, ['value']);
   } catch (error) {
     return failure(error);
   }
-  return '{"ok":true,"value":' + (text === undefined ? 'null' : text) + ',"outputs":[' + outputs.join(',') + '],"logs":' + logsText() + '}';
+  const envelope = '{"ok":true,"value":' + (text === undefined ? 'null' : text) + ',"outputs":[' + outputs.join(',') + '],"logs":' + logsText() +
+    (held.length === 0 ? '' : ',"held":' + stringify(held)) + '}';
+  if (held.length === 0) return envelope;
+  const answer = [envelope];
+  for (let i = 0; i < heldTexts.length; i++) answer[i + 1] = heldTexts[i];
+  return answer;
 }
 
-function checkedSize(text, what) {
-  if (text !== undefined && text.length > limits.maxValueChars) {
+function checkedSize(text, heldChars, what) {
+  if (text !== undefined && text.length + heldChars > limits.maxValueChars) {
     throw new ErrorConstructor(what + ' is larger than ' + limits.maxValueChars + ' characters of JSON');
   }
   return text;

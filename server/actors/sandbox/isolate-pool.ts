@@ -57,13 +57,20 @@ export class IsolatePool {
     return pooled;
   }
 
-  /** Hands an isolate back after a call; `reusable` is false after a timeout, an out-of-memory or a cancel. */
-  release(pooled: PooledIsolate, memoryLimitMb: number, reusable: boolean): void {
-    const idle = this.idle.get(memoryLimitMb) ?? [];
-    if (reusable && this.canReuse(pooled, memoryLimitMb) && idle.length < this.maxIdlePerLimit) {
-      idle.push(pooled);
-      this.idle.set(memoryLimitMb, idle);
-      return;
+  /**
+   * Hands an isolate back after a call; `reusable` is false after a timeout, an out-of-memory or a cancel,
+   * and the isolate is then disposed at once. Otherwise its heap is measured by its own thread, which
+   * answers once it is idle: an isolate still busy after its answer (freeing a large value it copied out)
+   * would hold the event loop for as long if it were measured or disposed synchronously.
+   */
+  async release(pooled: PooledIsolate, memoryLimitMb: number, reusable: boolean): Promise<void> {
+    if (reusable && (await this.canReuse(pooled, memoryLimitMb))) {
+      const idle = this.idle.get(memoryLimitMb) ?? [];
+      if (idle.length < this.maxIdlePerLimit) {
+        idle.push(pooled);
+        this.idle.set(memoryLimitMb, idle);
+        return;
+      }
     }
     disposeQuietly(pooled.isolate);
   }
@@ -86,11 +93,11 @@ export class IsolatePool {
     return this.created;
   }
 
-  private canReuse(pooled: PooledIsolate, memoryLimitMb: number): boolean {
+  private async canReuse(pooled: PooledIsolate, memoryLimitMb: number): Promise<boolean> {
     if (pooled.isolate.isDisposed || pooled.uses >= this.maxUsesPerIsolate) return false;
     try {
-      const heap = pooled.isolate.getHeapStatisticsSync();
-      return heap.used_heap_size + heap.externally_allocated_size < memoryLimitMb * 1024 * 1024 * this.maxReusedHeapShare;
+      const heap = await pooled.isolate.getHeapStatistics();
+      return !pooled.isolate.isDisposed && heap.used_heap_size + heap.externally_allocated_size < memoryLimitMb * 1024 * 1024 * this.maxReusedHeapShare;
     } catch {
       return false;
     }

@@ -1,6 +1,7 @@
-import { type JsonObject } from '../../engine';
+import { type JsonObject, JsonText } from '../../engine';
 import { createSandboxRunner, disposeSandboxIsolates, runInSandbox } from './run-in-sandbox';
 import { type SandboxOutcome } from './sandbox-outcome';
+import { SANDBOX_LIMITS } from './sandbox-limits';
 
 function run(code: string, globals: JsonObject = {}, extra: { timeoutMs?: number; memoryLimitMb?: number } = {}): Promise<SandboxOutcome> {
   return runInSandbox({ code, globals, timeoutMs: extra.timeoutMs ?? 2000, memoryLimitMb: extra.memoryLimitMb ?? 64 });
@@ -20,6 +21,29 @@ describe('runInSandbox', () => {
       ok: true,
       value: { b: [null, 1], d: '1970-01-01T00:00:00.000Z', n: null },
     });
+  });
+
+  it('hands large values back as checked JSON text when asked, and small ones parsed', async () => {
+    const code = 'const big = "x".repeat(400); send_output("big", [big]); send_output("small", 1); return { big, small: 2 };';
+    const outcome = await runInSandbox({ code, globals: {}, timeoutMs: 2000, memoryLimitMb: 64, heldOutChars: 300 });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const value = outcome.value as { big: unknown; small: number };
+    expect(value.big).toBeInstanceOf(JsonText);
+    expect(value.big).toMatchObject({ text: `"${'x'.repeat(400)}"`, bytes: 402 });
+    expect(value.small).toBe(2);
+    expect(outcome.outputs[0].value).toBeInstanceOf(JsonText);
+    expect(outcome.outputs[1]).toEqual({ port: 'small', value: 1 });
+    expect(JSON.parse(JSON.stringify(outcome))).toEqual({ ok: true, value: { big: 'x'.repeat(400), small: 2 }, outputs: [{ port: 'big', value: ['x'.repeat(400)] }, { port: 'small', value: 1 }], logs: [] });
+    const whole = await runInSandbox({ code: 'return ["y".repeat(400)];', globals: {}, timeoutMs: 2000, memoryLimitMb: 64, heldOutChars: 300 });
+    expect(whole.ok && whole.value).toMatchObject({ text: `["${'y'.repeat(400)}"]` });
+  });
+
+  it('still refuses a value over the size cap when its fields are held out', async () => {
+    const runner = createSandboxRunner({ limits: { ...SANDBOX_LIMITS, maxValueChars: 1000 } });
+    const outcome = await runner.run({ code: 'return { a: "x".repeat(600), b: "y".repeat(600) };', globals: {}, timeoutMs: 2000, memoryLimitMb: 64, heldOutChars: 300 });
+    expect(outcome).toMatchObject({ ok: false, kind: 'error', error: 'the result is larger than 1000 characters of JSON' });
+    runner.dispose();
   });
 
   it('records send_output calls in order, as copies taken at the time of the call', async () => {

@@ -2,7 +2,8 @@ import type ivm from 'isolated-vm';
 import { PENDING_MARKER, SANDBOX_FINISH_SOURCE, SANDBOX_LOGS_SOURCE } from './bootstrap-source';
 import { ConcurrencyGate } from './concurrency-gate';
 import { IsolatePool, disposeQuietly } from './isolate-pool';
-import { parseSandboxEnvelope, parseSandboxLogs } from './sandbox-envelope';
+import { checkHeldText } from './held-text-check';
+import { type JsonTextCheck, parseSandboxLogs, readSandboxAnswer } from './sandbox-envelope';
 import { MIN_SANDBOX_MEMORY_MB, SANDBOX_LIMITS, type SandboxLimits } from './sandbox-limits';
 import { type SandboxFailureKind, type SandboxOutcome, type SandboxRequest } from './sandbox-outcome';
 
@@ -28,6 +29,12 @@ export interface SandboxRunnerOptions {
    * @default 16
    */
   maxConcurrent?: number;
+  /**
+   * Checks a value text held out of a sandbox's answer (see `SandboxRequest.heldOutChars`) and answers its
+   * UTF-8 size.
+   * @default parsing it on a worker thread (see checkHeldText)
+   */
+  checkJsonText?: JsonTextCheck;
 }
 
 /** Runs scripts in isolates from one pool. */
@@ -47,6 +54,7 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
   const limitsJson = JSON.stringify(options.limits ?? SANDBOX_LIMITS);
   const graceMs = options.timeoutGraceMs ?? 2000;
   const gate = new ConcurrencyGate(options.maxConcurrent ?? 16);
+  const checkJsonText = options.checkJsonText ?? checkHeldText;
 
   async function run(request: SandboxRequest): Promise<SandboxOutcome> {
     const { code, timeoutMs, memoryLimitMb, signal } = request;
@@ -56,20 +64,28 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
     }
     const globalsJson = JSON.stringify(request.globals);
     if (!(await gate.enter(signal))) return failed('cancelled', 'Script cancelled', []);
+    let answered: SandboxOutcome | { answer: unknown };
     try {
-      return await runAdmitted(code, globalsJson, timeoutMs, memoryLimitMb, signal);
+      answered = await runAdmitted(code, globalsJson, request.heldOutChars ?? 0, timeoutMs, memoryLimitMb, signal);
     } finally {
       gate.leave();
     }
+    if (!('answer' in answered)) return answered;
+    // Held texts are checked after the isolate and the gate are free: the check runs on a worker thread.
+    const envelope = await readSandboxAnswer(answered.answer, (text) => checkJsonText(text, signal));
+    if (signal?.aborted) return failed('cancelled', 'Script cancelled', []);
+    if (!envelope.ok) return failed('error', envelope.error, envelope.logs);
+    return { ok: true, value: envelope.value, outputs: envelope.outputs, logs: envelope.logs };
   }
 
   async function runAdmitted(
     code: string,
     globalsJson: string,
+    heldOutChars: number,
     timeoutMs: number,
     memoryLimitMb: number,
     signal: AbortSignal | undefined,
-  ): Promise<SandboxOutcome> {
+  ): Promise<SandboxOutcome | { answer: unknown }> {
     const pooled = pool.acquire(memoryLimitMb);
     const { isolate } = pooled;
     let context: ivm.Context | undefined;
@@ -90,13 +106,13 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
     try {
       context = await isolate.createContext();
       bootstrap = (await pooled.bootstrap.run(context, { reference: true })) as ivm.Reference<unknown>;
-      let answer: unknown = await bootstrap.apply(undefined, [code, limitsJson, globalsJson], { timeout: timeoutMs });
+      // Copied out: an answer with held texts is an array (see SANDBOX_BOOTSTRAP_SCRIPT).
+      let answer: unknown = await bootstrap.apply(undefined, [code, limitsJson, globalsJson, heldOutChars], { timeout: timeoutMs, result: { copy: true } });
       if (answer === PENDING_MARKER) {
-        answer = await context.evalClosure(SANDBOX_FINISH_SOURCE, [], { timeout: Math.max(1, deadline - Date.now()) });
+        answer = await context.evalClosure(SANDBOX_FINISH_SOURCE, [], { timeout: Math.max(1, deadline - Date.now()), result: { copy: true } });
       }
       reusable = true;
-      const envelope = parseSandboxEnvelope(answer);
-      return envelope.ok ? envelope : failed('error', envelope.error, envelope.logs);
+      return { answer };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (interruption === 'cancelled') return failed('cancelled', 'Script cancelled', []);
@@ -109,7 +125,7 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
       clearTimeout(backstop);
       releaseQuietly(bootstrap);
       releaseQuietly(context);
-      pool.release(pooled, memoryLimitMb, reusable && interruption === undefined);
+      await pool.release(pooled, memoryLimitMb, reusable && interruption === undefined);
     }
   }
 

@@ -12,6 +12,12 @@ export interface SandboxRequest {
   memoryLimitMb: number;
   /** Aborting it disposes the isolate at once and ends the call as `cancelled`. */
   signal?: AbortSignal;
+  /**
+   * When given (above 0), a value whose JSON is at least this many characters (the result, a field of a
+   * result that is an object, or a `send_output` value) comes back as a `JsonText` in its place: checked on
+   * a worker thread, never parsed on the event loop. For callers that pass values on as packets.
+   */
+  heldOutChars?: number;
 }
 
 /** Why a sandboxed call did not produce a value. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ActorLogEntry, type JsonObject, type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
+import { type ActorLogEntry, type JsonObject, type JsonValue, createCatalogue, defineActor, jsonTextAt, runGraph } from '../../engine';
 import { disposeSandboxIsolates } from '../sandbox';
 import { JavascriptScriptConfigSchema, javascriptScript } from './javascript-script';
 
@@ -29,6 +29,20 @@ function scriptNode(script: string, extra: Record<string, JsonValue> = {}) {
 afterAll(() => disposeSandboxIsolates());
 
 describe('tpl_javascript_script', () => {
+  it('sends a large value on as its text to the run\'s outputs, and parsed to a node it feeds', async () => {
+    const graph = {
+      processes: { s: scriptNode('return Array.from({ length: 4000 }, (_, i) => "item " + i + " ".repeat(70));'), c: { component: 'test_collect' } },
+      connections: [{ from: { nodeId: 's', portId: 'result-out' }, to: { nodeId: 'c', portId: 'in' } }],
+      outports: { big: { process: 's', port: 'result-out' } },
+    };
+    const received: JsonValue[] = [];
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript, collector(received)]), run);
+    const expected = Array.from({ length: 4000 }, (_, i) => `item ${i}${' '.repeat(70)}`);
+    expect(jsonTextAt(result.outputs, 'big')?.bytes).toBe(Buffer.byteLength(JSON.stringify(expected)));
+    expect(result.outputs.big).toEqual(expected);
+    expect(received).toEqual([expected]);
+  });
+
   it('defaults its timeout to 10000 ms and its memory limit to 128 MB', () => {
     expect(JavascriptScriptConfigSchema.parse({ script: 'return 1' })).toEqual({ script: 'return 1', timeout: 10_000, memoryLimit: 128 });
     expect(JavascriptScriptConfigSchema.parse({ script: 'return 1', timeout: '5000', memoryLimit: '' })).toMatchObject({ timeout: 5000, memoryLimit: 128 });

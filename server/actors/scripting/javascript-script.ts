@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineActor, errorOutPort, type JsonObject, type JsonValue } from '../../engine';
+import { defineActor, errorOutPort, type JsonObject, type JsonValue, packetValue } from '../../engine';
+import { LARGE_TEXT_CHARS } from '../heavy-work';
 import { runInSandbox } from '../sandbox';
 import { SCRIPT_GLOBAL, composeJavascriptScript } from './javascript-script-source';
 import { numberSetting } from '../shared';
@@ -63,10 +64,13 @@ export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
         timeoutMs: config.timeout,
         memoryLimitMb: Math.min(config.memoryLimit, maxMemoryMb),
         signal: ctx.signal,
+        // A large value goes on as its checked text, unparsed (see JsonText).
+        heldOutChars: LARGE_TEXT_CHARS,
       });
       for (const line of outcome.logs) ctx.log(line, { source: 'console' });
       if (!outcome.ok) throw new Error(outcome.error);
-      const answer = outcome.value as { returned: boolean; value: JsonValue };
+      // The answer object itself comes as text only when it is just over the size held out, with its value just under.
+      const answer = packetValue(outcome.value) as { returned: boolean; value: JsonValue };
       await sendScriptOutputs(ctx, OUTPUT_PORTS, firingOutputs(outcome.outputs, answer.returned ? { value: answer.value } : undefined, 'result-out'));
     },
   });

@@ -1,6 +1,7 @@
 import { type ActorContext } from '../sdk/actor-definition';
 import { type InPort } from './in-port';
 import { jsonProblem } from '../graph/json-problem';
+import { type JsonPacket, JsonText } from '../sdk/json-text';
 import { type JsonValue } from '../../../model';
 import { type NetworkRuntime } from './network-runtime';
 import { type NodeTimers } from './node-timers';
@@ -45,14 +46,15 @@ export class ActorContextFactory {
     return new Firing(this, this.net, inputs, config, state);
   }
 
-  readonly send = (portId: string, value: JsonValue): Promise<void> => {
+  readonly send = (portId: string, value: JsonPacket): Promise<void> => {
     if (!this.net.running) return RESOLVED;
     const port = this.node.findOutport(portId);
     if (port === undefined) {
       this.node.fail(new Error(`Node '${this.id}' has no output port '${portId}'`));
       return RESOLVED;
     }
-    const problem = jsonProblem(value);
+    // A JsonText carries text its actor checked; only other values are walked.
+    const problem = value instanceof JsonText ? undefined : jsonProblem(value);
     if (problem !== undefined) {
       this.node.fail(new Error(`Node '${this.id}' sent ${problem} on port '${portId}'; packets must be JSON`));
       return RESOLVED;
@@ -85,7 +87,8 @@ export class ActorContextFactory {
 
   private graphOutput(name: string, value: JsonValue): Promise<void> {
     if (!this.net.running) return RESOLVED;
-    const problem = jsonProblem(value);
+    // A JsonText carries text its actor checked; only other values are walked.
+    const problem = value instanceof JsonText ? undefined : jsonProblem(value);
     if (problem !== undefined) {
       this.node.fail(new Error(`Node '${this.id}' sent ${problem} as graph output '${name}'; outputs must be JSON`));
       return RESOLVED;

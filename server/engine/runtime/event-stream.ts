@@ -1,4 +1,5 @@
 import { type EngineEvent, type JsonValue, type RunResult } from '../../../model';
+import { type JsonPacket, JsonText, packetValue } from '../sdk/json-text';
 
 /**
  * Builds and delivers the events of one run, its subgraphs included: `seq` from 1 without gaps, epoch-ms
@@ -36,11 +37,11 @@ export class EventStream {
   }
 
   /** A packet left a port for one target. */
-  messageSent(fromActor: string, fromPort: string, toActor: string, toPort: string, message: JsonValue): void {
+  messageSent(fromActor: string, fromPort: string, toActor: string, toPort: string, packet: JsonPacket): void {
     const seq = ++this.seq;
     const timestamp = this.now();
-    const preview = truncatedPreview(message, this.maxPayloadBytes);
-    if (preview === undefined) this.deliver({ _type: 'MessageSent', seq, timestamp, fromActor, fromPort, toActor, toPort, message });
+    const preview = truncatedPreview(packet, this.maxPayloadBytes);
+    if (preview === undefined) this.deliver({ _type: 'MessageSent', seq, timestamp, fromActor, fromPort, toActor, toPort, message: packetValue(packet) });
     else this.deliver({ _type: 'MessageSent', seq, timestamp, fromActor, fromPort, toActor, toPort, message: preview, truncated: true });
   }
 
@@ -90,11 +91,21 @@ export class EventStream {
 }
 
 /** The JSON text of a payload cut to `maxBytes` of UTF-8, or undefined when the payload fits. */
-export function truncatedPreview(message: JsonValue, maxBytes: number): string | undefined {
+export function truncatedPreview(message: JsonPacket, maxBytes: number): string | undefined {
+  if (message instanceof JsonText) {
+    if (message.bytes <= maxBytes) return undefined;
+    // No character takes less than a byte, so the first maxBytes characters hold the cut.
+    return cutToBytes(message.text.slice(0, Math.max(0, maxBytes)), maxBytes);
+  }
   if (typeof message !== 'object' && typeof message !== 'string') return undefined;
   // A UTF-16 unit escapes to at most 6 JSON characters and encodes to at most 3 bytes.
   if (typeof message === 'string' && message.length * 6 + 2 <= maxBytes) return undefined;
   const json = JSON.stringify(message);
   if (json.length * 3 <= maxBytes || Buffer.byteLength(json, 'utf8') <= maxBytes) return undefined;
-  return Buffer.from(json, 'utf8').subarray(0, Math.max(0, maxBytes)).toString('utf8').replace(/\uFFFD+$/, '');
+  return cutToBytes(json, maxBytes);
+}
+
+// The first `maxBytes` bytes of a text in UTF-8, without a character cut in two at the end.
+function cutToBytes(text: string, maxBytes: number): string {
+  return Buffer.from(text, 'utf8').subarray(0, Math.max(0, maxBytes)).toString('utf8').replace(/\uFFFD+$/, '');
 }

@@ -1,5 +1,6 @@
 import { type GraphInputValue } from '../sdk/actor-definition';
-import { type JsonObject, type JsonValue } from '../../../model';
+import { type JsonObject } from '../../../model';
+import { type JsonPacket } from '../sdk/json-text';
 import { type NodeRunner } from './node-runner';
 import { type RunEnvironment } from './run-environment';
 
@@ -17,9 +18,9 @@ export interface NetworkRuntime {
   /** An actor error: routed to the node's error port when one is connected, otherwise it fails the run. */
   nodeFailed(runner: NodeRunner, error: unknown): void;
   /** Sends a value out of the graph as output `name`; resolves when the receiver has room. */
-  exportOutput(name: string, value: JsonValue): Promise<void>;
+  exportOutput(name: string, value: JsonPacket): Promise<void>;
   /** Reports the last packet of an unconnected output port. */
-  recordOutput(key: string, value: JsonValue): void;
+  recordOutput(key: string, value: JsonPacket): void;
   /** The run's input under `name`. */
   graphInput(name: string): GraphInputValue;
   /** Writes an actor's diagnostic line. */

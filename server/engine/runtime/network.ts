@@ -2,8 +2,9 @@ import { setMaxListeners } from 'node:events';
 import { type AnyActorDefinition, type GraphInputValue } from '../sdk/actor-definition';
 import { ActorError, errorMessage } from '../sdk/actor-error';
 import { type Catalogue } from '../sdk/catalogue';
+import { type JsonPacket, withJsonTexts } from '../sdk/json-text';
 import { type CompositeContext, type InnerRunOutcome, SubgraphFailure, createCompositeActor } from './composite-actor';
-import { type JsonObject, type JsonValue, type RunError, type RunResult } from '../../../model';
+import { type JsonObject, type RunError, type RunResult } from '../../../model';
 import { type ConfigUpdateOutcome, type NetworkOptions, type NetworkState } from './network-options';
 import { type NetworkRuntime } from './network-runtime';
 import { type NodeRunner } from './node-runner';
@@ -39,7 +40,7 @@ interface Scope {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
   /** Present inside a composite node: where graph outputs go. */
-  readonly parent?: { send(name: string, value: JsonValue): Promise<void> };
+  readonly parent?: { send(name: string, value: JsonPacket): Promise<void> };
 }
 
 /** Builds a network for a validated graph; call `run()` to start it. */
@@ -54,7 +55,7 @@ class GraphNetwork implements Network, NetworkRuntime {
   private controller: AbortController | undefined;
   private readonly wiring: Wiring;
   private work = 0;
-  private readonly outputs: JsonObject = {};
+  private readonly outputs: Record<string, JsonPacket> = {};
   private readonly errors: RunError[] = [];
   private failure = '';
   private startTime = 0;
@@ -144,13 +145,13 @@ class GraphNetwork implements Network, NetworkRuntime {
     this.fail({ node_id: nodeId, message });
   }
 
-  exportOutput(name: string, value: JsonValue): Promise<void> {
+  exportOutput(name: string, value: JsonPacket): Promise<void> {
     if (this.scope.parent !== undefined) return this.scope.parent.send(name, value);
     this.outputs[name] = value;
     return RESOLVED;
   }
 
-  recordOutput(key: string, value: JsonValue): void {
+  recordOutput(key: string, value: JsonPacket): void {
     this.outputs[key] = value;
   }
 
@@ -305,7 +306,8 @@ class GraphNetwork implements Network, NetworkRuntime {
       start_time: isoTime(this.startTime),
       end_time: isoTime(end),
       duration_ms: Math.max(0, end - this.startTime),
-      outputs: { ...this.outputs },
+      // A value that came as JSON text stays text until someone reads it (see withJsonTexts).
+      outputs: withJsonTexts(this.outputs),
       errors: [...this.errors],
       nodes_executed: runners.filter((runner) => runner.fired).length,
       nodes_failed: runners.filter((runner) => runner.failed).length,

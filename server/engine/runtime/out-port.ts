@@ -1,15 +1,15 @@
 import { type EventStream } from './event-stream';
 import { type InPort } from './in-port';
-import { type JsonValue } from '../../../model';
+import { type JsonPacket, JsonText } from '../sdk/json-text';
 import { PendingSend } from './pending-send';
 import { RESOLVED } from './promises';
 
 /** Where an output port's packets go besides connections: the run's outputs. */
 export interface OutPortSink {
   /** A packet reached an exported outport `name`; resolves when the receiver has room. */
-  exportOutput(name: string, packet: JsonValue): Promise<void>;
+  exportOutput(name: string, packet: JsonPacket): Promise<void>;
   /** The last packet of an unconnected output port, reported as `key` when the graph exports no outports. */
-  recordOutput(key: string, packet: JsonValue): void;
+  recordOutput(key: string, packet: JsonPacket): void;
 }
 
 /** An output port of a node: delivers each packet to every connected input port (fan-out) and to the run's outputs. */
@@ -55,15 +55,16 @@ export class OutPort {
 
   /**
    * Delivers a packet to every target, and resolves at once while every target has room; otherwise the
-   * promise resolves when room frees up. The packet is queued either way.
+   * promise resolves when room frees up. The packet is queued either way. A JsonText is parsed (once) for
+   * the nodes it goes to; the run's outputs and the events' previews take its text.
    */
-  send(packet: JsonValue): Promise<void> {
+  send(packet: JsonPacket): Promise<void> {
     const targets = this.targets;
     let blocked: InPort | undefined;
     for (let i = 0; i < targets.length; i++) {
       const target = targets[i];
       if (this.events !== undefined) this.events.messageSent(this.actorId, this.id, this.targetActors[i], target.id, packet);
-      if (!target.push(packet) && blocked === undefined) blocked = target;
+      if (!target.push(packet instanceof JsonText ? packet.value : packet) && blocked === undefined) blocked = target;
     }
     if (this.collectKey !== undefined) this.sink.recordOutput(this.collectKey, packet);
     let waits: Promise<void> | undefined;

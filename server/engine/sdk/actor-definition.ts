@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type JsonObject, type JsonValue } from '../../../model';
+import { type JsonPacket } from './json-text';
 import { type RunResources } from './run-resources';
 
 /** Declares one input port of an actor. */
@@ -74,9 +75,10 @@ export interface ActorContext<C, I extends string, O extends string, S> {
    * queue has room (backpressure) and, in a long loop, on a later turn of the event loop; an actor that
    * emits many packets awaits it. One that does not await may overfill a queue (nothing is dropped, but
    * memory grows). Never throws: an unknown port or a value that is not plain JSON (a function, `undefined`,
-   * a BigInt, `NaN`, a Date, a cycle) is an actor error of the node.
+   * a BigInt, `NaN`, a Date, a cycle) is an actor error of the node. A large value the actor holds as checked
+   * JSON text may be sent as a {@link JsonText}.
    */
-  send(port: O, value: JsonValue): Promise<void>;
+  send(port: O, value: JsonPacket): Promise<void>;
   /** Whether a port of this node is connected (or, for an input, fed in any way). */
   isConnected(port: I | O): boolean;
   /** A timer the network counts as pending work: the run does not end while it is armed. Returns a canceller. */
