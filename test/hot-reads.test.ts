@@ -4,7 +4,7 @@ import { createApp } from '../server/app';
 import { ServerConfigSchema, type ServerConfigInput } from '../server/config';
 import { MemoryDeploymentStore } from '../server/deployments';
 import { MemoryExecutionStore } from '../server/executions';
-import { MAX_FAILED_TOKENS_PER_MINUTE } from '../server/http';
+import { MAX_FAILED_TOKENS_PER_MINUTE } from '../server/guards';
 import { silentLogger } from '../server/logger';
 import { createServices } from '../server/services';
 import { multiplyGraph } from './support/graphs';

@@ -1,6 +1,6 @@
 import { type Execution } from '../../contract';
 import { type ExecutionRecord, jsonAround, resultPieces } from '../executions';
-import { success } from './envelope';
+import { type RunResult } from '../engine';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -28,9 +28,9 @@ export function executionSummary(record: ExecutionRecord): Omit<Execution, 'resu
  * text made when it was measured or read from its file: a result of several megabytes is neither serialised
  * again per read nor copied into one string.
  */
-export function executionViewJson(record: ExecutionRecord): readonly string[] {
-  const [envelopeBefore, envelopeAfter] = jsonAround(success(null), 'data');
-  const [viewBefore, viewAfter] = jsonAround(executionSummary(record), 'result');
-  const result = record.result === null ? ['null'] : resultPieces(record.result);
+export function executionEnvelopeJson(envelope: { data: Execution }): readonly string[] {
+  const [envelopeBefore, envelopeAfter] = jsonAround(envelope, 'data');
+  const [viewBefore, viewAfter] = jsonAround(envelope.data, 'result');
+  const result = envelope.data.result === null ? ['null'] : resultPieces(envelope.data.result as RunResult);
   return [`${envelopeBefore}${viewBefore}`, ...result, `${viewAfter}${envelopeAfter}`];
 }

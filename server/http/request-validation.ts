@@ -2,11 +2,7 @@ import { type RequestValidationError } from '@ts-rest/express';
 import { type NextFunction, type Request, type Response } from 'express';
 import { type ZodError } from 'zod';
 import { type ErrorDetail, validationFailure } from '../errors';
-
-/** Writes a zod path the way the rest of the service does: `graphs[0].nodes`. */
-export function pathText(path: readonly (string | number)[]): string {
-  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part), '');
-}
+import { pathText } from '../transport';
 
 function detailsOf(error: ZodError | null, whole: string): ErrorDetail[] {
   if (!error) return [];

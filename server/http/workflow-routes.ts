@@ -1,8 +1,7 @@
 import { initServer } from '@ts-rest/express';
 import { workflowsContract } from '../../contract';
 import { type JsonObject } from '../engine';
-import { type AppServices } from './app-services';
-import { success } from './envelope';
+import { type AppServices, success } from '../transport';
 import { executionSummary, executionView } from './execution-view';
 
 const s = initServer();

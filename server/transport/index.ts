@@ -1,0 +1,3 @@
+export { type AppServices } from './app-services';
+export { success, failure } from './envelope';
+export { pathText } from './path-text';
