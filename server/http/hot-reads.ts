@@ -1,6 +1,6 @@
 import { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { type Logger as PinoLogger } from 'pino';
-import { type ZodTypeAny } from 'zod';
+import { ZodObject, type ZodTypeAny } from 'zod';
 import { type BearerAuth, type ClientAddressOf, type ConnectionLimit, type RequestBudget, credentialsOf, isPublicPath } from '../guards';
 import { type ServiceMetrics } from '../metrics';
 import { type ContractRoute } from './contract-routes';
@@ -47,8 +47,19 @@ function parsedParams(compiled: Compiled, parts: readonly string[]): Record<stri
     if (segment.startsWith(':')) params[segment.slice(1)] = parts[i];
     else if (segment !== parts[i]) return undefined;
   }
-  const parsed = (compiled.route.route.pathParams as ZodTypeAny | undefined)?.safeParse(params);
-  if (parsed === undefined) return params;
+  const schema = compiled.route.route.pathParams as ZodTypeAny | undefined;
+  if (schema === undefined) return params;
+  // Each parameter by its own schema when there is one: parsing the object costs a copy on every request.
+  if (schema instanceof ZodObject) {
+    const shape = schema.shape as Record<string, ZodTypeAny>;
+    for (const [name, value] of Object.entries(params)) {
+      const one = shape[name]?.safeParse(value);
+      if (one === undefined || !one.success) return undefined;
+      params[name] = one.data as string;
+    }
+    return params;
+  }
+  const parsed = schema.safeParse(params);
   return parsed.success ? (parsed.data as Record<string, unknown>) : undefined;
 }
 
