@@ -6,7 +6,10 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 
 /** The public view of an execution, as `GET /workflows/{execution_id}` shows it. */
 export function executionView(record: ExecutionRecord): Execution {
-  return { ...executionSummary(record), result: record.result };
+  // The summary gains its result rather than being copied into a new object: this is the read clients poll.
+  const view = executionSummary(record) as Execution;
+  view.result = record.result;
+  return view;
 }
 
 /** The public view of an execution without its result, as the list shows it. */
