@@ -9,7 +9,7 @@ const contractPaths = ['**/contract', '**/contract/*'];
 const plainModules = ['server/engine/**', 'server/fbp-runtime/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**', 'server/offload/**', 'server/deployments/**', 'server/metrics/**', 'server/storage/**'];
 
 /** Other folders reach a folder of server/ through its index, never through an inner file. */
-const serverFolders = ['engine', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'cluster', 'openapi', 'outbound-http', 'outbound-ws', 'offload', 'deployments', 'metrics'];
+const serverFolders = ['engine', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'cluster', 'openapi', 'outbound-http', 'outbound-ws', 'offload', 'deployments', 'metrics', 'guards', 'transport'];
 const deepImports = {
   group: [...serverFolders.map((f) => `**/${f}/*`), ...serverFolders.map((f) => `!**/${f}/index`)],
   message: 'Import a folder of server/ through its index.ts.',
@@ -88,6 +88,34 @@ export default tseslint.config(
     ignores: [...plainModules, '**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [deepImports, testingOnly] }],
+    },
+  },
+  {
+    // What HTTP and WebSocket both use: the request guards decide from headers, addresses and tokens, never
+    // from Express or ws objects. express-rate-limit lends them its counter stores and client keys only.
+    files: ['server/guards/**', 'server/transport/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ['express', 'ws', 'cors', 'helmet'].map((name) => ({ name, message: 'Guards and transport helpers are shared by HTTP and WebSocket: no framework.' })),
+        patterns: [
+          { group: ['@ts-rest/*'], message: 'Guards and transport helpers are shared by HTTP and WebSocket: no framework.' },
+          { group: contractPaths, message: 'Guards and transport helpers import nothing from contract/.' },
+          { group: ['**/http', '**/http/*', '**/ws', '**/ws/*'], message: 'Guards and transport helpers are below both transports.' },
+          deepImports,
+          testingOnly,
+        ],
+      }],
+    },
+  },
+  {
+    // The WebSocket adapter reaches what HTTP also uses through server/guards and server/transport.
+    files: ['server/ws/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/http', '**/http/*'], message: 'The WebSocket adapter imports nothing from server/http.' }, deepImports, testingOnly],
+      }],
     },
   },
   {

@@ -1,45 +1,34 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { createExpressEndpoints, initServer } from '@ts-rest/express';
-import cors from 'cors';
-import express, { type RequestHandler } from 'express';
+import express from 'express';
+import { type RequestHandlerParams } from 'express-serve-static-core';
 import { type Store } from 'express-rate-limit';
-import helmet from 'helmet';
 import { type Logger as PinoLogger } from 'pino';
-import { contract } from '../contract';
 import { type ServerConfig } from './config';
+import { BearerAuth, ConnectionLimit, RequestBudget, clientAddressOf, type TrustProxyFunction } from './guards';
 import {
-  type AppServices,
-  actorRoutes,
-  BearerAuth,
-  ConnectionLimit,
+  ContractRoutes,
+  authGuard,
+  budgetGuard,
+  connectionGuard,
   docsRoutes,
-  uiRoutes,
   errorMiddleware,
-  eventStreamHandler,
-  earlyHealth,
-  earlyStatusRead,
-  healthRoutes,
-  ideRoutes,
-  jsonBody,
-  plainQuery,
-  notFoundHandler,
-  RequestBudget,
-  requestValidationErrorHandler,
-  workflowRoutes,
-  graphRoutes,
-  deploymentRoutes,
+  eventStreamRoute,
+  executionEnvelopeJson,
   hookRoutes,
   hotReads,
-  logsSuccessLine,
+  jsonBody,
   metricsRoute,
+  notFoundHandler,
+  plainQuery,
   requestLog,
   requestMetrics,
+  responseHeaders,
   staticHeadersOf,
-  clientAddressOf,
-  type TrustProxyFunction,
+  uiRoutes,
 } from './http';
 import { buildAsyncApiDocument, buildOpenApiDocument } from './openapi';
+import { type AppServices } from './transport';
 import { type WsGateway, attachWsGateway } from './ws';
 import { FbpRuntime } from './fbp-runtime';
 import { type Logger } from './logger';
@@ -74,80 +63,48 @@ export interface App {
   close(): Promise<void>;
 }
 
-const s = initServer();
-
 /** Builds the Express application and the WebSocket gateway on one HTTP server. */
 export function createApp({ config, services, logger, accessLog, sharedCounters }: AppOptions): App {
-  const app = express();
-  app.disable('x-powered-by');
+  const app = expressApp(config);
+  const server = httpServer(config);
   // Which proxies may name the client: req.ip follows it, and so do the hot reads and WebSocket upgrades.
-  app.set('trust proxy', config.trust_proxy);
   const clientAddress = clientAddressOf(app.get('trust proxy fn') as TrustProxyFunction, config.trust_proxy === false || config.trust_proxy === 0);
-  // Every answer carries its own timestamp, so an ETag would never match: hashing each body is waste.
-  app.set('etag', false);
-  const server = createServer({
-    headersTimeout: config.headers_timeout_ms,
-    requestTimeout: config.request_timeout_ms,
-    keepAliveTimeout: config.keep_alive_timeout_ms,
-    // Idle and slow sockets are found within a second, so that a few of them cannot hold max_connections.
-    connectionsCheckingInterval: 1000,
-  });
   const connections = new ConnectionLimit(config.max_connections);
   connections.attach(server, config.headers_timeout_ms);
-  const auth = new BearerAuth(config.auth_tokens, { clientAddress, shared: sharedCounters?.('auth-failures') });
-
-  // First, so that refused requests are logged and counted too.
-  app.use(requestLog(accessLog));
-  app.use(requestMetrics(services.metrics));
-  app.use(connections.middleware());
-  const headers: RequestHandler[] = [
-    helmet({
-      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'] } },
-      crossOriginResourcePolicy: { policy: config.cors_enabled ? 'cross-origin' : 'same-origin' },
-    }),
-  ];
-  // Browser clients on other origins read the rate-limit headers too, to wait and pace as they say.
-  if (config.cors_enabled) headers.push(cors({ maxAge: 600, exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] }));
-  app.use(headers);
-  app.get('/health', earlyHealth());
+  const auth = new BearerAuth(config.auth_tokens, { shared: sharedCounters?.('auth-failures') });
   // Checks, documents and the /ui page with its files are outside the budget (see isUnmeteredPath); everything else counts.
-  const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute, clientAddress, store: sharedCounters?.('rate-limit') });
-  app.use(budget.middleware());
-  // The status read, which clients poll, goes right after the budget, with the token check of every other route.
-  app.get('/workflows/:execution_id', auth.middleware(), earlyStatusRead(services));
-  app.get('/metrics', ...(config.metrics_public ? [] : [auth.middleware()]), metricsRoute(services.metrics));
-  // Hooks are the deployments' own public entry points: each checks the authentication its workflow asks for.
-  app.use(hookRoutes(services.deployments, services.executions, config.max_body_bytes));
-  app.use(auth.middleware());
-  app.use(docsRoutes({ openapi: buildOpenApiDocument(), asyncapi: buildAsyncApiDocument() }));
-  app.use(uiRoutes());
-  app.use(plainQuery());
+  const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute, store: sharedCounters?.('rate-limit') });
+  const tokenCheck = authGuard(auth, clientAddress);
+  const headers = responseHeaders({ corsEnabled: config.cors_enabled });
   const graphLimits = { maxNodes: config.max_graph_nodes, maxConnections: config.max_graph_connections };
-  app.use(jsonBody(config.max_body_bytes, graphLimits));
+  const routes = new ContractRoutes(services);
   const streams = new Set<unknown>();
-  app.get('/workflows/:execution_id/events', eventStreamHandler(services, streams));
-  createExpressEndpoints(
-    contract,
-    s.router(contract, { ...healthRoutes(services), ...workflowRoutes(services), ...graphRoutes(services), ...ideRoutes(services), ...actorRoutes(services), ...deploymentRoutes(services) }),
-    app,
-    { requestValidationErrorHandler, logInitialization: false },
-  );
-  app.use(notFoundHandler());
-  app.use(errorMiddleware(logger));
-  server.on(
-    'request',
-    hotReads(
-      {
-        services,
-        connections,
-        auth,
-        headers: staticHeadersOf(headers),
-        health: !logsSuccessLine(accessLog, '/health'),
-        statusRead: !logsSuccessLine(accessLog, '/workflows/id') && !budget.enabled,
-      },
-      app,
-    ),
-  );
+
+  // Every request goes down this list until one answers it.
+  const pipeline: RequestHandlerParams[] = [
+    requestLog(accessLog), // first, so that refused requests are logged and counted too
+    requestMetrics(services.metrics),
+    connectionGuard(connections),
+    headers,
+    routes.serve('health'), // before the budget and the token check, which a load balancer polling it should not pay for
+    budgetGuard(budget, clientAddress),
+    metricsRoute(services.metrics, config.metrics_public ? undefined : tokenCheck),
+    hookRoutes(services.deployments, services.executions, config.max_body_bytes), // each checks the authentication its workflow asks for
+    tokenCheck,
+    routes.serve('getWorkflow'), // the status read clients poll, before the documents, the page and the parsers that never apply to it
+    docsRoutes({ openapi: buildOpenApiDocument(), asyncapi: buildAsyncApiDocument() }),
+    uiRoutes(),
+    plainQuery(),
+    jsonBody(config.max_body_bytes, graphLimits),
+    eventStreamRoute(services, streams),
+    routes.rest(),
+    notFoundHandler(),
+    errorMiddleware(logger),
+  ];
+  for (const step of pipeline) app.use(step);
+  // The same two routes, answered by their handlers before Express whenever nothing Express does would show.
+  const hotRoutes = [routes.route('health'), { ...routes.route('getWorkflow'), json: executionEnvelopeJson }];
+  server.on('request', hotReads({ routes: hotRoutes, metrics: services.metrics, connections, auth, budget, clientAddress, accessLog, headers: staticHeadersOf(headers) }, app));
 
   const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, maxGraphBytes: config.max_protocol_graph_mb * 1024 * 1024, logger });
   const gateway: WsGateway = attachWsGateway(server, {
@@ -170,16 +127,7 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
   return {
     server,
     app,
-    listen: () =>
-      new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(config.port, config.bind_address, () => {
-          server.off('error', reject);
-          const { port } = server.address() as AddressInfo;
-          const host = config.bind_address.includes(':') ? `[${config.bind_address}]` : config.bind_address;
-          resolve(`http://${host}:${port}`);
-        });
-      }),
+    listen: () => listen(server, config),
     drain: async (timeoutMs) => {
       const until = Date.now() + timeoutMs;
       while ((streams.size > 0 || gateway.openSubscriptions() > 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -192,4 +140,35 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
       });
     },
   };
+}
+
+function expressApp(config: ServerConfig): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trust_proxy);
+  // Every answer carries its own timestamp, so an ETag would never match: hashing each body is waste.
+  app.set('etag', false);
+  return app;
+}
+
+function httpServer(config: ServerConfig): Server {
+  return createServer({
+    headersTimeout: config.headers_timeout_ms,
+    requestTimeout: config.request_timeout_ms,
+    keepAliveTimeout: config.keep_alive_timeout_ms,
+    // Idle and slow sockets are found within a second, so that a few of them cannot hold max_connections.
+    connectionsCheckingInterval: 1000,
+  });
+}
+
+function listen(server: Server, config: ServerConfig): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.bind_address, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const host = config.bind_address.includes(':') ? `[${config.bind_address}]` : config.bind_address;
+      resolve(`http://${host}:${port}`);
+    });
+  });
 }

@@ -12,7 +12,7 @@ import {
   type RunDispatcher,
   WebhookNotifier,
 } from './executions';
-import { type AppServices } from './http';
+import { type AppServices } from './transport';
 import { type EventBridge, createEventBridge } from './ide';
 import { type Logger } from './logger';
 import { MetricsObserver, ServiceMetrics } from './metrics';

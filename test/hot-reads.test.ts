@@ -3,7 +3,7 @@ import pino from 'pino';
 import { createApp } from '../server/app';
 import { ServerConfigSchema, type ServerConfigInput } from '../server/config';
 import { MemoryDeploymentStore, MemoryExecutionStore } from '../server/storage';
-import { MAX_FAILED_TOKENS_PER_MINUTE } from '../server/http';
+import { MAX_FAILED_TOKENS_PER_MINUTE } from '../server/guards';
 import { silentLogger } from '../server/logger';
 import { createServices } from '../server/services';
 import { multiplyGraph } from './support/graphs';

@@ -2,8 +2,7 @@ import { initServer } from '@ts-rest/express';
 import { actorsContract } from '../../contract';
 import { describeActor, describeSubgraph } from '../actors';
 import { AppError } from '../errors';
-import { type AppServices } from './app-services';
-import { success } from './envelope';
+import { type AppServices, success } from '../transport';
 
 const s = initServer();
 

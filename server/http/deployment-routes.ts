@@ -1,7 +1,6 @@
 import { initServer } from '@ts-rest/express';
 import { deploymentsContract } from '../../contract';
-import { type AppServices } from './app-services';
-import { success } from './envelope';
+import { type AppServices, success } from '../transport';
 
 const s = initServer();
 

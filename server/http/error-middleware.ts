@@ -1,6 +1,6 @@
 import { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { AppError, isAppError } from '../errors';
-import { failure } from './envelope';
+import { failure } from '../transport';
 import { STATUS_OF_ERROR } from './error-status';
 import { type Logger } from '../logger';
 import { pathOf } from './request-log';

@@ -1,7 +1,7 @@
-import { type RequestHandler } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { isTerminalEvent } from '../engine';
 import { EventFollower, statusOfTerminalEvent } from '../executions';
-import { type AppServices } from './app-services';
+import { type AppServices } from '../transport';
 
 const HEARTBEAT_MS = 15_000;
 /** How long an EventSource waits before it reconnects after a dropped connection. */
@@ -21,7 +21,11 @@ function resumeSeq(lastEventId: string | undefined, fromSeq: unknown): number {
  * EventSource that reconnects to a finished execution it has read whole is answered 204, which stops it.
  * `open` holds the streams being written, so that a shutdown can wait for them to end.
  */
-export function eventStreamHandler({ executions }: Pick<AppServices, 'executions'>, open: Set<unknown> = new Set()): RequestHandler {
+export function eventStreamRoute(services: Pick<AppServices, 'executions'>, open: Set<unknown> = new Set()): Router {
+  return Router().get('/workflows/:execution_id/events', eventStreamHandler(services, open));
+}
+
+function eventStreamHandler({ executions }: Pick<AppServices, 'executions'>, open: Set<unknown>): RequestHandler {
   return function streamEvents(req, res, next) {
     if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') return next();
     const id = req.params.execution_id;

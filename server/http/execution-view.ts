@@ -1,12 +1,15 @@
 import { type Execution } from '../../contract';
 import { type ExecutionRecord, jsonAround, resultPieces } from '../executions';
-import { success } from './envelope';
+import { type RunResult } from '../engine';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /** The public view of an execution, as `GET /workflows/{execution_id}` shows it. */
 export function executionView(record: ExecutionRecord): Execution {
-  return { ...executionSummary(record), result: record.result };
+  // The summary gains its result rather than being copied into a new object: this is the read clients poll.
+  const view = executionSummary(record) as Execution;
+  view.result = record.result;
+  return view;
 }
 
 /** The public view of an execution without its result, as the list shows it. */
@@ -28,9 +31,11 @@ export function executionSummary(record: ExecutionRecord): Omit<Execution, 'resu
  * text made when it was measured or read from its file: a result of several megabytes is neither serialised
  * again per read nor copied into one string.
  */
-export function executionViewJson(record: ExecutionRecord): readonly string[] {
-  const [envelopeBefore, envelopeAfter] = jsonAround(success(null), 'data');
-  const [viewBefore, viewAfter] = jsonAround(executionSummary(record), 'result');
-  const result = record.result === null ? ['null'] : resultPieces(record.result);
-  return [`${envelopeBefore}${viewBefore}`, ...result, `${viewAfter}${envelopeAfter}`];
+export function executionEnvelopeJson(envelope: { data: Execution }): readonly string[] {
+  // Copied without the field rather than with it deleted: deleting a field makes an object slow to serialise.
+  const { data, ...outer } = envelope;
+  const { result, ...summary } = data;
+  const [envelopeBefore, envelopeAfter] = jsonAround(outer, 'data');
+  const [viewBefore, viewAfter] = jsonAround(summary, 'result');
+  return [`${envelopeBefore}${viewBefore}`, ...(result === null ? ['null'] : resultPieces(result as RunResult)), `${viewAfter}${envelopeAfter}`];
 }

@@ -2,8 +2,7 @@ import { initServer } from '@ts-rest/express';
 import { graphsContract } from '../../contract';
 import { graphJsonOf } from '../engine';
 import { MAX_ERROR_DETAILS } from '../errors';
-import { type AppServices } from './app-services';
-import { success } from './envelope';
+import { type AppServices, success } from '../transport';
 
 const s = initServer();
 

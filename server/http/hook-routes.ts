@@ -4,7 +4,7 @@ import { type DeploymentService, type HookCallOutcome } from '../deployments';
 import { AppError, isAppError } from '../errors';
 import { type ExecutionService } from '../executions';
 import { type JsonObject } from '../engine';
-import { success } from './envelope';
+import { success } from '../transport';
 import { HOOK_SANDBOX_POLICY, hookAnswerHeaders } from './hook-headers';
 
 /** Bodies shorter than this are sent as they are: compressing them saves nothing. */

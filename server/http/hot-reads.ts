@@ -1,133 +1,136 @@
 import { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import { type RequestHandler } from 'express';
-import { HEALTH_MESSAGE } from '../../contract';
-import { ExecutionIdSchema } from '../../model';
-import { type AppServices } from './app-services';
-import { type BearerAuth } from './bearer-auth';
-import { type ConnectionLimit } from './connection-limit';
-import { success } from './envelope';
-import { executionViewJson } from './execution-view';
+import { type Logger as PinoLogger } from 'pino';
+import { ZodObject, type ZodTypeAny } from 'zod';
+import { type BearerAuth, type ClientAddressOf, type ConnectionLimit, type RequestBudget, credentialsOf, isPublicPath } from '../guards';
+import { type ServiceMetrics } from '../metrics';
+import { type ContractRoute } from './contract-routes';
 import { CLIENT_CLOSED_REQUEST } from './request-metrics';
-import { REQUEST_ID_HEADER, requestIdOf } from './request-log';
-import { RoutePatterns } from './route-patterns';
+import { REQUEST_ID_HEADER, logsSuccessLine, requestIdOf } from './request-log';
+import { ANSWER_SLICE_CHARS, writeInSlices } from './sliced-write';
 
-const STATUS_PREFIX = '/workflows/';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/**
- * The characters of an answer converted and written at a time. An execution with a result of several
- * megabytes is answered slice by slice, waiting for the socket to drain, so that converting it to bytes does
- * not hold the event loop for the whole text at once (80-240 ms per 8 MiB on a busy machine).
- */
-const ANSWER_SLICE_CHARS = 64 * 1024;
-
-// Writes a long answer slice by slice, each once the socket has taken the previous ones; ends it.
-async function writeInSlices(res: ServerResponse, pieces: readonly string[]): Promise<void> {
-  for (const text of pieces) {
-    for (let at = 0; at < text.length && !res.destroyed; at += ANSWER_SLICE_CHARS) {
-      if (res.write(text.slice(at, at + ANSWER_SLICE_CHARS))) continue;
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
-    }
-  }
-  res.end();
+/** A GET route of the contract that may be answered before Express, and how its 200 body is written as JSON. */
+export interface HotRoute extends ContractRoute {
+  /** The JSON text of a 200 body, in pieces written one after the other. @default one piece, `JSON.stringify(body)` */
+  readonly json?: (body: never) => readonly string[];
 }
 
-/** What the hot reads need, and which of them may skip Express. */
+/** What the hot reads need to answer as Express would. */
 export interface HotReadsOptions {
-  readonly services: Pick<AppServices, 'executions' | 'metrics'>;
+  readonly routes: readonly HotRoute[];
+  readonly metrics: ServiceMetrics;
   readonly connections: ConnectionLimit;
   readonly auth: BearerAuth;
+  readonly budget: RequestBudget;
+  readonly clientAddress: ClientAddressOf;
+  /** The request log: a route whose success it writes a line for goes through Express. */
+  readonly accessLog?: PinoLogger;
   /** The headers every answer carries whatever the request (security and CORS headers): see {@link staticHeadersOf}. */
   readonly headers: readonly (readonly [string, string])[];
-  /** `GET /health` may skip Express: its success is not logged on a line of its own. */
-  readonly health: boolean;
-  /** `GET /workflows/{id}` may skip Express: its success is not logged and no rate limit counts it. */
-  readonly statusRead: boolean;
+}
+
+interface Compiled {
+  readonly route: HotRoute;
+  readonly segments: readonly string[];
+  readonly tokenChecked: boolean;
+}
+
+// A path with a query, a fragment or an escape is routed by Express, which reads them.
+const ROUTED_BY_EXPRESS = /[?#%]/;
+
+function parsedParams(compiled: Compiled, parts: readonly string[]): Record<string, unknown> | undefined {
+  if (parts.length !== compiled.segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const segment = compiled.segments[i];
+    if (segment.startsWith(':')) params[segment.slice(1)] = parts[i];
+    else if (segment !== parts[i]) return undefined;
+  }
+  const schema = compiled.route.route.pathParams as ZodTypeAny | undefined;
+  if (schema === undefined) return params;
+  // Each parameter by its own schema when there is one: parsing the object costs a copy on every request.
+  if (schema instanceof ZodObject) {
+    const shape = schema.shape as Record<string, ZodTypeAny>;
+    for (const [name, value] of Object.entries(params)) {
+      const one = shape[name]?.safeParse(value);
+      if (one === undefined || !one.success) return undefined;
+      params[name] = one.data as string;
+    }
+    return params;
+  }
+  const parsed = schema.safeParse(params);
+  return parsed.success ? (parsed.data as Record<string, unknown>) : undefined;
 }
 
 /**
- * The two reads clients and load balancers poll, `GET /health` and `GET /workflows/{execution_id}`, answered
- * before Express when none of what Express would do for them has an effect beyond what is done here: request
- * id, metrics, the headers of every answer, the token check; nothing else applies to these two when no line
- * is logged for them and, for the status read, no rate limit counts it. Express's request setup and router
- * cost four times what such an answer does. Anything else, in any form (a query string, a trailing slash,
- * HEAD, an encoded id, a connection over the limit, a request without a valid token, an unknown execution, a
- * failed read), goes to Express as it came, which answers it as it would have anyway.
+ * GET routes of the contract that clients and load balancers poll (`/health`, `/workflows/{execution_id}`),
+ * answered before Express by their one handler when none of what Express would do for them has an effect
+ * beyond what is done here: request id, metrics, the headers of every answer, the token check. A route takes
+ * this way only when no line is logged for its success and no rate limit counts it. Express's request setup and
+ * router cost four times what such an answer does. Anything else, in any form (a query string, a trailing
+ * slash, HEAD, an escaped character, a connection over the limit, a request without a valid token, an answer
+ * other than 200, a failed handler), goes to Express as it came, which answers it as it would have anyway.
  */
 export function hotReads(options: HotReadsOptions, express: RequestListener): RequestListener {
-  const { services, connections, auth } = options;
-  const routes = new RoutePatterns();
-  const healthRoute = routes.match('/health');
-  const statusRoute = routes.match(`${STATUS_PREFIX}id`);
+  const { metrics, connections, auth, clientAddress } = options;
   const fixedHeaders = options.headers.flat();
+  const exact = new Map<string, Compiled>();
+  const patterned: Compiled[] = [];
+  for (const route of options.routes) {
+    const path = route.route.path;
+    if (route.route.method !== 'GET' || logsSuccessLine(options.accessLog, path) || options.budget.counts(path)) continue;
+    const compiled = { route, segments: path.split('/'), tokenChecked: auth.enabled && !isPublicPath(path) };
+    if (path.includes(':')) patterned.push(compiled);
+    else exact.set(path, compiled);
+  }
 
-  function answer(req: IncomingMessage, res: ServerResponse, route: string, started: number, pieces: readonly string[]): void {
+  function match(url: string): { compiled: Compiled; params: Record<string, unknown> } | undefined {
+    const fixed = exact.get(url);
+    if (fixed !== undefined) return { compiled: fixed, params: {} };
+    if (patterned.length === 0 || ROUTED_BY_EXPRESS.test(url)) return undefined;
+    const parts = url.split('/');
+    for (const compiled of patterned) {
+      const params = parsedParams(compiled, parts);
+      if (params !== undefined) return { compiled, params };
+    }
+    return undefined;
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, route: HotRoute, started: number, body: unknown): void {
+    const path = route.route.path;
     if (res.destroyed) {
-      services.metrics.httpRequest('GET', route, CLIENT_CLOSED_REQUEST, performance.now() - started);
+      metrics.httpRequest('GET', path, CLIENT_CLOSED_REQUEST, performance.now() - started);
       return;
     }
+    const pieces = route.json === undefined ? [JSON.stringify(body)] : route.json(body as never);
     const bytes = pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece), 0);
     res.writeHead(200, [...fixedHeaders, REQUEST_ID_HEADER, requestIdOf(req), 'Content-Type', JSON_TYPE, 'Content-Length', String(bytes)]);
     if (bytes <= ANSWER_SLICE_CHARS) {
       res.end(pieces.length === 1 ? pieces[0] : pieces.join(''));
-      services.metrics.httpRequest('GET', route, 200, performance.now() - started);
+      metrics.httpRequest('GET', path, 200, performance.now() - started);
       return;
     }
-    void writeInSlices(res, pieces).then(() => services.metrics.httpRequest('GET', route, res.destroyed ? CLIENT_CLOSED_REQUEST : 200, performance.now() - started));
+    void writeInSlices(res, pieces).then(() => metrics.httpRequest('GET', path, res.destroyed ? CLIENT_CLOSED_REQUEST : 200, performance.now() - started));
   }
 
   return function listener(req, res) {
-    const url = req.url ?? '';
     if (req.method !== 'GET' || connections.isOverLimit(req.socket)) return express(req, res);
-    if (url === '/health' && options.health) return answer(req, res, healthRoute, performance.now(), [JSON.stringify(success(HEALTH_MESSAGE))]);
-    const id = url.startsWith(STATUS_PREFIX) ? url.slice(STATUS_PREFIX.length) : '';
-    // The id pattern has no character a path would encode or strip (`/`, `?`, `#`, `%`).
-    if (!options.statusRead || !ExecutionIdSchema.safeParse(id).success) return express(req, res);
+    const hit = match(req.url ?? '');
+    if (hit === undefined) return express(req, res);
+    const { route, tokenChecked } = hit.compiled;
     const started = performance.now();
-    const read = (): void => {
-      services.executions.get(id).then(
-        (record) => answer(req, res, statusRoute, started, executionViewJson(record)),
+    const handle = (): void => {
+      route.handler({ params: hit.params }).then(
+        (result) => (result.status === 200 ? answer(req, res, route, started, result.body) : express(req, res)),
         () => express(req, res),
       );
     };
-    if (!auth.enabled) return read();
+    if (!tokenChecked) return handle();
     // The token check keys the client as Express would (trust_proxy) and, in a cluster, reads the shared lock-out.
-    auth.admits(req).then(
-      (admitted) => (admitted ? read() : express(req, res)),
+    auth.admits(credentialsOf(req, clientAddress)).then(
+      (admitted) => (admitted ? handle() : express(req, res)),
       () => express(req, res),
     );
   };
-}
-
-/**
- * The headers middlewares set on every answer whatever the request (helmet's, cors's with a fixed origin):
- * read once by running them against a response that records them. Throws when one of them does not pass the
- * request on at once, since its headers would then depend on something.
- */
-export function staticHeadersOf(middlewares: readonly RequestHandler[]): [string, string][] {
-  const headers = new Map<string, [string, string]>();
-  const req = { method: 'GET', url: '/', path: '/', headers: {} };
-  const res = {
-    statusCode: 200,
-    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), [name, String(value)]),
-    getHeader: (name: string) => headers.get(name.toLowerCase())?.[1],
-    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
-  };
-  for (const middleware of middlewares) {
-    let passed = false;
-    middleware(req as never, res as never, (error?: unknown) => {
-      if (error !== undefined) throw new Error(`A middleware refused the header probe: ${String(error)}`);
-      passed = true;
-    });
-    if (!passed) throw new Error('A middleware did not pass the header probe on at once');
-  }
-  return [...headers.values()];
 }

@@ -1,8 +1,7 @@
 import { initServer } from '@ts-rest/express';
 import { ideContract } from '../../contract';
 import { convertOrThrow, startIdeWorkflow } from '../ide';
-import { type AppServices } from './app-services';
-import { success } from './envelope';
+import { type AppServices, success } from '../transport';
 
 const s = initServer();
 

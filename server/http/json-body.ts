@@ -1,13 +1,14 @@
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../errors';
-import { type GraphSizeLimits, checkGraphSize } from './graph-size';
-import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
+import { type GraphSizeLimits, type GuardVerdict, checkDeclaredLength, checkGraphSize, checkJsonDepth } from '../guards';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
+const pass = (verdict: GuardVerdict): Error | undefined => (verdict.ok ? undefined : verdict.error);
+
 /**
- * Parses JSON bodies up to `limit` bytes and {@link MAX_JSON_DEPTH} levels, refuses a body sent with another
- * content type, and a graph beyond the size limits.
+ * Parses JSON bodies up to `limit` bytes and the deepest nesting JSON may have, refuses a body sent with
+ * another content type, and a graph beyond the size limits.
  */
 export function jsonBody(limit: number, graphs: GraphSizeLimits): RequestHandler[] {
   const parse = express.json({ limit, type: ['application/json', 'application/*+json'] });
@@ -18,23 +19,13 @@ export function jsonBody(limit: number, graphs: GraphSizeLimits): RequestHandler
     }
     next();
   };
-  const limitDepth: RequestHandler = (req, _res, next) => {
-    if (!jsonDepthExceeds(req.body)) return next();
-    next(new AppError('VALIDATION_FAILED', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`, { details: [{ path: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }] }));
-  };
+  const limitDepth: RequestHandler = (req, _res, next) => next(pass(checkJsonDepth(req.body, 'Request body', 'body')));
   // A declared length over the limit is refused at once, before a byte of the body is read.
   const limitDeclaredLength: RequestHandler = (req, res, next) => {
-    if (!(Number(req.headers['content-length']) > limit)) return next();
-    res.setHeader('Connection', 'close');
-    next(new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes`));
+    const verdict = checkDeclaredLength(Number(req.headers['content-length']), limit);
+    if (!verdict.ok) res.setHeader('Connection', 'close');
+    next(pass(verdict));
   };
-  const limitGraphSize: RequestHandler = (req, _res, next) => {
-    try {
-      if (req.body !== undefined) checkGraphSize(req.body, graphs);
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
+  const limitGraphSize: RequestHandler = (req, _res, next) => next(req.body === undefined ? undefined : pass(checkGraphSize(req.body, graphs)));
   return [limitDeclaredLength, requireJson, parse, limitDepth, limitGraphSize];
 }

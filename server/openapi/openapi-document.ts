@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { type AppRoute, ContractNoBody } from '@ts-rest/core';
 import { type AnyZodObject, type ZodTypeAny } from 'zod';
 import { ClientMessageSchema, ProcessSchema, ServerMessageSchema, contract } from '../../contract';
-import { PUBLIC_PATHS } from '../http';
+import { PUBLIC_PATHS } from '../guards';
 import { bodyExamples, errorExamples, operationExamples, withParameterExamples } from './operation-examples';
 import { SERVICE_INFO } from './service-info';
 

@@ -1,6 +1,6 @@
 import { type WebSocket } from 'ws';
 import { type FbpMessage, type FbpRuntime } from '../fbp-runtime';
-import { type BearerAuth, type RequestBudget } from '../http';
+import { type BearerAuth, type RequestBudget } from '../guards';
 import { type Logger } from '../logger';
 import { IDLE_CLOSE_CODE, IdleTimer } from './idle-timer';
 
@@ -47,7 +47,10 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
   if (authorised) idle.touch();
   const client = options.runtime.connect(send, {
     secretRequired: options.auth.enabled,
-    checkSecret: (secret) => options.auth.verifySecret(secret, options.address)?.error.message,
+    checkSecret: (secret) => {
+      const verdict = options.auth.checkSecret(secret, options.address);
+      return verdict.ok ? undefined : verdict.error.message;
+    },
     onAuthorised: () => {
       if (authorised) return;
       authorised = true;

@@ -2,7 +2,9 @@ import { type IncomingMessage, type Server } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError } from '../errors';
-import { type AppServices, type BearerAuth, type ClientAddressOf, type ConnectionLimit, type GraphSizeLimits, type RequestBudget, refuseUpgrade } from '../http';
+import { type BearerAuth, type ClientAddressOf, type ConnectionLimit, type GraphSizeLimits, type RequestBudget, credentialsOf } from '../guards';
+import { type AppServices } from '../transport';
+import { refuseUpgrade } from './refuse-upgrade';
 import { DeliveryPacer } from '../executions';
 import { WsSession } from './ws-session';
 import { serveFbpSocket } from './fbp-socket';
@@ -95,12 +97,13 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
     const pathname = pathOf(req);
     if (pathname === '/' && options.fbpRuntime !== undefined) return fbpWss.handleUpgrade(req, socket, head, (ws) => fbpWss.emit('connection', ws, req));
     if (pathname !== '/ws') return refuseUpgrade(socket, new AppError('NOT_FOUND', `No WebSocket endpoint at ${pathname}`));
-    if (options.connections.isOverLimit(req.socket)) return refuseUpgrade(socket, options.connections.error());
-    options.auth.verify(req).then(
-      (refusal) => {
+    const admitted = options.connections.admit(req.socket);
+    if (!admitted.ok) return refuseUpgrade(socket, admitted.error);
+    options.auth.check(credentialsOf(req, options.clientAddress)).then(
+      (verdict) => {
         if (socket.destroyed) return;
         if (closing) return refuseUpgrade(socket, new AppError('UNAVAILABLE', 'The server is shutting down'));
-        if (refusal !== undefined) return refuseUpgrade(socket, refusal.error, refusal.retryAfterSeconds);
+        if (!verdict.ok) return refuseUpgrade(socket, verdict.error, verdict.retryAfterSeconds);
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       },
       (error: unknown) => refuseUpgrade(socket, error instanceof AppError ? error : new AppError('UNAVAILABLE', 'The token check could not be made')),

@@ -5,7 +5,8 @@ import { joinPath } from '../../model';
 import { AppError } from '../errors';
 import { type EngineEvent } from '../engine';
 import { EventFollower } from '../executions';
-import { type AppServices, type GraphSizeLimits, MAX_JSON_DEPTH, type RequestBudget, checkGraphSize, jsonDepthExceeds } from '../http';
+import { type GraphSizeLimits, type RequestBudget, checkGraphSize, checkJsonDepth } from '../guards';
+import { type AppServices } from '../transport';
 import { failureFields } from './failure-reply';
 import { IDLE_CLOSE_CODE, IdleTimer } from './idle-timer';
 import { type Logger } from '../logger';
@@ -78,14 +79,10 @@ export class WsSession {
     } catch {
       return this.send({ type: 'error', success: false, error: 'Frame is not valid JSON', code: 'VALIDATION_FAILED' });
     }
-    if (jsonDepthExceeds(json)) {
-      return this.send({ type: 'error', success: false, error: `Frame nests deeper than ${MAX_JSON_DEPTH} levels`, code: 'VALIDATION_FAILED' });
-    }
-    try {
-      checkGraphSize(json, this.options.graphLimits);
-    } catch (error) {
-      return this.send({ type: 'error', ...failureFields(error) });
-    }
+    const size = checkJsonDepth(json, 'Frame');
+    if (!size.ok) return this.send({ type: 'error', ...failureFields(size.error) });
+    const graph = checkGraphSize(json, this.options.graphLimits);
+    if (!graph.ok) return this.send({ type: 'error', ...failureFields(graph.error) });
     const parsed = ClientMessageSchema.safeParse(json);
     if (!parsed.success) {
       const details = parsed.error.issues.map((i) => ({ path: joinPath('', ...i.path) || '(frame)', message: i.message }));

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { MAX_FAILED_TOKENS_PER_MINUTE } from '../../server/http';
+import { MAX_FAILED_TOKENS_PER_MINUTE } from '../../server/guards';
 import { CLUSTER_REDIS_URL, type TestCluster, testCluster } from '../support/cluster-nodes';
 import { type ServerProcess } from '../support/server-process';
 

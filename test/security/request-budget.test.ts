@@ -1,5 +1,5 @@
 import { ServerConfigSchema } from '../../server/config';
-import { MAX_FAILED_TOKENS_PER_MINUTE } from '../../server/http';
+import { MAX_FAILED_TOKENS_PER_MINUTE } from '../../server/guards';
 import { multiplyGraph } from '../support/graphs';
 import { type TestApp, startTestApp } from '../support/test-app';
 import { upgradeStatus } from '../support/upgrade-status';

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { type AppError } from '../errors';
-import { failure } from './envelope';
-import { STATUS_OF_ERROR } from './error-status';
+import { STATUS_OF_ERROR } from '../../model';
+import { failure } from '../transport';
 
 /**
  * Answers an upgrade request that will not become a WebSocket: the error's status and envelope (with

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server } from 'node:http';
 import { type Socket } from 'node:net';
-import { type RequestHandler } from 'express';
 import { AppError } from '../errors';
+import { ALLOWED, type GuardVerdict, refusal } from './verdict';
 
 /** Counts a server's open connections and tells which ones came beyond the limit. */
 export class ConnectionLimit {
@@ -54,15 +54,9 @@ export class ConnectionLimit {
     return this.overLimit.has(socket);
   }
 
-  /** Turns away requests on a connection beyond the limit (the error table makes it a 503 in the envelope), and closes it. */
-  middleware(): RequestHandler {
-    return (req, res, next) => {
-      if (!this.isOverLimit(req.socket)) return next();
-      res.setHeader('Connection', 'close');
-      // The health check answers even at the limit, so that an orchestrator never restarts a busy server.
-      if (req.path === '/health') return next();
-      next(this.error());
-    };
+  /** Whether a request or upgrade on a connection may go on: refused with 503 on a connection beyond the limit. */
+  admit(socket: Socket): GuardVerdict {
+    return this.isOverLimit(socket) ? refusal(this.error()) : ALLOWED;
   }
 
   /** The error that turns away a connection beyond the limit. */

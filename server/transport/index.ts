@@ -1,0 +1,2 @@
+export { type AppServices } from './app-services';
+export { success, failure } from './envelope';
