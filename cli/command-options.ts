@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander';
 import { DEFAULT_SERVER_URL } from './server-connection';
 
 /** The environment variable a token may come from instead of `--token`. */
-export const TOKEN_ENV = 'ENGINE_TOKEN';
+const TOKEN_ENV = 'ENGINE_TOKEN';
 
 /** The `--token` option, read from {@link TOKEN_ENV} when not given. */
 export function tokenOption(): Option {

@@ -4,7 +4,7 @@ import { errorResponses } from './error-responses';
 import { z } from './openapi-zod';
 
 /** An input port of an actor. */
-export const ActorInPortSchema = z
+const ActorInPortSchema = z
   .object({
     id: z.string(),
     description: z.string().optional(),
@@ -15,10 +15,10 @@ export const ActorInPortSchema = z
   .openapi('ActorInPort');
 
 /** An output port of an actor. */
-export const ActorOutPortSchema = z.object({ id: z.string(), description: z.string().optional() }).openapi('ActorOutPort');
+const ActorOutPortSchema = z.object({ id: z.string(), description: z.string().optional() }).openapi('ActorOutPort');
 
 /** One actor of the catalogue: what a frontend needs to offer it and build its configuration form. */
-export const ActorDescriptionSchema = z
+const ActorDescriptionSchema = z
   .object({
     id: z.string().openapi({ description: 'The component name graphs use (an IDE template id)', example: 'tpl_math_add' }),
     title: z.string().optional(),
@@ -28,8 +28,6 @@ export const ActorDescriptionSchema = z
     config_schema: z.record(z.unknown()).openapi({ description: 'JSON Schema (draft 7) of the configuration, with defaults' }),
   })
   .openapi('ActorDescription');
-/** One actor of the catalogue. */
-export type ActorDescription = z.infer<typeof ActorDescriptionSchema>;
 
 const c = initContract();
 

@@ -20,11 +20,11 @@ export const DeploymentRequestSchema = ModelDeploymentRequestSchema.extend({
   .openapi('DeploymentRequest');
 
 /** A trigger of a deployment. */
-export const DeploymentTriggerSchema = ModelDeploymentTriggerSchema.openapi('DeploymentTrigger');
+const DeploymentTriggerSchema = ModelDeploymentTriggerSchema.openapi('DeploymentTrigger');
 /** An HTTP entry point of a deployment. */
-export const DeploymentHookSchema = ModelDeploymentHookSchema.openapi('DeploymentHook');
+const DeploymentHookSchema = ModelDeploymentHookSchema.openapi('DeploymentHook');
 /** A deployment as the service reports it. */
-export const DeploymentSchema = ModelDeploymentSchema.extend({ triggers: z.array(DeploymentTriggerSchema), hooks: z.array(DeploymentHookSchema) }).openapi('Deployment');
+const DeploymentSchema = ModelDeploymentSchema.extend({ triggers: z.array(DeploymentTriggerSchema), hooks: z.array(DeploymentHookSchema) }).openapi('Deployment');
 
 const c = initContract();
 

@@ -3,8 +3,6 @@ import { z } from './openapi-zod';
 
 /** Stable machine-readable error codes carried by every error envelope: the model's error table, published. */
 export const ErrorCodeSchema = ModelErrorCodeSchema.openapi('ErrorCode');
-/** A stable machine-readable error code. */
-export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 /** One offending place of a request: a dotted path into it and what is wrong there. */
 export const IssueSchema = z
@@ -13,8 +11,6 @@ export const IssueSchema = z
     message: z.string().openapi({ example: "Port 'out' not found on node 'split'" }),
   })
   .openapi('Issue');
-/** One offending place of a request. */
-export type Issue = z.infer<typeof IssueSchema>;
 
 const timestamp = z.number().int().openapi({ description: 'Time of the response in epoch milliseconds', example: 1732262400000 });
 

@@ -1,5 +1,4 @@
 import { GraphProcessJsonSchema, GraphJsonSchema as ModelGraphJsonSchema } from '../model';
-import { type z } from 'zod';
 import { MULTIPLY_GRAPH } from './example-workflows';
 import './openapi-zod';
 
@@ -20,5 +19,3 @@ const processes = ModelGraphJsonSchema.shape.processes.openapi({
 
 /** A flow-based-programming graph in the FBP JSON format: the model's schema, documented. */
 export const GraphJsonSchema = ModelGraphJsonSchema.extend({ processes }).openapi('GraphJson', { example: MULTIPLY_GRAPH });
-/** A graph as the contract accepts it (deep rules are checked by the engine's validation). */
-export type GraphJson = z.infer<typeof GraphJsonSchema>;

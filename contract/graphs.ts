@@ -7,16 +7,16 @@ import { z } from './openapi-zod';
 import { StartWorkflowRequestSchema } from './workflows';
 
 /** One problem of a submitted graph, named for the OpenAPI document. */
-export const GraphIssueDocSchema = GraphIssueSchema.openapi('GraphIssue');
+const GraphIssueDocSchema = GraphIssueSchema.openapi('GraphIssue');
 
 /** The body of `POST /graphs/validate`: a start request's graph and, optionally, its input (checked against the inports). */
-export const ValidateGraphRequestSchema = ModelStartWorkflowRequestSchema.pick({ input: true })
+const ValidateGraphRequestSchema = ModelStartWorkflowRequestSchema.pick({ input: true })
   .extend({ graph_json: GraphJsonSchema.optional(), graph_fbp: StartWorkflowRequestSchema.innerType().shape.graph_fbp })
   .superRefine(requireOneGraph)
   .openapi('ValidateGraphRequest');
 
 /** What validating a graph found. */
-export const GraphValidationSchema = z
+const GraphValidationSchema = z
   .object({
     valid: z.boolean().openapi({ description: 'Whether a start request with this graph and input would be accepted' }),
     graph: z.record(z.unknown()).nullable().openapi({

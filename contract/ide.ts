@@ -31,7 +31,7 @@ export const IdeWorkflowSchema = z
   .openapi('IdeWorkflow');
 
 /** The body of `POST /ide/workflows`. */
-export const IdeExecuteRequestSchema = z
+const IdeExecuteRequestSchema = z
   .object({
     workflow: IdeWorkflowSchema,
     input: StartWorkflowRequestSchema.shape.input,
@@ -40,7 +40,7 @@ export const IdeExecuteRequestSchema = z
   .openapi('IdeExecuteRequest');
 
 /** What converting an IDE workflow gives: the engine graph and what it needs. */
-export const ConversionResultSchema = z
+const ConversionResultSchema = z
   .object({
     engine_graph: GraphJsonSchema,
     required_actors: z.array(z.string()).openapi({ description: 'Each distinct template id used, in first-use order' }),

@@ -15,14 +15,14 @@ type OwnErrorStatus<R extends AppRoute> = Exclude<StatusOf<R>, SharedErrorStatus
 type SharedStatusOf<R extends AppRoute> = Extract<StatusOf<R>, SharedErrorStatus>;
 
 /** Per status, the error examples of a route: its own statuses (400, 404, 409, ...) must have some; the shared ones may add to theirs. */
-export type RouteErrorExamples<R extends AppRoute> = { [S in OwnErrorStatus<R>]: readonly ErrorExample[] } & { [S in SharedStatusOf<R>]?: readonly ErrorExample[] };
+type RouteErrorExamples<R extends AppRoute> = { [S in OwnErrorStatus<R>]: readonly ErrorExample[] } & { [S in SharedStatusOf<R>]?: readonly ErrorExample[] };
 
 /**
  * The examples of one route, typed by its contract: path parameters when it has any, request bodies when it
  * takes one, and an error example for each status of its own. The tests play every request example against
  * the service (starts first, then reads, updates, cancels and deletes) and expect a 2xx answer to each.
  */
-export type RouteExamples<R extends AppRoute> = (R extends { pathParams: ZodTypeAny } ? { params: InputOf<R, 'pathParams'> } : unknown) &
+type RouteExamples<R extends AppRoute> = (R extends { pathParams: ZodTypeAny } ? { params: InputOf<R, 'pathParams'> } : unknown) &
   (R extends { query: ZodTypeAny } ? { query?: Partial<InputOf<R, 'query'>> } : unknown) &
   (R extends { body: ZodTypeAny } ? { body: Record<string, BodyExample<InputOf<R, 'body'>>> } : unknown) &
   ([OwnErrorStatus<R>] extends [never] ? { errors?: RouteErrorExamples<R> } : { errors: RouteErrorExamples<R> });

@@ -16,4 +16,3 @@ export const RunResultSchema = ModelRunResultSchema.openapi('RunResult', {
     nodes_failed: 0,
   },
 });
-export { type RunResult } from '../model';

@@ -13,8 +13,7 @@ import { z } from './openapi-zod';
 import { RunResultSchema } from './run-result';
 
 /** The states of an execution; a terminal state never changes again. */
-export const ExecutionStatusSchema = ModelExecutionStatusSchema.openapi('ExecutionStatus');
-export { type ExecutionStatus, type StartWorkflowRequest } from '../model';
+const ExecutionStatusSchema = ModelExecutionStatusSchema.openapi('ExecutionStatus');
 
 /** Execution ids are URL-safe so that they can stand in a path. */
 export const ExecutionIdSchema = ModelExecutionIdSchema.openapi({ example: '3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40' });
@@ -30,7 +29,7 @@ export const StartWorkflowRequestSchema = ModelStartWorkflowRequestSchema.extend
   .openapi('StartWorkflowRequest');
 
 /** The request an execution was started with, as stored: enough to inspect it or to run it again with `POST /workflows`. */
-export const ExecutionRequestSchema = ModelStartWorkflowRequestSchema.extend({
+const ExecutionRequestSchema = ModelStartWorkflowRequestSchema.extend({
   graph_json: GraphJsonSchema.openapi({ description: 'The graph in FBP JSON, also when it was sent as `.fbp` text' }),
   graph_fbp: ModelStartWorkflowRequestSchema.shape.graph_fbp.openapi({ description: 'The `.fbp` text, when the graph was sent that way (send graph_json or graph_fbp to run it again, not both)' }),
   metadata: ModelStartWorkflowRequestSchema.shape.metadata.openapi('StartMetadata'),
@@ -48,7 +47,7 @@ export const StartedSchema = z
   .openapi('Started');
 
 /** An execution as `GET /workflows/{execution_id}` reports it. */
-export const ExecutionSchema = z
+const ExecutionSchema = z
   .object({
     id: z.string(),
     status: ExecutionStatusSchema,
@@ -66,13 +65,13 @@ export const ExecutionSchema = z
 export type Execution = z.infer<typeof ExecutionSchema>;
 
 /** One row of the execution list. */
-export const ExecutionSummarySchema = ExecutionSchema.omit({ result: true }).openapi('ExecutionSummary');
+const ExecutionSummarySchema = ExecutionSchema.omit({ result: true }).openapi('ExecutionSummary');
 
 /** The largest page the list endpoint serves. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 /** Filters and paging of `GET /workflows`. */
-export const ListExecutionsQuerySchema = z.object({
+const ListExecutionsQuerySchema = z.object({
   status: ExecutionStatusSchema.optional(),
   workflow_id: z.string().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20).openapi({ description: `Page size, at most ${MAX_PAGE_SIZE} (a larger value is a 400, never a silent cap)` }),
@@ -80,18 +79,18 @@ export const ListExecutionsQuerySchema = z.object({
 });
 
 /** A page of executions, newest first. */
-export const ExecutionPageSchema = z
+const ExecutionPageSchema = z
   .object({ items: z.array(ExecutionSummarySchema), next_cursor: z.string().nullable() })
   .openapi('ExecutionPage');
 
 /** Paging of `GET /workflows/{execution_id}/events`. */
-export const EventsQuerySchema = z.object({
+const EventsQuerySchema = z.object({
   from_seq: z.coerce.number().int().min(1).default(1).openapi({ description: 'First seq to return' }),
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
 });
 
 /** A slice of an execution's event log. */
-export const EventPageSchema = z
+const EventPageSchema = z
   .object({
     execution_id: z.string(),
     events: z.array(ExecutionEventSchema),
@@ -100,15 +99,15 @@ export const EventPageSchema = z
   .openapi('EventPage');
 
 /** The answer to a configuration update of a node. */
-export const NodeConfigUpdatedSchema = z
+const NodeConfigUpdatedSchema = z
   .object({ execution_id: z.string(), node_id: z.string(), status: z.literal('updated') })
   .openapi('NodeConfigUpdated');
 
 /** The answer to a delete request. */
-export const DeletedSchema = z.object({ execution_id: z.string(), status: z.literal('deleted') }).openapi('DeleteResult');
+const DeletedSchema = z.object({ execution_id: z.string(), status: z.literal('deleted') }).openapi('DeleteResult');
 
 /** The answer to a cancel request. */
-export const CancelledSchema = z.object({ execution_id: z.string(), status: z.literal('cancelled') }).openapi('CancelResult');
+const CancelledSchema = z.object({ execution_id: z.string(), status: z.literal('cancelled') }).openapi('CancelResult');
 
 const c = initContract();
 const idParam = z.object({ execution_id: ExecutionIdSchema });

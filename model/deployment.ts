@@ -4,7 +4,7 @@ import { JsonValueSchema } from './json-value';
 import { MAX_FBP_TEXT_CHARS } from './start-request';
 
 /** Deployment ids stand in paths (`/deployments/{id}`, `/hooks/{id}/...`): lower-case letters, digits, `-` and `_`. */
-export const DeploymentIdSchema = z
+const DeploymentIdSchema = z
   .string()
   .min(1)
   .max(64)
@@ -89,7 +89,3 @@ export const DeploymentSchema = z.object({
 
 /** A deployment's public view. */
 export type Deployment = z.infer<typeof DeploymentSchema>;
-/** A trigger's public view. */
-export type DeploymentTrigger = z.infer<typeof DeploymentTriggerSchema>;
-/** A hook's public view. */
-export type DeploymentHook = z.infer<typeof DeploymentHookSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The states an execution passes through before its end. */
-export const ACTIVE_STATUSES = ['queued', 'running'] as const;
+const ACTIVE_STATUSES = ['queued', 'running'] as const;
 
 /** The states an execution never leaves. */
 export const TERMINAL_STATUSES = ['completed', 'failed', 'cancelled'] as const;

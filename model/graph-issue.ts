@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Every kind of problem `parseGraph` and `validateGraph` report: a closed set, stable for clients. */
-export const GraphIssueCodeSchema = z.enum([
+const GraphIssueCodeSchema = z.enum([
   'MALFORMED',
   'DUPLICATE_NODE',
   'UNKNOWN_COMPONENT',
@@ -15,12 +15,6 @@ export const GraphIssueCodeSchema = z.enum([
   'SUBGRAPH_CYCLE',
   'SUBGRAPH_TOO_DEEP',
 ]);
-
-/** A problem code, such as `UNKNOWN_PORT`. */
-export type GraphIssueCode = z.infer<typeof GraphIssueCodeSchema>;
-
-/** The problem codes by name, for comparisons without string literals. */
-export const GraphIssueCodes = GraphIssueCodeSchema.enum;
 
 /** One problem of a submitted graph: where it is (`connections[2].to.portId`, or a line and column of .fbp text) and a message naming the culprit. */
 export const GraphIssueSchema = z

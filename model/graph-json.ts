@@ -5,7 +5,7 @@ import { z } from 'zod';
  * `{process, port}`; other keys (`portName`, `expose`, `portType`, `metadata`) are allowed and ignored. An `index`
  * (an addressable port's slot) is refused: this engine's ports have one slot.
  */
-export const GraphEndpointJsonSchema = z
+const GraphEndpointJsonSchema = z
   .object({
     nodeId: z.string().min(1).optional().describe('Node id (engine style)'),
     portId: z.string().min(1).optional().describe('Port id (engine style)'),
@@ -23,7 +23,7 @@ export type GraphEndpointJson = z.infer<typeof GraphEndpointJsonSchema>;
  * A connection as submitted: `from`/`to` (or NoFlo's `src`/`tgt`); a connection with `data` and no usable
  * `from` is an initial packet for its `to` port.
  */
-export const GraphConnectionJsonSchema = z
+const GraphConnectionJsonSchema = z
   .object({
     from: GraphEndpointJsonSchema.nullish().describe('Source port'),
     src: GraphEndpointJsonSchema.nullish().describe('Source port (NoFlo style)'),
@@ -39,7 +39,7 @@ export const GraphConnectionJsonSchema = z
 export type GraphConnectionJson = z.infer<typeof GraphConnectionJsonSchema>;
 
 /** The metadata of a process: its configuration layers, a subgraph's inner graph, anything else. */
-export const GraphProcessMetadataJsonSchema = z
+const GraphProcessMetadataJsonSchema = z
   .object({
     config: z.record(z.unknown()).nullish().describe('Actor configuration (ActorConfig keys)'),
     propertyValues: z.record(z.unknown()).nullish().describe('IDE property values, applied under `config`'),
@@ -61,10 +61,10 @@ export const GraphProcessJsonSchema = z
 export type GraphProcessJson = z.infer<typeof GraphProcessJsonSchema>;
 
 /** `processes` keyed by node id, the FBP JSON form. */
-export const GraphProcessRecordJsonSchema = z.record(GraphProcessJsonSchema);
+const GraphProcessRecordJsonSchema = z.record(GraphProcessJsonSchema);
 
 /** `processes` as an array of `{id, component, metadata}`, a lenient form. */
-export const GraphProcessArrayJsonSchema = z.array(GraphProcessJsonSchema.extend({ id: z.string().min(1).describe('Node id') }));
+const GraphProcessArrayJsonSchema = z.array(GraphProcessJsonSchema.extend({ id: z.string().min(1).describe('Node id') }));
 
 /** `processes` in either form. */
 export type GraphProcessesJson = z.infer<typeof GraphProcessRecordJsonSchema> | z.infer<typeof GraphProcessArrayJsonSchema>;

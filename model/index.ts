@@ -1,9 +1,8 @@
 // The service's wire schemas (zod) and the JSON checks shared by the contract, the engine, the execution service and the client.
-export { type ErrorCode, ERROR_CODES, ERROR_TABLE, ErrorCodeSchema, STATUS_OF_ERROR } from './error-table';
+export { type ErrorCode, ERROR_TABLE, ErrorCodeSchema, STATUS_OF_ERROR } from './error-table';
 export {
   type JsonValue,
   type JsonObject,
-  JsonValueSchema,
   JsonObjectSchema,
   PresentJsonValueSchema,
   CheckedJsonValueSchema,
@@ -33,23 +32,17 @@ export {
   type GraphEndpointJson,
   GraphJsonSchema,
   GraphProcessJsonSchema,
-  GraphConnectionJsonSchema,
-  GraphEndpointJsonSchema,
 } from './graph-json';
-export { type RunResult, type RunError, type RunStatus, RunResultSchema, RunErrorSchema } from './run-result';
+export { type RunResult, type RunError, type RunStatus, RunResultSchema } from './run-result';
 export {
   type ExecutionStatus,
   ExecutionStatusSchema,
-  ACTIVE_STATUSES,
-  ACTIVE_STATUSES_SQL,
   EXECUTION_STATUSES,
   TERMINAL_STATUSES,
-  TERMINAL_STATUSES_SQL,
   isTerminalStatus,
 } from './execution-status';
 export {
   type EngineEvent,
-  type EngineEventType,
   type EngineEventOf,
   type TerminalEvent,
   ExecutionEventSchema,
@@ -59,21 +52,16 @@ export {
 export {
   type StartMetadata,
   type StartRequest,
-  type StartWorkflowRequest,
   ExecutionIdSchema,
-  MAX_FBP_TEXT_CHARS,
   StartMetadataSchema,
   StartWorkflowRequestSchema,
   requireOneGraph,
 } from './start-request';
-export { type GraphIssue, type GraphIssueCode, GraphIssueCodeSchema, GraphIssueCodes, GraphIssueSchema } from './graph-issue';
+export { type GraphIssue, GraphIssueSchema } from './graph-issue';
 export {
   type Deployment,
-  type DeploymentHook,
   type DeploymentRequest,
-  type DeploymentTrigger,
   DeploymentHookSchema,
-  DeploymentIdSchema,
   DeploymentRequestSchema,
   DeploymentSchema,
   DeploymentTriggerSchema,

@@ -5,7 +5,7 @@ import { JsonObjectSchema } from './json-value';
 export type RunStatus = 'completed' | 'failed' | 'cancelled';
 
 /** One error of a run: which node (when a node caused it) and what went wrong. */
-export const RunErrorSchema = z.object({
+const RunErrorSchema = z.object({
   node_id: z.string().optional().describe('The node that caused the error, when one did'),
   message: z.string(),
 });

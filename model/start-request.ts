@@ -50,8 +50,5 @@ export function requireOneGraph(request: { graph_json?: unknown; graph_fbp?: unk
   }
 }
 
-/** A start request as received (before defaults). */
-export type StartWorkflowRequest = z.input<typeof StartWorkflowRequestSchema>;
-
 /** A start request as parsed: what the execution service runs. */
 export type StartRequest = z.output<typeof StartWorkflowRequestSchema>;

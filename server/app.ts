@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import express from 'express';
-import { type RequestHandlerParams } from 'express-serve-static-core';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { type Store } from 'express-rate-limit';
 import { type Logger as PinoLogger } from 'pino';
 import { type ServerConfig } from './config';
@@ -81,7 +80,7 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
   const streams = new Set<unknown>();
 
   // Every request goes down this list until one answers it.
-  const pipeline: RequestHandlerParams[] = [
+  const pipeline: (RequestHandler | ErrorRequestHandler | RequestHandler[])[] = [
     requestLog(accessLog), // first, so that refused requests are logged and counted too
     requestMetrics(services.metrics),
     connectionGuard(connections),

@@ -9,10 +9,10 @@ import { layersOf } from './zod-shape';
  * The kind of value a field holds: the spec's Number, Boolean and String, plus Json for arrays, objects and
  * mixed unions, which the spec's three kinds cannot name.
  */
-export const ConfigTypeSchema = z.enum(['Number', 'Boolean', 'String', 'Json']);
+const ConfigTypeSchema = z.enum(['Number', 'Boolean', 'String', 'Json']);
 
 /** The kind of value a field holds. */
-export type ConfigType = z.infer<typeof ConfigTypeSchema>;
+type ConfigType = z.infer<typeof ConfigTypeSchema>;
 
 /** The spec's ConfigField: one field of an actor's configuration schema, as a catalogue shows it. */
 export const ConfigFieldSchema = z.object({

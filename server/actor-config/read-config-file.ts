@@ -29,7 +29,7 @@ export async function readConfigFile(path: string, format: ConfigFileFormat = fo
 }
 
 /** Reads a configuration file that may be absent: `undefined` when it does not exist; other failures throw. */
-export async function readOptionalConfigFile(path: string, format: ConfigFileFormat = formatFromPath(path)): Promise<JsonObject | undefined> {
+async function readOptionalConfigFile(path: string, format: ConfigFileFormat = formatFromPath(path)): Promise<JsonObject | undefined> {
   const text = await readText(path, true);
   return text === undefined ? undefined : parseConfigText(text, format, path);
 }

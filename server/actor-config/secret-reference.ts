@@ -2,10 +2,10 @@ import { ConfigError } from './config-error';
 import { type JsonObject, type JsonValue, isJsonObject, isPlainObject, jsonEqual, setKey } from './json-value';
 
 /** What a resolved secret is shown as outside the actor (JSON, logs, `inspect`). */
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 /** A secret name: letters, digits, `_`, `.` and `-`, not starting with `.` or `-`, so it can name a file safely. */
-export const SECRET_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+const SECRET_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 const REFERENCE = /\$\{secret:([^}]*)\}/g;
 const MARKER = '${secret:';

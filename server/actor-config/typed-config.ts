@@ -40,7 +40,7 @@ function sentence(issue: z.ZodIssue, key: string): string {
 }
 
 /** Turns zod's issues into one {@link ConfigIssue} per failing key, each message naming the key. */
-export function toConfigIssues(error: z.ZodError): ConfigIssue[] {
+function toConfigIssues(error: z.ZodError): ConfigIssue[] {
   return error.issues.flatMap((issue) => {
     const key = issue.path.join('.');
     if (issue.code === z.ZodIssueCode.unrecognized_keys) {

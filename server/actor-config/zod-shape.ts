@@ -19,7 +19,7 @@ export function layersOf(type: z.ZodTypeAny): z.ZodTypeAny[] {
 }
 
 /** The plain type inside every wrapper of a field (`z.number().int().default(1)` gives the `ZodNumber`). */
-export function baseTypeOf(type: z.ZodTypeAny): z.ZodTypeAny {
+function baseTypeOf(type: z.ZodTypeAny): z.ZodTypeAny {
   const layers = layersOf(type);
   return layers[layers.length - 1];
 }

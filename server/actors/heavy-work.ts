@@ -3,7 +3,7 @@ import { WorkerPool } from '../offload';
 import { type HeavyTask, type TASKS } from './heavy-tasks';
 
 /** How long one heavy task may take, unless its caller says otherwise, before its worker is terminated. */
-export const HEAVY_TASK_TIMEOUT_MS = 10_000;
+const HEAVY_TASK_TIMEOUT_MS = 10_000;
 
 /** Text longer than this is parsed on a worker; shorter text is parsed in place, where a round trip would cost more than the parse. */
 export const LARGE_TEXT_CHARS = 256 * 1024;

@@ -115,11 +115,8 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
   return createCatalogue(actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition));
 }
 
-export { describeActor, describeSubgraph, type ActorDescriptionData } from './describe-actor';
+export { describeActor, describeSubgraph } from './describe-actor';
 export {
-  type AiActorOptions,
-  aiActors,
-  createAiActors,
   createClaudeActor,
   createGeminiActor,
   createHuggingFaceActor,
@@ -129,19 +126,16 @@ export {
   createReplicateActor,
 } from './ai';
 export {
-  type MediaActorOptions,
-  DEFAULT_MAX_MEDIA_BYTES,
   mediaActors,
-  createMediaActors,
   createImageInputActor,
   createAudioInputActor,
   createVideoInputActor,
   createImageStreamDisplayActor,
   createAudioStreamDisplayActor,
 } from './media';
-export { createJavascriptScriptActor, createNushellScriptActor, createPythonScriptActor } from './scripting';
+export { createJavascriptScriptActor, createPythonScriptActor } from './scripting';
 export { createHttpRequestActor } from './network';
-export { type S3StorageActorOptions, createS3StorageActor } from './files';
+export { createS3StorageActor } from './files';
 export { createMongoPoolActor, createSqlPoolActor, mongoGetCollectionActor, mongoWriteCollectionActor, sqlScriptActor } from './databases';
 export { cacheActor, createEventEmitterActor, createQueueActor, createRedisActor, createStateStoreActor, createVariableLookupActor } from './storage';
 export {
@@ -151,26 +145,17 @@ export {
   type ServerRequestConfig,
   HTTP_REQUEST_METADATA_KEY,
   ServerRequestConfigSchema,
-  createServerRequestActor,
-  createServerResponseActor,
 } from './server-nodes';
-export { COMMON_SCHEDULES, CronTriggerConfigSchema, IntervalTriggerConfigSchema, cronProblem } from './triggers';
+export { CronTriggerConfigSchema, IntervalTriggerConfigSchema } from './triggers';
 export { type NamedSecretLookup } from './shared';
 export {
-  type SaasActorOptions,
-  type SaasEndpoints,
-  type GoogleSheetsActorOptions,
   saasActors,
-  createSaasActors,
   createGithubActor,
   createGoogleSheetsActor,
   createHubspotActor,
   createSalesforceActor,
 } from './saas';
 export {
-  type MessagingActorOptions,
-  messagingActors,
-  createMessagingActors,
   createEmailSenderActor,
   createSlackWebhookActor,
   createDiscordWebhookActor,

@@ -12,7 +12,7 @@ export interface ConfigSources {
 }
 
 /** A setting that was ignored: an `ENGINE_*` variable or a config file key that names no key, and the nearest one that does. */
-export interface ConfigWarning {
+interface ConfigWarning {
   /** The variable (`ENGINE_PROT`) or file key (`prot`) as written. */
   name: string;
   /** The known variable or key nearest to it. */

@@ -12,7 +12,7 @@ export type TriggerPlan =
   | { readonly nodeId: string; readonly type: 'interval'; readonly intervalMs: number; readonly startImmediately: boolean; readonly timezone: string; readonly maxExecutions: number };
 
 /** The authentication types a hook checks. */
-export type HookAuthentication = 'None' | 'Bearer Token' | 'API Key' | 'Basic Auth';
+type HookAuthentication = 'None' | 'Bearer Token' | 'API Key' | 'Basic Auth';
 
 /** A Server Request node of a deployment: the requests it answers and how they are checked and read. */
 export interface HookPlan {

@@ -1,1 +1,1 @@
-export { ERROR_CODES, ERROR_TABLE, type ErrorCode } from '../../model';
+export { ERROR_TABLE, type ErrorCode } from '../../model';

@@ -1,3 +1,2 @@
-export { ERROR_CODES, type ErrorCode } from './error-code';
-export { AppError, isAppError, type AppErrorOptions, type ErrorDetail } from './app-error';
-export { MAX_ERROR_DETAILS, validationFailure, type ValidationFailureOptions } from './validation-failure';
+export { AppError, isAppError, type ErrorDetail } from './app-error';
+export { MAX_ERROR_DETAILS, validationFailure } from './validation-failure';

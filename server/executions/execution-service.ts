@@ -32,7 +32,6 @@ import { silentLogger } from '../logger';
 export { type ExecutionServiceOptions } from './execution-service-options';
 export { type StartOutcome } from './start/execution-starter';
 export { type EventPage, type EventSlice } from './follow/event-log-reader';
-export { SHUTDOWN_REASON, nodeStoppedMessage } from './recovery/stop-messages';
 
 /** How long finished executions are kept: by age and by count; 0 turns a bound off. */
 export interface RetentionPolicy {

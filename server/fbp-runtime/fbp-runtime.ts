@@ -13,7 +13,7 @@ import { MemoryProtocolGraphStore, type ProtocolGraphStore } from '../storage';
 import { type ClientMessage, ClientMessageSchema, type FbpMessage, PayloadReader } from './protocol-message';
 
 /** The protocol version this runtime speaks. */
-export const FBP_PROTOCOL_VERSION = '0.7';
+const FBP_PROTOCOL_VERSION = '0.7';
 
 const CAPABILITIES = ['protocol:runtime', 'protocol:graph', 'protocol:network', 'protocol:component', 'network:status', 'network:data', 'network:control'];
 

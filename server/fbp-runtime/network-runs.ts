@@ -6,7 +6,7 @@ import { GraphCommandError } from './graph-command-error';
 import { type ProtocolGraph, type ProtocolPort } from './protocol-graph';
 
 /** The execution source of runs started over the protocol. */
-export const FBP_PROTOCOL_SOURCE = 'fbp-protocol';
+const FBP_PROTOCOL_SOURCE = 'fbp-protocol';
 
 interface NetworkRun {
   executionId: string;

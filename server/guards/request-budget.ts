@@ -10,7 +10,7 @@ const WINDOW_MS = 60_000;
  * token-checked), the API documentation and the `/ui` page with their files. None of them does work for a
  * caller, and a client over its budget still loads the page that tells it so and the documents that explain it.
  */
-export const isUnmeteredPath = (path: string): boolean => isPublicPath(path) || path === '/metrics';
+const isUnmeteredPath = (path: string): boolean => isPublicPath(path) || path === '/metrics';
 
 /** Options of the per-client rate limit. */
 export interface RateLimitOptions {
@@ -23,7 +23,7 @@ export interface RateLimitOptions {
 }
 
 /** Where a client stands in its budget after a unit of work was counted: what HTTP's `RateLimit-*` headers say. */
-export interface BudgetQuota {
+interface BudgetQuota {
   readonly limit: number;
   readonly remaining: number;
   /** Seconds until the window ends and the budget is whole again. */

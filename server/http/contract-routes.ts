@@ -17,7 +17,7 @@ const s = initServer();
 export type RouteName = keyof Contract;
 
 /** A contract route's handler called with its parsed path parameters only, as the reads before Express call it. */
-export type PathHandler = (input: { params: Record<string, unknown> }) => Promise<{ status: number; body: unknown }>;
+type PathHandler = (input: { params: Record<string, unknown> }) => Promise<{ status: number; body: unknown }>;
 
 /** A contract route with its one handler: what Express serves, and what the reads before Express are made from. */
 export interface ContractRoute {

@@ -46,7 +46,7 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Whether a workflow's answer may set the header `name` (any case). */
-export function isHookHeaderAllowed(name: string): boolean {
+function isHookHeaderAllowed(name: string): boolean {
   const lower = name.toLowerCase();
   return HEADER_NAME.test(name) && !SERVICE_HEADERS.has(lower) && !lower.startsWith('access-control-');
 }

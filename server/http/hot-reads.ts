@@ -11,7 +11,7 @@ import { ANSWER_SLICE_CHARS, writeInSlices } from './sliced-write';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A GET route of the contract that may be answered before Express, and how its 200 body is written as JSON. */
-export interface HotRoute extends ContractRoute {
+interface HotRoute extends ContractRoute {
   /** The JSON text of a 200 body, in pieces written one after the other. @default one piece, `JSON.stringify(body)` */
   readonly json?: (body: never) => readonly string[];
 }

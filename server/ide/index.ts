@@ -1,6 +1,6 @@
 // The IDE's side of the service: convert/ reads an IDE workflow into an engine graph, bridge/ streams
 // executions back to the IDE.
-export { type RunnableIdeWorkflow, convertOrThrow, runnableIdeWorkflow, startIdeWorkflow } from './ide-workflows';
+export { convertOrThrow, runnableIdeWorkflow, startIdeWorkflow } from './ide-workflows';
 export { actorTemplate, findIdeTemplate, ideFactsOf } from './convert/templates';
 export {
   type BridgeSocket,

@@ -1,2 +1,2 @@
 // CPU-heavy pure work off the event loop.
-export { type TaskTable, type WorkerPoolOptions, WorkerPool } from './worker-pool';
+export { type TaskTable, WorkerPool } from './worker-pool';

@@ -4,7 +4,7 @@ import { networkInterfaces } from 'node:os';
 import { Agent, buildConnector } from 'undici';
 
 /** Addresses no outbound request may reach, whatever the configuration denies besides: link-local (cloud metadata) and unspecified. */
-export const DEFAULT_EGRESS_DENY: readonly string[] = ['169.254.0.0/16', 'fe80::/10', '0.0.0.0/32', '::/128'];
+const DEFAULT_EGRESS_DENY: readonly string[] = ['169.254.0.0/16', 'fe80::/10', '0.0.0.0/32', '::/128'];
 
 /** What outbound requests (the network actors, webhooks) may reach. */
 export interface EgressRules {

@@ -1,2 +1,2 @@
 // The service's outbound WebSocket: the IDE event bridge's connection, adapted to the socket the bridge expects.
-export { connectWsBridgeSocket, type WsBridgeSocketOptions } from './ws-bridge-socket';
+export { connectWsBridgeSocket } from './ws-bridge-socket';

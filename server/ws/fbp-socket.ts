@@ -5,7 +5,7 @@ import { type Logger } from '../logger';
 import { IDLE_CLOSE_CODE, IdleTimer } from './idle-timer';
 
 /** Close code sent to an FBP protocol socket that showed no valid secret within its window. */
-export const UNAUTHORISED_CLOSE_CODE = 4001;
+const UNAUTHORISED_CLOSE_CODE = 4001;
 
 // A peer that does not answer the closing handshake is cut off after this, so that it holds no slot.
 const CLOSE_GRACE_MS = 1000;

@@ -1,2 +1,1 @@
-export { attachWsGateway, type WsGateway, type WsGatewayOptions } from './ws-gateway';
-export { SLOW_CONSUMER_CLOSE_CODE } from './ws-session';
+export { attachWsGateway, type WsGateway } from './ws-gateway';

@@ -17,7 +17,7 @@ const CLIENT_MESSAGE_TYPES = new Set<string>(ClientMessageSchema.options.map((op
 type AckType = Extract<ServerMessage['type'], 'workflow_started' | 'subscription_ack' | 'unsubscription_ack' | 'workflow_cancelled'>;
 
 /** Close code sent to a subscriber that fell too far behind. */
-export const SLOW_CONSUMER_CLOSE_CODE = 4008;
+const SLOW_CONSUMER_CLOSE_CODE = 4008;
 
 /** Options of one WebSocket session. */
 export interface WsSessionOptions {

@@ -1,6 +1,6 @@
 import { type VendorNodeOutcome } from '../support/run-vendor-node';
 
-export { type VendorNodeRun as AiNodeRun, type VendorNodeOutcome as AiNodeOutcome, runVendorNode as runAiNode, validationIssues, everythingSaid } from '../support/run-vendor-node';
+export { runVendorNode as runAiNode, validationIssues, everythingSaid } from '../support/run-vendor-node';
 
 /** Backoff steps short enough for tests; the attempts stay the AI policy's. */
 export const FAST_RETRIES = { baseMs: 5, maxMs: 20 };

@@ -1,6 +1,6 @@
 import { type PeerAnswer, type PeerRoute } from '../support/peers/recording-peer';
 
-export { type VendorNodeRun as SaasNodeRun, type VendorNodeOutcome as SaasNodeOutcome, runVendorNode as runSaasNode, secretResolver, validationIssues, everythingSaid } from '../support/run-vendor-node';
+export { type VendorNodeRun as SaasNodeRun, runVendorNode as runSaasNode, validationIssues, everythingSaid } from '../support/run-vendor-node';
 
 /** A route that gives its answers one per request, in order, repeating the last one. */
 export function inTurn(...answers: PeerAnswer[]): PeerRoute {

@@ -8,7 +8,7 @@ import { type ServerProcess, startServerProcess } from './server-process';
 
 /** The machine's servers a cluster test runs against. */
 export const CLUSTER_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-export const CLUSTER_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CLUSTER_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Service processes of one cluster, in a namespace of their own, and how to clean up after them. */
 export interface TestCluster {

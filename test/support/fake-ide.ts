@@ -7,20 +7,20 @@ import { type WebSocket, WebSocketServer } from 'ws';
 export type FakeIdeMode = 'ok' | 'error' | 'hang';
 
 /** One HTTP request the fake IDE received. */
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
 }
 
 /** One WebSocket connection an engine opened, with the identity it gave in the query. */
-export interface RecordedConnection {
+interface RecordedConnection {
   namespace: string | null;
   nodeId: string | null;
 }
 
 /** What the fake IDE's trace collector received for one execution. */
-export interface RecordedTrace {
+interface RecordedTrace {
   /** The body that opened the session. */
   session: Record<string, unknown>;
   sessionId: string;

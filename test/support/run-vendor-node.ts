@@ -21,7 +21,7 @@ export interface VendorNodeOutcome {
 }
 
 /** A resolver of the test's named secrets, as the server builds one from its secret stores. */
-export function secretResolver(secrets: Readonly<Record<string, string>> = {}): SecretResolver {
+function secretResolver(secrets: Readonly<Record<string, string>> = {}): SecretResolver {
   return new SecretResolver({ envPrefix: false, stores: [new MemorySecretStore(secrets)] });
 }
 

@@ -6,7 +6,7 @@ import { type TokenUsage } from './token-usage';
 import { type VendorCall } from './vendor-call';
 
 /** One tool call of the agent: which iteration made it, the tool, what it was given and what it returned. */
-export interface AgentStep extends JsonObject {
+interface AgentStep extends JsonObject {
   iteration: number;
   tool: string;
   input: JsonObject[string];

@@ -62,7 +62,7 @@ export function egressOf(options: AiActorOptions): EgressPolicy {
  * retries are off, so that this is the only policy. Retries stop when the node's `timeout` or the run's cancel
  * ends the call, and never happen once a streamed answer has started.
  */
-export const AI_RETRY_POLICY: Readonly<Partial<RetryPolicy>> = Object.freeze({ attempts: 3 });
+const AI_RETRY_POLICY: Readonly<Partial<RetryPolicy>> = Object.freeze({ attempts: 3 });
 
 /** The retry policy of one kind of call: {@link AI_RETRY_POLICY}, the server's changes, then the call's own. */
 export function aiRetryPolicy(options: AiActorOptions, own: Partial<RetryPolicy> = {}): RetryPolicy {

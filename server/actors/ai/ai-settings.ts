@@ -4,7 +4,7 @@ import { httpUrlProblem } from '../network/http-url';
 import { type AiVendor, VENDOR_BASE_URLS } from './ai-actor-options';
 
 /** The longest a node's `timeout` may ask for: one hour. */
-export const MAX_AI_TIMEOUT_MS = 3_600_000;
+const MAX_AI_TIMEOUT_MS = 3_600_000;
 
 /** The API key setting: the key itself or, better, a `${secret:NAME}` reference; unset, the first configured named secret. */
 export function apiKeySetting(secretNames: readonly string[]) {

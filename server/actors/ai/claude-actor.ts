@@ -13,7 +13,7 @@ import { type VendorCall, openVendorCall } from './vendor-call';
 const SECRETS = ['ANTHROPIC_API_KEY'];
 
 /** The Anthropic model id of each model of the template: the template names families, the API wants versions or aliases. */
-export const CLAUDE_MODEL_IDS = {
+const CLAUDE_MODEL_IDS = {
   'claude-3-5-sonnet': 'claude-3-5-sonnet-latest',
   'claude-3-opus': 'claude-3-opus-latest',
   'claude-3-sonnet': 'claude-3-sonnet-20240229',
@@ -23,7 +23,7 @@ export const CLAUDE_MODEL_IDS = {
 const MODELS = Object.keys(CLAUDE_MODEL_IDS) as [keyof typeof CLAUDE_MODEL_IDS, ...(keyof typeof CLAUDE_MODEL_IDS)[]];
 
 /** The `tpl_claude` properties, with the key, base URL, timeout and model id of this service's own. */
-export function claudeConfigSchema(options: AiActorOptions = {}) {
+function claudeConfigSchema(options: AiActorOptions = {}) {
   return z
     .object({
       model: choiceSetting('The Claude model', MODELS, 'claude-3-5-sonnet'),

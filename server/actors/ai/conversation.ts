@@ -1,7 +1,7 @@
 import { type JsonValue, isJsonObject } from '../../engine';
 
 /** One turn of a chat, as every vendor takes it. */
-export interface ChatTurn {
+interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
 }

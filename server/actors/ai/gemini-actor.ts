@@ -13,7 +13,7 @@ import { openVendorCall } from './vendor-call';
 const SECRETS = ['GOOGLE_API_KEY'];
 
 /** The `tpl_gemini` properties, with the key, base URL, timeout and model id of this service's own. */
-export function geminiConfigSchema(options: AiActorOptions = {}) {
+function geminiConfigSchema(options: AiActorOptions = {}) {
   return z
     .object({
       model: choiceSetting('The Gemini model', ['gemini-pro', 'gemini-pro-vision'], 'gemini-pro'),

@@ -12,7 +12,7 @@ import { failedAnswer } from './vendor-failure';
 const SECRETS = ['HUGGINGFACE_API_KEY'];
 
 /** The `tpl_huggingface` properties: the template leaves `model` optional, but the Inference API needs one. */
-export function huggingFaceConfigSchema(options: AiActorOptions = {}) {
+function huggingFaceConfigSchema(options: AiActorOptions = {}) {
   return z
     .object({
       taskType: choiceSetting('The Inference API task', HF_TASKS, 'text-generation'),

@@ -27,7 +27,7 @@ export function createAiActors(options: AiActorOptions = {}): AnyActorDefinition
 /** The AI model family of the catalogue, unconfigured: LangChain agent, Replicate, Claude, Gemini, OpenAI, OpenRouter and Hugging Face. */
 export const aiActors: readonly AnyActorDefinition[] = createAiActors();
 
-export { type AiActorOptions, type AiVendor, AI_RETRY_POLICY, VENDOR_BASE_URLS } from './ai-actor-options';
+export { type AiActorOptions } from './ai-actor-options';
 export { createClaudeActor } from './claude-actor';
 export { createGeminiActor } from './gemini-actor';
 export { createHuggingFaceActor } from './huggingface-actor';

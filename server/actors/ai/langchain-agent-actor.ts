@@ -18,7 +18,7 @@ const SECRETS = ['OPENAI_API_KEY'];
 const MEMORY_TURNS = 20;
 
 /** The `tpl_langchain_agent` properties: every enabled tool must be one this server can offer. */
-export function langchainAgentConfigSchema(options: AiActorOptions = {}) {
+function langchainAgentConfigSchema(options: AiActorOptions = {}) {
   return z
     .object({
       agentType: choiceSetting('How the agent is prompted: reason and act, converse, or plan then execute', AGENT_TYPES, 'zero-shot-react'),

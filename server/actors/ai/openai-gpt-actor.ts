@@ -12,7 +12,7 @@ import { openVendorCall } from './vendor-call';
 const SECRETS = ['OPENAI_API_KEY'];
 
 /** The `tpl_openai_gpt` properties, with the key, base URL, timeout and model id of this service's own. */
-export function openAiGptConfigSchema(options: AiActorOptions = {}) {
+function openAiGptConfigSchema(options: AiActorOptions = {}) {
   return z
     .object({
       model: choiceSetting('The GPT model', ['gpt-4', 'gpt-4-turbo', 'gpt-3.5-turbo'], 'gpt-4'),

@@ -13,7 +13,7 @@ import { openVendorCall } from './vendor-call';
 const SECRETS = ['OPENROUTER_API_KEY'];
 
 /** The `tpl_openrouter` properties: a model must belong to the chosen provider, unless `modelId` names another. */
-export function openRouterConfigSchema(options: AiActorOptions = {}) {
+function openRouterConfigSchema(options: AiActorOptions = {}) {
   return z
     .object({
       provider: choiceSetting('The provider of the model', OPENROUTER_PROVIDERS, 'openai'),

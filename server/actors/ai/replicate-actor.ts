@@ -13,7 +13,7 @@ const SECRETS = ['REPLICATE_API_TOKEN'];
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 
 /** The `tpl_replicate_agent` properties: `modelId` as `owner/name` (optionally `:version`), `inputMapping` as a JSON object. */
-export function replicateConfigSchema(options: AiActorOptions = {}) {
+function replicateConfigSchema(options: AiActorOptions = {}) {
   return z
     .object({
       modelId: requiredText('The model, as owner/name (optionally owner/name:version)').refine((text) => MODEL_ID.test(text.trim()), 'must be owner/name or owner/name:version'),

@@ -19,7 +19,7 @@ export interface AnswerFacts {
 }
 
 /** The object the rules are evaluated on: the answer's facts, its length also under the IDE's field label `Response Length`. */
-export function answerFactsPacket(facts: AnswerFacts): JsonObject {
+function answerFactsPacket(facts: AnswerFacts): JsonObject {
   const packet: JsonObject = { text: facts.text, length: facts.text.length, 'Response Length': facts.text.length, model: facts.model };
   if (facts.stopReason !== undefined) packet.stopReason = facts.stopReason;
   if (facts.inputTokens !== undefined) packet.inputTokens = facts.inputTokens;

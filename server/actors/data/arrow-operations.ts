@@ -5,7 +5,7 @@ import { ARROW_OPERATIONS } from './arrow-request';
 import { runHeavy } from '../heavy-work';
 
 /** The `tpl_arrow_operations` properties. */
-export const ArrowOperationsConfigSchema = z.object({
+const ArrowOperationsConfigSchema = z.object({
   operation: choiceSetting('What to do with the table; schema-in gives its parameters', ARROW_OPERATIONS, 'convert'),
   compression: choiceSetting('Kept for the IDE: Arrow in JavaScript writes IPC streams uncompressed', ['none', 'snappy', 'gzip', 'lz4'], 'snappy'),
   chunkSize: numberSetting('Rows per record batch, as reported in `batches`', z.number().int().min(1).max(1_000_000).default(10_000)),

@@ -11,7 +11,7 @@ export interface CsvRowsOptions {
 }
 
 /** A row that could not be read: why, on which line, and csv-parse's code. */
-export type CsvRowProblem = { message: string; line?: number; code: string };
+type CsvRowProblem = { message: string; line?: number; code: string };
 
 /** The rows read and the rows skipped. */
 export interface CsvRows {

@@ -6,7 +6,7 @@ import { readConfinedFile } from '../shared';
 export const CsvEncodingSchema = z.enum(['utf-8', 'latin1', 'ascii']);
 
 /** The largest file or decoded content the CSV reader accepts, in bytes. */
-export const MAX_CSV_BYTES = 50 * 1024 * 1024;
+const MAX_CSV_BYTES = 50 * 1024 * 1024;
 
 const SourceSchema = z.union([
   z.string().transform((text) => ({ kind: 'text' as const, text })),

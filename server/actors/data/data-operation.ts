@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { booleanSetting, numberSetting } from '../shared';
 
 /** The operation types of the IDE's data operation builder. */
-export const DataOperationTypeSchema = z.enum(['map', 'filter', 'sort', 'transform', 'group', 'aggregate', 'merge', 'split']);
+const DataOperationTypeSchema = z.enum(['map', 'filter', 'sort', 'transform', 'group', 'aggregate', 'merge', 'split']);
 
 /** The functions an aggregate operation can apply. */
-export const AggregateFunctionSchema = z.enum(['sum', 'avg', 'count', 'min', 'max', 'first', 'last']);
+const AggregateFunctionSchema = z.enum(['sum', 'avg', 'count', 'min', 'max', 'first', 'last']);
 
 /** What a failing item or expression does to the pipeline. */
 export const ErrorHandlingSchema = z.enum(['ignore', 'skip_item', 'stop_pipeline', 'log_and_continue']);
 
 /** One entry of a map operation: the source field (or placeholder), the target field and an optional expression. */
-export const FieldMappingSchema = z.object({
+const FieldMappingSchema = z.object({
   sourceField: z.string().default(''),
   targetField: z.string().trim().min(1, 'a mapping needs a targetField'),
   transform: z.string().optional(),
@@ -23,7 +23,7 @@ export const FieldMappingSchema = z.object({
  * Select fields the IDE shows with a default but does not store take that default; an aggregate without
  * `aggregateField` aggregates the items themselves.
  */
-export const DataOperationSchema = z
+const DataOperationSchema = z
   .object({
     id: z.string().optional(),
     type: DataOperationTypeSchema,
@@ -63,8 +63,6 @@ export const DataOperationSetSchema = z.object({
 
 /** The operation types. */
 export type DataOperationType = z.infer<typeof DataOperationTypeSchema>;
-/** An aggregate function name. */
-export type AggregateFunction = z.infer<typeof AggregateFunctionSchema>;
 /** An error handling mode. */
 export type ErrorHandling = z.infer<typeof ErrorHandlingSchema>;
 /** A parsed operation. */

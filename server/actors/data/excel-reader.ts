@@ -4,10 +4,10 @@ import { booleanSetting, optionalText, readConfinedFile, textSetting } from '../
 import { runHeavy } from '../heavy-work';
 
 /** The largest workbook the Excel reader accepts, in bytes. */
-export const MAX_EXCEL_BYTES = 50 * 1024 * 1024;
+const MAX_EXCEL_BYTES = 50 * 1024 * 1024;
 
 /** The `tpl_excel_reader` properties. */
-export const ExcelReaderConfigSchema = z.object({
+const ExcelReaderConfigSchema = z.object({
   sheetName: optionalText('The sheet to read; unset is the first one (sheet-in replaces it)'),
   range: optionalText('The cells to read, such as A1:D20; unset is every used cell'),
   hasHeaders: booleanSetting('The first row names the columns: rows are objects; otherwise arrays', true),

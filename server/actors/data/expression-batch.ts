@@ -2,7 +2,7 @@ import { type JsonValue } from '../../engine';
 import { runInSandbox } from '../sandbox';
 
 /** Time and memory one sandboxed evaluation of a batch may use. */
-export const EXPRESSION_LIMITS = Object.freeze({ timeoutMs: 5000, memoryLimitMb: 128 });
+const EXPRESSION_LIMITS = Object.freeze({ timeoutMs: 5000, memoryLimitMb: 128 });
 
 /** One evaluation: plain JavaScript expressions (placeholders already translated) applied to every item. */
 export interface ExpressionBatch {

@@ -2,7 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { type JsonValue, errorMessage } from '../../engine';
 
 /** One reason a value does not match its schema: where (a JSON pointer, `''` for the value itself) and why. */
-export interface SchemaViolation {
+interface SchemaViolation {
   readonly path: string;
   readonly message: string;
 }

@@ -12,7 +12,7 @@ export interface JsonTextOptions {
 }
 
 /** Where and why a text is not JSON. */
-export type JsonTextProblem = {
+type JsonTextProblem = {
   message: string;
   line?: number;
   column?: number;

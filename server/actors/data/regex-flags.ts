@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The regular expression flags the IDE offers. */
-export const RegexFlagSchema = z.enum(['i', 'g', 'm', 's']);
+const RegexFlagSchema = z.enum(['i', 'g', 'm', 's']);
 
 /** Flags as the IDE stores them (an array of letters) or as text (`"gi"`); parsed into a flag string. */
 export const RegexFlagsSchema = z

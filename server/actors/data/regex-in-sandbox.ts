@@ -2,10 +2,10 @@ import { type JsonValue } from '../../engine';
 import { runInSandbox } from '../sandbox';
 
 /** Bounds on one regular expression run: text length, wall-clock time, memory and matches kept. */
-export const REGEX_LIMITS = Object.freeze({ maxTextLength: 1_000_000, timeoutMs: 1000, memoryLimitMb: 128, maxMatches: 100_000 });
+const REGEX_LIMITS = Object.freeze({ maxTextLength: 1_000_000, timeoutMs: 1000, memoryLimitMb: 128, maxMatches: 100_000 });
 
 /** One match: the matched text, where it starts, its numbered captures and its named groups (null when none). */
-export interface RegexMatch {
+interface RegexMatch {
   match: string;
   index: number;
   captures: (string | null)[];

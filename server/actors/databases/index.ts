@@ -14,8 +14,7 @@ export const databaseActors: readonly AnyActorDefinition[] = [
   mongoGetCollectionActor,
   mongoWriteCollectionActor,
 ];
-export { type DatabaseActorOptions, createSqlPoolActor } from './sql-pool-actor';
-export { SQL_POOL, type SqlPool } from './sql-pool';
+export { createSqlPoolActor } from './sql-pool-actor';
 export { sqlScriptActor } from './sql-script-actor';
-export { createMongoPoolActor, MONGO_CLIENT } from './mongo-pool-actor';
+export { createMongoPoolActor } from './mongo-pool-actor';
 export { mongoGetCollectionActor, mongoWriteCollectionActor } from './mongo-collection-actors';

@@ -25,7 +25,7 @@ function mongoError(error: unknown): ActorError {
 }
 
 /** The Get Collection properties. */
-export const MongoGetConfigSchema = z.object({
+const MongoGetConfigSchema = z.object({
   collection: requiredText('The collection'),
   operation: choiceSetting('find: the documents matching query-in; findOne: the first one; aggregate: the pipeline on query-in', ['find', 'findOne', 'aggregate'], 'find'),
   limit: numberSetting('Documents sent at most', z.number().int().min(1).max(100_000).default(100)),
@@ -73,7 +73,7 @@ export const mongoGetCollectionActor = defineActor({
 const WRITE_OPERATIONS = ['insertOne', 'insertMany', 'updateOne', 'updateMany', 'upsertOne', 'replaceOne', 'deleteOne', 'deleteMany'] as const;
 
 /** The Write Collection properties. */
-export const MongoWriteConfigSchema = z.object({
+const MongoWriteConfigSchema = z.object({
   collection: requiredText('The collection'),
   operation: choiceSetting('The write; updates take data-in as the update ($set when it has no operators) and filter-in as the filter', WRITE_OPERATIONS, 'insertOne'),
   upsert: booleanSetting('updateOne, updateMany and replaceOne insert a document when none matches', false),

@@ -22,7 +22,7 @@ const TEMPLATES = {
 } as const;
 
 /** The MongoDB pool properties, plus the credentials and connection time limit of this service's own. */
-export const MongoPoolConfigSchema = z.object({
+const MongoPoolConfigSchema = z.object({
   host: requiredText('Host name or address of the server'),
   port: numberSetting('TCP port of the server', z.number().int().min(1).max(65_535).default(27_017)),
   database: requiredText('The database the collection nodes use'),

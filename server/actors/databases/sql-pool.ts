@@ -36,11 +36,6 @@ export interface SqlPool {
 /** The kind of the pools in a run's resources. */
 export const SQL_POOL = resourceKind<SqlPool>('sql-pool');
 
-/** What a database error carries to `error-out`: the server's code and message. */
-export interface SqlErrorDetails extends JsonObject {
-  readonly code: string;
-}
-
 /** A connection checked out of a pool, as {@link onConnection} drives it. */
 export interface SqlConnection {
   begin(): Promise<unknown>;

@@ -5,7 +5,7 @@ import { SQL_POOL } from './sql-pool';
 import { sqlError } from './sql-error';
 
 /** The `tpl_sql_script` properties. */
-export const SqlScriptConfigSchema = z.object({
+const SqlScriptConfigSchema = z.object({
   query: requiredText('The statement, with $1, $2, ... (PostgreSQL) or ? (MySQL) where the parameters go'),
   queryType: choiceSetting('What the statement does; TRANSACTION runs it between BEGIN and COMMIT', ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRANSACTION'], 'SELECT'),
   timeout: numberSetting('Time limit in milliseconds, after which the statement is cancelled on the server', z.number().int().min(1).max(3_600_000).default(30_000)),

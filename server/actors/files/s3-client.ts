@@ -4,7 +4,7 @@ import { type RunResources, resourceKind } from '../../engine';
 import { type EgressPolicy } from '../../outbound-http';
 
 /** One step of a request on its way out: it sees the request after signing, as sent. */
-export type RequestStep = (args: { request: unknown }) => Promise<unknown>;
+type RequestStep = (args: { request: unknown }) => Promise<unknown>;
 
 /** The overload of an SDK middleware stack that adds a step just before sending. */
 interface FinalizeStack {

@@ -22,7 +22,7 @@ export interface S3StorageActorOptions {
 }
 
 /** The region of a node that names none, when the secret AWS_REGION is not configured either. */
-export const DEFAULT_S3_REGION = 'us-east-1';
+const DEFAULT_S3_REGION = 'us-east-1';
 
 const ACCESS_KEY_SECRETS = ['AWS_ACCESS_KEY_ID'] as const;
 const SECRET_KEY_SECRETS = ['AWS_SECRET_ACCESS_KEY'] as const;
@@ -38,7 +38,7 @@ const optionalFlag = (description: string) =>
   z.preprocess((value) => (value === null || value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value), z.boolean().optional()).describe(description);
 
 /** The `tpl_s3_storage` properties, plus where the server is and the node's own keys and limits. */
-export function s3StorageConfigSchema(secret?: NamedSecretLookup) {
+function s3StorageConfigSchema(secret?: NamedSecretLookup) {
   return z
     .object({
       bucket: requiredText('The bucket'),

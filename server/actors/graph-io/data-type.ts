@@ -3,7 +3,7 @@ import { type JsonValue, isJsonObject } from '../../engine';
 import { choiceSetting, describeValue } from '../shared';
 
 /** The kinds of value a graph input or output may declare. */
-export const DataTypeSchema = z.enum(['any', 'string', 'number', 'boolean', 'object', 'array']);
+const DataTypeSchema = z.enum(['any', 'string', 'number', 'boolean', 'object', 'array']);
 
 /** A data type of {@link DataTypeSchema}. */
 export type DataType = z.infer<typeof DataTypeSchema>;

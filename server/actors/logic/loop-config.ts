@@ -22,6 +22,3 @@ export const LoopConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['breakCondition'], message: errorMessage(error) });
     }
   });
-
-/** The parsed configuration of tpl_loop. */
-export type LoopConfig = z.infer<typeof LoopConfigSchema>;

@@ -5,7 +5,7 @@ import { createMediaInputActor } from './media-input-actor';
 import { acceptedFormatsSetting, base64FileRule, maxFileSizeSetting, mediaFileSetting, mediaUrlSetting } from './media-settings';
 
 /** The `tpl_audio_input` properties, with the template's defaults. */
-export const AudioInputConfigSchema = z
+const AudioInputConfigSchema = z
   .object({
     source: choiceSetting(
       'Where the audio comes from when no packet arrives on source: audioFile (upload, or a recording the IDE stored there), or the url',

@@ -5,7 +5,7 @@ import { type MediaActorOptions } from './media-actor-options';
 import { createStreamDisplayActor } from './stream-display-actor';
 
 /** The `tpl_audio_stream_display` properties, with the template's defaults. */
-export const AudioStreamDisplayConfigSchema = z.object({
+const AudioStreamDisplayConfigSchema = z.object({
   autoplay: booleanSetting('Whether the IDE starts playing at once', false),
   loop: booleanSetting('Whether the IDE plays in a loop', false),
   showWaveform: booleanSetting('Whether the IDE draws the waveform', true),
@@ -15,7 +15,7 @@ export const AudioStreamDisplayConfigSchema = z.object({
  * What an audio frame is: its container from the magic bytes (WAV with its header facts); a chunk with no
  * container (raw PCM from a microphone) is taken as the `audio/...` type its sender declared.
  */
-export function describeAudioFrame(bytes: Uint8Array, declaredType: string | undefined): MediaFacts {
+function describeAudioFrame(bytes: Uint8Array, declaredType: string | undefined): MediaFacts {
   try {
     return describeMedia('audio', bytes);
   } catch (error) {

@@ -5,7 +5,7 @@ import { createMediaInputActor } from './media-input-actor';
 import { acceptedFormatsSetting, base64FileRule, displayModeSetting, maxFileSizeSetting, mediaFileSetting, mediaUrlSetting, previewHeightSetting } from './media-settings';
 
 /** The `tpl_image_input` properties, with the template's defaults. */
-export const ImageInputConfigSchema = z
+const ImageInputConfigSchema = z
   .object({
     source: choiceSetting('Where the image comes from when no packet arrives on source: a file (upload), the url, or base64 in imageFile', ['upload', 'url', 'base64'], 'url'),
     imageFile: mediaFileSetting('image'),

@@ -5,7 +5,7 @@ import { displayModeSetting, previewHeightSetting } from './media-settings';
 import { createStreamDisplayActor } from './stream-display-actor';
 
 /** The `tpl_image_stream_display` properties, with the template's defaults. */
-export const ImageStreamDisplayConfigSchema = z.object({
+const ImageStreamDisplayConfigSchema = z.object({
   displayMode: displayModeSetting(['contain', 'cover', 'fill']),
   previewHeight: previewHeightSetting(300),
 });

@@ -19,5 +19,5 @@ export function createMediaActors(options: MediaActorOptions): AnyActorDefinitio
   return [createImageInputActor(options), createAudioInputActor(options), createVideoInputActor(options), createImageStreamDisplayActor(options), createAudioStreamDisplayActor(options)];
 }
 
-export { type MediaActorOptions, DEFAULT_MAX_MEDIA_BYTES } from './media-actor-options';
+export { type MediaActorOptions } from './media-actor-options';
 export { createImageInputActor, createAudioInputActor, createVideoInputActor, createImageStreamDisplayActor, createAudioStreamDisplayActor };

@@ -20,7 +20,7 @@ export interface MediaActorOptions {
 export const MEDIA_FETCH_TIMEOUT_MS = 60_000;
 
 /** Bytes in the megabyte of the templates' `maxFileSize`. */
-export const BYTES_PER_MB = 1024 * 1024;
+const BYTES_PER_MB = 1024 * 1024;
 
 /** The byte limit of one node: its `maxFileSize` in MiB, never above the server's cap. */
 export function mediaByteLimit(maxFileSizeMb: number, options: MediaActorOptions): number {

@@ -34,7 +34,7 @@ function decodedLength(compact: string): number {
 }
 
 /** What sets the limit of a media input node, for messages. */
-export const INPUT_LIMIT = "maxFileSize, capped by the server's max_media_bytes";
+const INPUT_LIMIT = "maxFileSize, capped by the server's max_media_bytes";
 
 /** What a medium larger than its node's limit is refused with. */
 export class MediaTooLargeError extends Error {

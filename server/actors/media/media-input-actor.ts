@@ -42,7 +42,7 @@ export interface MediaInputSpec<C extends MediaInputSettings> {
 }
 
 /** How a text naming the medium is read, by `source` setting: a URL, base64 content, or a path under `files_dir`. */
-export function textReading(source: string): TextReading {
+function textReading(source: string): TextReading {
   if (source === 'base64') return 'base64';
   return source === 'upload' || source === 'record' ? 'path' : 'url';
 }

@@ -7,7 +7,7 @@ import { type MediaOutput, type UrlSource } from './media-input-actor';
 export type StreamType = 'hls' | 'dash';
 
 /** The largest manifest read: a playlist, not the video. */
-export const MAX_MANIFEST_BYTES = 1024 * 1024;
+const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 const MANIFEST_TYPES: Readonly<Record<StreamType, string>> = { hls: 'application/vnd.apple.mpegurl', dash: 'application/dash+xml' };
 

@@ -7,7 +7,7 @@ import { acceptedFormatsSetting, base64FileRule, maxFileSizeSetting, mediaFileSe
 import { streamReference } from './stream-manifest';
 
 /** The `tpl_video_input` properties, with the template's defaults. */
-export const VideoInputConfigSchema = z
+const VideoInputConfigSchema = z
   .object({
     source: choiceSetting(
       'Where the video comes from when no packet arrives on source: videoFile (upload), the url (a file, an HLS or DASH stream, a YouTube or Vimeo page)',

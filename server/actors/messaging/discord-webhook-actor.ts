@@ -9,7 +9,7 @@ import { webhookUrlOf, webhookUrlSetting } from './webhook-url';
 import { httpUrlSetting } from './http-url-setting';
 
 /** The color of an embed as Discord takes it (an integer), from `#5865F2`, `0x5865F2` or `5793266`; undefined when unreadable. */
-export function embedColorOf(text: string): number | undefined {
+function embedColorOf(text: string): number | undefined {
   const written = text.trim();
   const hex = /^(?:#|0x)?([0-9a-f]{6})$/i.exec(written);
   const value = /^\d+$/.test(written) ? Number(written) : hex ? parseInt(hex[1], 16) : undefined;
@@ -43,7 +43,7 @@ function embedsOf(value: JsonValue | undefined): JsonObject[] {
 }
 
 /** The Discord execute-webhook body of a message and the embeds of `embed-in`, with the node's name, avatar, voice and color. */
-export function discordPayload(message: JsonValue | undefined, embed: JsonValue | undefined, config: Pick<DiscordConfig, 'username' | 'avatarUrl' | 'tts' | 'embedColor'>): JsonObject {
+function discordPayload(message: JsonValue | undefined, embed: JsonValue | undefined, config: Pick<DiscordConfig, 'username' | 'avatarUrl' | 'tts' | 'embedColor'>): JsonObject {
   const object = objectOf(message);
   const content = textOf(message, ['content', 'text', 'message']) ?? (object === undefined ? JSON.stringify(message ?? null) : undefined);
   const color = config.embedColor === undefined ? undefined : embedColorOf(config.embedColor);

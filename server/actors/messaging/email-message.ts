@@ -23,7 +23,7 @@ export interface EmailMessage {
 }
 
 /** The mailboxes of a packet field: `"Ann <ann@example.com>, bob@example.com"`, a list of such texts, or `{email|address, name}` objects. */
-export function mailboxesOf(value: JsonValue | undefined): Mailbox[] {
+function mailboxesOf(value: JsonValue | undefined): Mailbox[] {
   const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
   return items.flatMap((item): Mailbox[] => {
     if (typeof item === 'string') {

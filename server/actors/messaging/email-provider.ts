@@ -4,7 +4,7 @@ import { type EmailConfig } from './email-settings';
 import { type MessagingActorOptions } from './messaging-actor-options';
 
 /** What a provider answered for a message it took. */
-export interface EmailReceipt {
+interface EmailReceipt {
   /** The provider's id of the message, when it gives one. */
   readonly messageId: string | null;
   /** The recipients it took. */
@@ -14,7 +14,7 @@ export interface EmailReceipt {
 }
 
 /** What a firing hands a provider besides the message: the node's settings, its secrets, its signal and the server's options. */
-export interface EmailSendContext {
+interface EmailSendContext {
   readonly config: EmailConfig;
   readonly secret: NamedSecretLookup;
   readonly signal: AbortSignal;

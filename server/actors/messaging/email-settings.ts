@@ -6,13 +6,13 @@ import { credentialSetting, retrySetting, timeoutSetting } from './messaging-set
 import { TEMPLATE_ENGINES, templateProblem } from './email-template';
 
 /** The providers of the `provider` select. */
-export const EMAIL_PROVIDERS = ['smtp', 'sendgrid', 'mailgun', 'ses'] as const;
+const EMAIL_PROVIDERS = ['smtp', 'sendgrid', 'mailgun', 'ses'] as const;
 
 /** One of {@link EMAIL_PROVIDERS}. */
 export type EmailProvider = (typeof EMAIL_PROVIDERS)[number];
 
 /** The keys each provider needs, each with the named secret used when the key is unset. */
-export const PROVIDER_KEYS: Readonly<Record<EmailProvider, readonly (readonly [key: string, secret: string])[]>> = {
+const PROVIDER_KEYS: Readonly<Record<EmailProvider, readonly (readonly [key: string, secret: string])[]>> = {
   smtp: [['smtpHost', 'SMTP_HOST']],
   sendgrid: [['apiKey', 'SENDGRID_API_KEY']],
   mailgun: [

@@ -7,10 +7,10 @@ import { objectOf, textOf } from './packet-fields';
 import { type VendorCall, type VendorCallContext, callVendor } from './vendor-call';
 
 /** The Graph API, at the version this actor was written against; `baseUrl` names another version or a proxy. */
-export const GRAPH_API = 'https://graph.facebook.com/v21.0';
+const GRAPH_API = 'https://graph.facebook.com/v21.0';
 
 /** Seconds since the epoch of a `publishTime` written as an ISO date and time or as epoch seconds; undefined when unreadable. */
-export function publishSeconds(text: string): number | undefined {
+function publishSeconds(text: string): number | undefined {
   const written = text.trim();
   const seconds = /^\d+$/.test(written) ? Number(written) : Math.floor(Date.parse(written) / 1000);
   return Number.isFinite(seconds) ? seconds : undefined;
@@ -42,7 +42,7 @@ function facebookConfigSchema(options: MessagingActorOptions) {
 type FacebookConfig = z.infer<ReturnType<typeof facebookConfigSchema>>;
 
 /** The Graph API call of a post: `/{page}/photos` with the image of `media-in`, else `/{page}/feed`, published now or scheduled. */
-export function pagePostCall(content: JsonValue | undefined, media: JsonValue | undefined, config: Pick<FacebookConfig, 'pageId' | 'scheduling' | 'publishTime' | 'targeting' | 'baseUrl'>): { url: URL; json: JsonObject } {
+function pagePostCall(content: JsonValue | undefined, media: JsonValue | undefined, config: Pick<FacebookConfig, 'pageId' | 'scheduling' | 'publishTime' | 'targeting' | 'baseUrl'>): { url: URL; json: JsonObject } {
   const message = textOf(content, ['message', 'text', 'content']) ?? JSON.stringify(content ?? null);
   const link = textOf(objectOf(content)?.link, []);
   const image = textOf(media, ['url', 'image', 'imageUrl']);

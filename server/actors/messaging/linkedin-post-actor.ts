@@ -7,7 +7,7 @@ import { objectOf, textOf } from './packet-fields';
 import { type VendorCall, type VendorCallContext, callVendor } from './vendor-call';
 
 /** LinkedIn's public API. */
-export const LINKEDIN_API = 'https://api.linkedin.com';
+const LINKEDIN_API = 'https://api.linkedin.com';
 
 /** The template's visibility choices and the `MemberNetworkVisibility` each one is. */
 const VISIBILITY = { anyone: 'PUBLIC', connections: 'CONNECTIONS', logged_in: 'LOGGED_IN' } as const;
@@ -47,7 +47,7 @@ function mediaOf(article: JsonValue | undefined, shareType: LinkedinConfig['shar
 }
 
 /** The body of `POST /v2/ugcPosts`: the text, the article or media of the share type, and the visibility. */
-export function ugcPostBody(author: string, content: JsonValue | undefined, article: JsonValue | undefined, config: Pick<LinkedinConfig, 'visibility' | 'shareType'>): JsonObject {
+function ugcPostBody(author: string, content: JsonValue | undefined, article: JsonValue | undefined, config: Pick<LinkedinConfig, 'visibility' | 'shareType'>): JsonObject {
   const media = mediaOf(article ?? objectOf(content)?.article ?? objectOf(content)?.media, config.shareType);
   if (config.shareType !== 'share' && media.length === 0) {
     throw new ActorError(`shareType '${config.shareType}' needs article-in (or the content's article): {url, title, description} or an asset URN`, { vendor: 'LinkedIn' });

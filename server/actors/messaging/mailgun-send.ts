@@ -6,10 +6,10 @@ import { vendorUrl } from './messaging-settings';
 import { callVendor } from './vendor-call';
 
 /** Mailgun's public API (US region; EU domains use https://api.eu.mailgun.net as `baseUrl`). */
-export const MAILGUN_API = 'https://api.mailgun.net';
+const MAILGUN_API = 'https://api.mailgun.net';
 
 /** The form of Mailgun's `POST /v3/{domain}/messages`: each recipient a field of its own. */
-export function mailgunForm(message: EmailMessage): URLSearchParams {
+function mailgunForm(message: EmailMessage): URLSearchParams {
   const form = new URLSearchParams({ from: formatMailbox(message.from), subject: message.subject });
   for (const [field, list] of [['to', message.to], ['cc', message.cc], ['bcc', message.bcc]] as const) {
     for (const mailbox of list) form.append(field, formatMailbox(mailbox));

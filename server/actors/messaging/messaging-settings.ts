@@ -4,7 +4,7 @@ import { httpUrlProblem, parseHttpUrl } from '../network/http-url';
 import { DEFAULT_MAX_REQUEST_TIMEOUT_MS } from '../network/network-actor-options';
 
 /** The default limit of one vendor call or SMTP exchange, in ms: the templates have no timeout property, so `timeout` is a key of our own. */
-export const MESSAGING_TIMEOUT_MS = 30_000;
+const MESSAGING_TIMEOUT_MS = 30_000;
 
 /** The `timeout` key of a messaging node: the limit of one attempt, reading the answer included. */
 export function timeoutSetting() {

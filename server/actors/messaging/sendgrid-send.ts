@@ -6,14 +6,14 @@ import { vendorUrl } from './messaging-settings';
 import { callVendor } from './vendor-call';
 
 /** SendGrid's public API. */
-export const SENDGRID_API = 'https://api.sendgrid.com';
+const SENDGRID_API = 'https://api.sendgrid.com';
 
 function email(mailbox: Mailbox): JsonObject {
   return mailbox.name === undefined ? { email: mailbox.address } : { email: mailbox.address, name: mailbox.name };
 }
 
 /** The body of SendGrid's `POST /v3/mail/send`: one personalization with every recipient, the text part before the HTML one as SendGrid requires. */
-export function sendgridBody(message: EmailMessage): JsonObject {
+function sendgridBody(message: EmailMessage): JsonObject {
   const personalization: JsonObject = { to: message.to.map(email) };
   if (message.cc.length > 0) personalization.cc = message.cc.map(email);
   if (message.bcc.length > 0) personalization.bcc = message.bcc.map(email);

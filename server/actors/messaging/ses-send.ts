@@ -9,7 +9,7 @@ import { textOf } from './packet-fields';
 import { callVendor } from './vendor-call';
 
 /** The SES v2 API of a region. */
-export function sesApi(region: string): string {
+function sesApi(region: string): string {
   return `https://email.${region}.amazonaws.com`;
 }
 
@@ -18,7 +18,7 @@ function part(data: string): JsonObject {
 }
 
 /** The body of the SES v2 `SendEmail` call (`POST /v2/email/outbound-emails`) for a simple message. */
-export function sesBody(message: EmailMessage): JsonObject {
+function sesBody(message: EmailMessage): JsonObject {
   const body: JsonObject = {};
   if (message.text !== undefined) body.Text = part(message.text);
   if (message.html !== undefined) body.Html = part(message.html);

@@ -49,7 +49,7 @@ function iconOf(icon: string | undefined): JsonObject {
 }
 
 /** The Slack message of a packet: its text (or blocks), with the node's channel, name and icon. */
-export function slackPayload(message: JsonValue | undefined, config: Omit<SlackConfig, 'webhookUrl' | 'timeout' | 'retryCount'>): JsonObject {
+function slackPayload(message: JsonValue | undefined, config: Omit<SlackConfig, 'webhookUrl' | 'timeout' | 'retryCount'>): JsonObject {
   const text = textOf(message, ['text', 'message', 'content']);
   const attachments = objectOf(message)?.attachments;
   const payload: JsonObject = { channel: config.channel, username: config.username, ...iconOf(config.iconEmoji) };

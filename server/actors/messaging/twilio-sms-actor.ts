@@ -8,7 +8,7 @@ import { type VendorCallContext, callVendor } from './vendor-call';
 import { httpUrlSetting } from './http-url-setting';
 
 /** Twilio's public REST API. */
-export const TWILIO_API = 'https://api.twilio.com';
+const TWILIO_API = 'https://api.twilio.com';
 
 function twilioConfigSchema(options: MessagingActorOptions) {
   return z
@@ -30,7 +30,7 @@ function twilioConfigSchema(options: MessagingActorOptions) {
 type TwilioConfig = z.infer<ReturnType<typeof twilioConfigSchema>>;
 
 /** The form of one Message resource create: To, the sender, Body and the node's media, callback and price cap. */
-export function twilioMessageForm(to: string, body: string, config: Pick<TwilioConfig, 'fromNumber' | 'mediaUrl' | 'statusCallback' | 'maxPrice'>): URLSearchParams {
+function twilioMessageForm(to: string, body: string, config: Pick<TwilioConfig, 'fromNumber' | 'mediaUrl' | 'statusCallback' | 'maxPrice'>): URLSearchParams {
   const form = new URLSearchParams({ To: to, Body: body });
   // A Messaging Service picks the sender itself from its pool.
   form.set(/^MG[0-9a-f]{32}$/i.test(config.fromNumber.trim()) ? 'MessagingServiceSid' : 'From', config.fromNumber.trim());

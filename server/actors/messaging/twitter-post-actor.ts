@@ -9,7 +9,7 @@ import { geoOf, geoSetting, pollOptionsOf, pollOptionsSetting } from './twitter-
 import { type VendorCall, type VendorCallContext, callVendor } from './vendor-call';
 
 /** X's public API. */
-export const X_API = 'https://api.x.com';
+const X_API = 'https://api.x.com';
 
 /** The four OAuth 1.0a keys of the template, each a config key of its own or the named secret. */
 const KEYS = [
@@ -48,7 +48,7 @@ function credentialsOf(config: TwitterConfig, secret: NamedSecretLookup): OAuth1
 }
 
 /** The body of `POST /2/tweets`: the text with the reply, media, poll and place the node and the packet ask for. */
-export function tweetBody(content: JsonValue | undefined, mediaIds: readonly string[], config: Pick<TwitterConfig, 'replyTo' | 'geo' | 'pollOptions' | 'pollDurationMinutes'>): JsonObject {
+function tweetBody(content: JsonValue | undefined, mediaIds: readonly string[], config: Pick<TwitterConfig, 'replyTo' | 'geo' | 'pollOptions' | 'pollDurationMinutes'>): JsonObject {
   const object = objectOf(content);
   const body: JsonObject = { text: textOf(content, ['text', 'content', 'message']) ?? JSON.stringify(content ?? null) };
   const replyTo = textOf(object?.reply_to, []) ?? config.replyTo;

@@ -48,7 +48,7 @@ function isRateLimited(status: number): boolean {
  * <target>: <the vendor's message>`, with the `Retry-After` it asked for. Details carry `{vendor, status,
  * code?, retryAfter?}` for an error packet.
  */
-export function vendorFailure(call: VendorCall, status: number, headers: Headers, body: JsonValue): ActorError {
+function vendorFailure(call: VendorCall, status: number, headers: Headers, body: JsonValue): ActorError {
   const code = vendorCode(body) ?? headers.get('x-amzn-errortype')?.split(':')[0];
   return failureOf(call.vendor, targetOf(call), { status, headers }, vendorMessage(body), code === undefined || code === '' ? {} : { code });
 }

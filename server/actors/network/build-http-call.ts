@@ -7,7 +7,7 @@ import { withQuery } from './with-query';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** One of {@link HTTP_METHODS}. */
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** What a firing of the HTTP request actor sends: the configured URL and method, and its two input packets. */
 export interface HttpCallInput {

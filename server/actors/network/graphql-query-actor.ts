@@ -9,7 +9,7 @@ import { API_CALL_TIMEOUT_MS, type NetworkActorOptions, QUERY_RETRY_COUNT } from
 import { postJson } from './post-json';
 
 /** The `tpl_graphql_query` properties: `endpoint` and `query` required; subscriptions are refused (they need a streaming transport). */
-export const GraphqlQueryConfigSchema = z
+const GraphqlQueryConfigSchema = z
   .object({
     endpoint: httpUrlField('The http(s) URL of the GraphQL endpoint'),
     query: requiredText('The GraphQL document; its variables come from variables-in'),
@@ -25,9 +25,6 @@ export const GraphqlQueryConfigSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['query'], message: (error as Error).message });
     }
   });
-
-/** The parsed configuration of a GraphQL query node. */
-export type GraphqlQueryConfig = z.infer<typeof GraphqlQueryConfigSchema>;
 
 /** A GraphQL response: an object with `data` or `errors` (GraphQL over HTTP allows one on a 4xx or 5xx). */
 function isGraphqlResponse(body: unknown): body is JsonObject {

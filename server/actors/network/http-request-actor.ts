@@ -16,9 +16,6 @@ export const HttpRequestConfigSchema = z.object({
   followRedirects: booleanSetting('Follow redirects, or emit the 3xx response as it is', true),
 });
 
-/** The parsed configuration of an HTTP request node. */
-export type HttpRequestConfig = z.infer<typeof HttpRequestConfigSchema>;
-
 /**
  * Builds the `tpl_http_request` actor: one request per `data-in` packet (once at start when nothing feeds
  * the node), headers from the control port `headers-in`: when it is fed, requests wait for its first packet,

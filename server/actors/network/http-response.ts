@@ -5,7 +5,7 @@ import { type FetchedResponse, type HttpCall, describeUrl } from '../../outbound
 const SNIPPET_CHARS = 200;
 
 /** Response headers as a plain object keyed by lower-case name; a repeated header is joined with `, `. */
-export function headersObject(headers: Headers): JsonObject {
+function headersObject(headers: Headers): JsonObject {
   const result: JsonObject = {};
   headers.forEach((value, name) => {
     result[name] = value;

@@ -8,7 +8,7 @@ import { API_CALL_TIMEOUT_MS, type NetworkActorOptions } from './network-actor-o
 import { postJson } from './post-json';
 
 /** The `tpl_rpc_call` properties: `endpoint` and `method` required; only the json-rpc protocol runs. */
-export const RpcCallConfigSchema = z.object({
+const RpcCallConfigSchema = z.object({
   protocol: choiceSetting('The RPC protocol; only json-rpc (JSON-RPC over HTTP POST) runs', ['json-rpc', 'grpc', 'xml-rpc'], 'json-rpc').refine((protocol) => protocol === 'json-rpc', (protocol) => ({
     message: `protocol '${protocol}' is not supported; only json-rpc (JSON-RPC over HTTP POST) runs`,
   })),
@@ -16,9 +16,6 @@ export const RpcCallConfigSchema = z.object({
   method: requiredText('The remote method to call'),
   version: textSetting('The `jsonrpc` version member sent with the request', z.string().default('2.0')),
 });
-
-/** The parsed configuration of an RPC call node. */
-export type RpcCallConfig = z.infer<typeof RpcCallConfigSchema>;
 
 /** JSON-RPC params must be structured: an array or object goes as it is, another value as a one-element array. */
 function rpcParams(value: JsonValue | undefined): JsonValue | undefined {

@@ -9,12 +9,12 @@ import { type SaasActorOptions } from './saas-actor-options';
 import { attemptTimeout, credentialSetting, firingCredential, timeoutSetting, vendorBaseUrl, vendorUrlSetting } from './saas-settings';
 
 /** GitHub's public REST API, used when neither the node nor the server names another. */
-export const GITHUB_PUBLIC_API = 'https://api.github.com';
+const GITHUB_PUBLIC_API = 'https://api.github.com';
 
 const TOKEN_SECRETS = ['GITHUB_TOKEN'];
 
 /** The `tpl_github_api` properties, plus the keys of our own: `token`, `baseUrl` and `timeout`. */
-export function githubConfigSchema(secret?: NamedSecretLookup) {
+function githubConfigSchema(secret?: NamedSecretLookup) {
   return z
     .object({
       operation: choiceSetting('The GitHub call: get-repo, list-issues, create-issue (never retried), get-pr or list-commits', GITHUB_OPERATIONS, 'get-repo'),
@@ -27,9 +27,6 @@ export function githubConfigSchema(secret?: NamedSecretLookup) {
     })
     .superRefine(requireCredential('token', TOKEN_SECRETS, secret));
 }
-
-/** The parsed configuration of a GitHub node. */
-export type GithubConfig = z.infer<ReturnType<typeof githubConfigSchema>>;
 
 /**
  * Builds the `tpl_github_api` actor: one GitHub REST call through Octokit per `params-in` packet (once at

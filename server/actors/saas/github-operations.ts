@@ -2,7 +2,7 @@ import { type Octokit } from '@octokit/rest';
 import { type JsonObject, type JsonValue, isJsonObject } from '../../engine';
 
 /** The operations of the `tpl_github_api` template, each a GitHub REST route. */
-export const GITHUB_ROUTES = {
+const GITHUB_ROUTES = {
   'get-repo': 'GET /repos/{owner}/{repo}',
   'list-issues': 'GET /repos/{owner}/{repo}/issues',
   'create-issue': 'POST /repos/{owner}/{repo}/issues',
@@ -41,7 +41,7 @@ export function isIdempotentGithubOperation(operation: GithubOperation): boolean
  * issue). `get-pr` also takes the bare pull request number on `params-in`.
  * @throws Error naming what `params-in` lacks
  */
-export function githubParameters(operation: GithubOperation, call: GithubCall): JsonObject {
+function githubParameters(operation: GithubOperation, call: GithubCall): JsonObject {
   const { params } = call;
   if (params !== undefined && params !== null && !isJsonObject(params) && !(operation === 'get-pr' && typeof params === 'number')) {
     throw new Error(`params-in of ${operation} must be an object of GitHub parameters`);

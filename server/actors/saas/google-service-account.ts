@@ -7,7 +7,7 @@ import { type VendorCallContext, sendVendorRequest } from './vendor-request';
 export const GOOGLE_PUBLIC_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 /** The scope of a Sheets access token: read and write spreadsheets. */
-export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 
 /** A Google service account: its e-mail address and the PEM private key of one of its keys. */
 export interface ServiceAccount {
@@ -35,7 +35,7 @@ function privateKeyOf(pem: string): KeyObject {
 }
 
 /** The signed JWT a service account presents at `tokenUrl` (RFC 7523), valid for one hour. */
-export function serviceAccountAssertion(account: ServiceAccount, tokenUrl: string, nowMs: number = Date.now()): string {
+function serviceAccountAssertion(account: ServiceAccount, tokenUrl: string, nowMs: number = Date.now()): string {
   const now = Math.floor(nowMs / 1000);
   const unsigned = `${base64url({ alg: 'RS256', typ: 'JWT' })}.${base64url({ iss: account.clientEmail, scope: SHEETS_SCOPE, aud: tokenUrl, iat: now, exp: now + 3600 })}`;
   return `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), privateKeyOf(account.privateKey)).toString('base64url')}`;

@@ -10,7 +10,7 @@ import { bodyText, textField, vendorFailure } from './vendor-failure';
 import { sendVendorRequest } from './vendor-request';
 
 /** The Sheets REST API, used when neither the node nor the server names another. */
-export const SHEETS_PUBLIC_API = 'https://sheets.googleapis.com';
+const SHEETS_PUBLIC_API = 'https://sheets.googleapis.com';
 
 /** What the Google Sheets factory takes: the SaaS options and where service-account tokens are exchanged. */
 export interface GoogleSheetsActorOptions extends SaasActorOptions {
@@ -19,7 +19,7 @@ export interface GoogleSheetsActorOptions extends SaasActorOptions {
 }
 
 /** The `tpl_google_sheets` properties, plus the keys of our own: the credentials, `baseUrl`, `tokenUrl` and `timeout`. */
-export function googleSheetsConfigSchema(secret?: NamedSecretLookup) {
+function googleSheetsConfigSchema(secret?: NamedSecretLookup) {
   return z
     .object({
       spreadsheetId: requiredText('The spreadsheet id, as in its URL .../spreadsheets/d/<id>/edit'),
@@ -35,9 +35,6 @@ export function googleSheetsConfigSchema(secret?: NamedSecretLookup) {
     })
     .superRefine(requireSheetsCredentials(secret));
 }
-
-/** The parsed configuration of a Google Sheets node. */
-export type GoogleSheetsConfig = z.infer<ReturnType<typeof googleSheetsConfigSchema>>;
 
 function rangeOf(packet: JsonValue | undefined, configured: string): string {
   if (packet === undefined || packet === null) return configured;

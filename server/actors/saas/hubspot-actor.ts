@@ -9,12 +9,12 @@ import { bodyText, textField, vendorFailure } from './vendor-failure';
 import { type VendorReply, sendVendorRequest } from './vendor-request';
 
 /** HubSpot's public API, used when neither the node nor the server names another. */
-export const HUBSPOT_PUBLIC_API = 'https://api.hubapi.com';
+const HUBSPOT_PUBLIC_API = 'https://api.hubapi.com';
 
 const KEY_SECRETS = ['HUBSPOT_API_KEY'];
 
 /** The `tpl_hubspot` properties, plus the keys of our own: `apiKey`, `baseUrl` and `timeout`. */
-export function hubspotConfigSchema(secret?: NamedSecretLookup) {
+function hubspotConfigSchema(secret?: NamedSecretLookup) {
   return z
     .object({
       objectType: choiceSetting('The CRM object type', HUBSPOT_OBJECT_TYPES, 'contacts'),
@@ -27,9 +27,6 @@ export function hubspotConfigSchema(secret?: NamedSecretLookup) {
     })
     .superRefine(requireCredential('apiKey', KEY_SECRETS, secret));
 }
-
-/** The parsed configuration of a HubSpot node. */
-export type HubspotConfig = z.infer<ReturnType<typeof hubspotConfigSchema>>;
 
 function propertyNames(text: string | undefined): string[] {
   return (text ?? '').split(/[\s,]+/).filter((name) => name !== '');

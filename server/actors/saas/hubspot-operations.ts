@@ -10,7 +10,7 @@ export const HUBSPOT_OBJECT_TYPES = ['contacts', 'companies', 'deals', 'tickets'
 export const HUBSPOT_OPERATIONS = ['get', 'create', 'update', 'search', 'batch'] as const;
 
 /** The most inputs one CRM batch request takes. */
-export const HUBSPOT_BATCH_SIZE = 100;
+const HUBSPOT_BATCH_SIZE = 100;
 
 /** What a firing works with: the node's settings and its two packets. */
 export interface HubspotInput {

@@ -20,9 +20,7 @@ export function createSaasActors(options: Omit<SaasActorOptions, 'baseUrl'> & { 
 }
 
 export { type SaasActorOptions, type SaasEndpoints } from './saas-actor-options';
-export { createGithubActor, GITHUB_PUBLIC_API } from './github-actor';
-export { type GoogleSheetsActorOptions, createGoogleSheetsActor, SHEETS_PUBLIC_API } from './google-sheets-actor';
-export { GOOGLE_PUBLIC_TOKEN_URL } from './google-service-account';
-export { createHubspotActor, HUBSPOT_PUBLIC_API } from './hubspot-actor';
-export { createSalesforceActor, SALESFORCE_API_VERSION } from './salesforce-actor';
-export { SALESFORCE_PUBLIC_LOGIN } from './salesforce-connection';
+export { createGithubActor } from './github-actor';
+export { createGoogleSheetsActor } from './google-sheets-actor';
+export { createHubspotActor } from './hubspot-actor';
+export { createSalesforceActor } from './salesforce-actor';

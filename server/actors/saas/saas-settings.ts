@@ -4,7 +4,7 @@ import { httpUrlProblem, parseHttpUrl } from '../network/http-url';
 import { DEFAULT_MAX_REQUEST_TIMEOUT_MS } from '../network/network-actor-options';
 
 /** The default limit of one vendor call, in ms: the templates have no timeout property, so this is a key of our own. */
-export const VENDOR_CALL_TIMEOUT_MS = 30_000;
+const VENDOR_CALL_TIMEOUT_MS = 30_000;
 
 /**
  * An optional vendor address: a static value is checked when the graph is validated, one holding a `${...}`

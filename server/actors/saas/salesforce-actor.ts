@@ -15,10 +15,10 @@ const SECRETS = {
 } as const;
 
 /** The REST API version of nodes that set none. */
-export const SALESFORCE_API_VERSION = '60.0';
+const SALESFORCE_API_VERSION = '60.0';
 
 /** The `tpl_salesforce` properties, plus the keys of our own: the four credentials, `loginUrl`, `apiVersion` and `timeout`. */
-export function salesforceConfigSchema(secret?: NamedSecretLookup) {
+function salesforceConfigSchema(secret?: NamedSecretLookup) {
   return z
     .object({
       operation: choiceSetting('query (SOQL), or insert (never retried), update, delete or upsert of the records on query-in', SALESFORCE_OPERATIONS, 'query'),
@@ -40,9 +40,6 @@ export function salesforceConfigSchema(secret?: NamedSecretLookup) {
       }
     });
 }
-
-/** The parsed configuration of a Salesforce node. */
-export type SalesforceConfig = z.infer<ReturnType<typeof salesforceConfigSchema>>;
 
 /**
  * Builds the `tpl_salesforce` actor: it logs in with OAuth (username-password flow; the session is kept for

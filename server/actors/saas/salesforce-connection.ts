@@ -56,7 +56,7 @@ function salesforceFailure(request: VendorRequest, reply: { status: number; head
  * Logs in with the OAuth 2.0 username-password flow at `<loginUrl>/services/oauth2/token`.
  * @throws ActorError with Salesforce's `error_description` (`authentication failure`) when refused
  */
-export async function salesforceLogin(account: SalesforceAccount, loginUrl: URL, context: VendorCallContext): Promise<SalesforceSession> {
+async function salesforceLogin(account: SalesforceAccount, loginUrl: URL, context: VendorCallContext): Promise<SalesforceSession> {
   const form = new URLSearchParams({ grant_type: 'password', client_id: account.clientId, client_secret: account.clientSecret, username: account.username, password: account.password });
   const request: VendorRequest = { method: 'POST', url: vendorEndpoint(loginUrl, '/services/oauth2/token'), form, idempotent: true };
   const reply = await sendVendorRequest(request, context);

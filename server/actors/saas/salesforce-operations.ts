@@ -8,7 +8,7 @@ export const SALESFORCE_OPERATIONS = ['query', 'insert', 'update', 'delete', 'up
 export const SALESFORCE_OBJECTS = ['Account', 'Contact', 'Lead', 'Opportunity', 'Case'] as const;
 
 /** The most records one sObject Collections request takes. */
-export const SALESFORCE_COLLECTION_SIZE = 200;
+const SALESFORCE_COLLECTION_SIZE = 200;
 
 /** What one firing does: the node's settings, its `query-in` packet and the REST API version. */
 export interface SalesforceWork {

@@ -52,7 +52,7 @@ export interface SandboxRunner {
  * answer everyone else: on 2 cores, 16 scripts at once stalled it for 1.7 s where 2 at once stalled it for 92 ms,
  * and the 32 scripts ended sooner.
  */
-export const DEFAULT_MAX_CONCURRENT_SCRIPTS = Math.max(2, availableParallelism());
+const DEFAULT_MAX_CONCURRENT_SCRIPTS = Math.max(2, availableParallelism());
 
 /** How long reading the console lines of a timed-out script may take. */
 const LOG_READ_TIMEOUT_MS = 250;

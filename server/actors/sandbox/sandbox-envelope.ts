@@ -10,7 +10,7 @@ const HeldPlaceSchema = z.union([
 ]);
 
 /** The JSON text a sandbox context answers with, as the host checks it (never trusted as it comes). */
-export const SandboxEnvelopeSchema = z.discriminatedUnion('ok', [
+const SandboxEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(true),
     value: PresentJsonValueSchema,
@@ -30,7 +30,7 @@ export type JsonTextCheck = (text: string, signal?: AbortSignal) => Promise<numb
 const CORRUPTED: SandboxEnvelope = { ok: false, error: 'the script corrupted the sandbox result (were built-ins replaced?)', logs: [] };
 
 /** Parses the text a sandbox context answered with; a malformed one (a script that tampered with the built-ins) is a failure. */
-export function parseSandboxEnvelope(text: unknown): SandboxEnvelope {
+function parseSandboxEnvelope(text: unknown): SandboxEnvelope {
   if (typeof text === 'string') {
     try {
       const parsed = SandboxEnvelopeSchema.safeParse(JSON.parse(text));

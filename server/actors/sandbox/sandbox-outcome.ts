@@ -24,7 +24,7 @@ export interface SandboxRequest {
 export type SandboxFailureKind = 'error' | 'timeout' | 'memory' | 'cancelled';
 
 /** One `send_output(port, value)` call of a script, in call order. */
-export interface SandboxOutput {
+interface SandboxOutput {
   port: string;
   value: JsonValue;
 }

@@ -6,6 +6,5 @@ import { pythonScript } from './python-script';
 /** The scripting actors of the catalogue. */
 export const scriptingActors: readonly AnyActorDefinition[] = [javascriptScript, nushellScript, pythonScript];
 export { type PythonScriptActorOptions, createPythonScriptActor } from './python-script';
-export { type NushellScriptActorOptions, createNushellScriptActor, nushellScriptConfigSchema } from './nushell-script';
-export { DEFAULT_NUSHELL_BINARY } from './nushell-binary';
+export { type NushellScriptActorOptions, createNushellScriptActor } from './nushell-script';
 export { createJavascriptScriptActor } from './javascript-script';

@@ -17,9 +17,6 @@ export const JavascriptScriptConfigSchema = z.object({
   memoryLimit: numberSetting('Heap limit of the script\'s isolate in MB', z.number().min(8).max(4096).default(128)),
 });
 
-/** Parsed configuration of `tpl_javascript_script`. */
-export type JavascriptScriptConfig = z.infer<typeof JavascriptScriptConfigSchema>;
-
 const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
 
 /**

@@ -30,7 +30,7 @@ export interface NushellScriptRequest {
 }
 
 /** Why a Nushell run produced no value. */
-export type NushellFailureKind = 'error' | 'timeout' | 'memory' | 'cancelled';
+type NushellFailureKind = 'error' | 'timeout' | 'memory' | 'cancelled';
 
 /** What a Nushell run produced: `returned` is false when the script's value was `null` (nothing to send). */
 export type NushellScriptOutcome =
@@ -41,7 +41,7 @@ export type NushellScriptOutcome =
  * The program nu runs: it reads `{data, args}` from stdin as JSON, runs the user's script in a closure whose
  * pipeline input is the data, and writes the script's value as JSON to fd 3, apart from what it prints.
  */
-export function nushellProgram(script: string): string {
+function nushellProgram(script: string): string {
   return [
     'def main [] {',
     'let __envelope = ($in | from json)',

@@ -19,7 +19,7 @@ export interface NushellScriptActorOptions extends ScriptActorLimits {
 }
 
 /** Builds the `tpl_nushell_script` configuration schema, which refuses a node when the binary is not there. */
-export function nushellScriptConfigSchema(options: NushellScriptActorOptions = {}) {
+function nushellScriptConfigSchema(options: NushellScriptActorOptions = {}) {
   const binary = options.nuBinary ?? DEFAULT_NUSHELL_BINARY;
   return z
     .object({

@@ -46,7 +46,7 @@ export interface PythonScriptRequest {
 }
 
 /** Why a Python run produced no value. */
-export type PythonFailureKind = 'error' | 'timeout' | 'memory' | 'cancelled' | 'package';
+type PythonFailureKind = 'error' | 'timeout' | 'memory' | 'cancelled' | 'package';
 
 /** What a Python run produced: `returned` is false when the script's result was `None` (nothing to send). */
 export type PythonScriptOutcome =

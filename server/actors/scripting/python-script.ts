@@ -24,9 +24,6 @@ export const PythonScriptConfigSchema = z.object({
     .describe('Environment variables the script sees, such as API keys (`${secret:NAME}` references allowed); nothing else of the host\'s environment'),
 });
 
-/** Parsed configuration of `tpl_python_script`. */
-export type PythonScriptConfig = z.infer<typeof PythonScriptConfigSchema>;
-
 /** Options of {@link createPythonScriptActor}. */
 export interface PythonScriptActorOptions extends ScriptActorLimits {
   /**

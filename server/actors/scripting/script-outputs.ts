@@ -22,7 +22,7 @@ export function firingOutputs(sent: readonly ScriptOutput[], returned: { value: 
 }
 
 /** Names the output ports a script may send on, for its error messages. */
-export function unknownPortMessage(port: string, ports: readonly string[]): string {
+function unknownPortMessage(port: string, ports: readonly string[]): string {
   return `send_output: unknown output port '${port}'; the outputs are ${ports.join(', ')}`;
 }
 

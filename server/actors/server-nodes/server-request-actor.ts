@@ -5,10 +5,10 @@ import { choiceSetting, textSetting } from '../shared';
 import { type HookAnswerSink, type HookRequest, HTTP_REQUEST_METADATA_KEY } from './hook-answer';
 
 /** The methods a Server Request node answers; ANY takes them all. */
-export const HOOK_METHODS = ['ANY', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const HOOK_METHODS = ['ANY', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The authentication types a deployment checks before it starts a run (the IDE's Custom has no rule to check, so it is refused). */
-export const HOOK_AUTHENTICATIONS = ['None', 'Bearer Token', 'API Key', 'Basic Auth', 'Custom'] as const;
+const HOOK_AUTHENTICATIONS = ['None', 'Bearer Token', 'API Key', 'Basic Auth', 'Custom'] as const;
 
 function readSchemaText(text: string | undefined): { schema?: JsonValue; problem?: string } {
   if (text === undefined || text.trim() === '') return {};

@@ -6,7 +6,7 @@ import { type HookAnswerSink } from './hook-answer';
 import { buildHookAnswer } from './build-hook-answer';
 
 /** The `tpl_server_response` properties. */
-export const ServerResponseConfigSchema = z
+const ServerResponseConfigSchema = z
   .object({
     responseType: choiceSetting('Success, Error (a status under 400 answers 500), Redirect (to redirectUrl) or Custom', ['Success', 'Error', 'Redirect', 'Custom'], 'Success'),
     // A 1xx status cannot end a response: the caller would wait for the final one forever.

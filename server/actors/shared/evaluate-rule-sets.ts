@@ -12,7 +12,7 @@ function groupHolds(group: RuleGroup, packet: JsonValue): boolean {
  * `connector` (the rule builder shows it between groups), with AND binding tighter than OR:
  * `A, OR B, AND C` is `A or (B and C)`. Groups without rules are skipped; a set with no rules is false.
  */
-export function ruleSetHolds(set: RuleSet, packet: JsonValue): boolean {
+function ruleSetHolds(set: RuleSet, packet: JsonValue): boolean {
   const groups = set.groups.filter((group) => group.rules.length > 0);
   if (groups.length === 0) return false;
   let term = groupHolds(groups[0], packet);

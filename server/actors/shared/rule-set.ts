@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { betweenBounds } from './between-bounds';
 
 /** The comparison operators of the IDE's rule builder. */
-export const RuleOperatorSchema = z.enum([
+const RuleOperatorSchema = z.enum([
   'is',
   'is_not',
   'contains',
@@ -20,7 +20,7 @@ export const RuleOperatorSchema = z.enum([
 export type RuleOperator = z.infer<typeof RuleOperatorSchema>;
 
 /** How both sides of a rule are read before comparing; absent means inferred from the values. */
-export const RuleValueTypeSchema = z.enum(['string', 'number', 'date', 'boolean']);
+const RuleValueTypeSchema = z.enum(['string', 'number', 'date', 'boolean']);
 
 /** A rule value type. */
 export type RuleValueType = z.infer<typeof RuleValueTypeSchema>;
@@ -49,7 +49,7 @@ export const RuleSchema = z
 export type Rule = z.infer<typeof RuleSchema>;
 
 /** A group of rules; `connector` joins the group to the groups before it (the first group's is not used). */
-export const RuleGroupSchema = z.object({
+const RuleGroupSchema = z.object({
   id: idSchema,
   connector: z.enum(['AND', 'OR']).default('AND'),
   rules: z.array(RuleSchema).default([]),

@@ -8,7 +8,7 @@ import { keyText } from './key-text';
 const RUN_CACHE = resourceKind<LRUCache<string, { value: JsonValue }>>('cache');
 
 /** The `tpl_cache` properties. LFU is refused: the cache evicts by recency (lru) or by age (fifo). */
-export const CacheConfigSchema = z.object({
+const CacheConfigSchema = z.object({
   operation: choiceSetting('What the node does with the key', ['get', 'set', 'delete', 'clear', 'has'], 'get'),
   ttl: numberSetting('Seconds an entry set by this node lives', z.number().min(0).default(300)),
   maxSize: numberSetting("Entries the run's cache holds before it evicts (the first cache node to run sets it)", z.number().int().min(1).max(1_000_000).default(1000)),

@@ -17,10 +17,10 @@ export interface EventEmitterOptions {
 }
 
 /** Events kept in a channel's Redis stream when `persistence` is on; older ones are trimmed. */
-export const PERSISTED_EVENTS = 10_000;
+const PERSISTED_EVENTS = 10_000;
 
 /** The `tpl_event_emitter` properties, plus the transport and Redis URL of this service's own. */
-export const EventEmitterConfigSchema = z.object({
+const EventEmitterConfigSchema = z.object({
   eventName: requiredText('The name of the event'),
   channel: optionalText("The channel it is published on; unset is the channel 'events'"),
   persistence: booleanSetting('With transport redis, also append the event to the stream <prefix>events:<channel>', false),

@@ -17,8 +17,7 @@ export const storageActors: readonly AnyActorDefinition[] = [
 ];
 export { cacheActor } from './cache-actor';
 export { createRedisActor } from './redis-actor';
-export { type StateStoreOptions, createStateStoreActor } from './state-store-actor';
-export { type VariableLookupOptions, createVariableLookupActor } from './variable-lookup-actor';
-export { type EventEmitterOptions, createEventEmitterActor } from './event-emitter-actor';
-export { type QueueActorOptions, createQueueActor } from './queue-actor';
-export { DEFAULT_REDIS_URL } from './redis-connection';
+export { createStateStoreActor } from './state-store-actor';
+export { createVariableLookupActor } from './variable-lookup-actor';
+export { createEventEmitterActor } from './event-emitter-actor';
+export { createQueueActor } from './queue-actor';

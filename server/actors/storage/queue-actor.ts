@@ -21,13 +21,13 @@ export interface QueueActorOptions {
 const RABBITMQ = resourceKind<Promise<RabbitmqQueue>>('rabbitmq');
 
 /** Where a RabbitMQ node connects when neither its url nor the secret QUEUE_CONNECTION_STRING says. */
-export const DEFAULT_AMQP_URL = 'amqp://127.0.0.1:5672';
+const DEFAULT_AMQP_URL = 'amqp://127.0.0.1:5672';
 
 /** Providers the template offers that this service does not run, and what to use instead. */
 const UNAVAILABLE = "is not available in this service: set provider to 'redis' (Redis lists, at the node's url or the secret REDIS_URL) or 'rabbitmq' (AMQP 0-9-1, at the node's url or the secret QUEUE_CONNECTION_STRING)";
 
 /** The `tpl_queue` properties, plus the server URL of this service's own. */
-export const QueueConfigSchema = z.object({
+const QueueConfigSchema = z.object({
   operation: choiceSetting('send a message-in; receive or peek up to maxMessages; ack or nack a received message on message-in', ['send', 'receive', 'peek', 'ack', 'nack'], 'send'),
   queueName: requiredText('The queue'),
   provider: choiceSetting('redis or rabbitmq; sqs and kafka are refused', ['rabbitmq', 'sqs', 'kafka', 'redis'], 'rabbitmq').refine(

@@ -6,11 +6,11 @@ import { choiceSetting, numberSetting, optionalText, requiredText } from '../sha
 import { runRedis } from './redis-connection';
 
 /** The commands of the `tpl_redis` template. */
-export const REDIS_COMMANDS = ['GET', 'SET', 'DEL', 'EXISTS', 'EXPIRE', 'HGET', 'HSET', 'LPUSH', 'RPOP'] as const;
+const REDIS_COMMANDS = ['GET', 'SET', 'DEL', 'EXISTS', 'EXPIRE', 'HGET', 'HSET', 'LPUSH', 'RPOP'] as const;
 type RedisCommand = (typeof REDIS_COMMANDS)[number];
 
 /** The `tpl_redis` properties, plus the server's URL of this service's own. */
-export const RedisConfigSchema = z.object({
+const RedisConfigSchema = z.object({
   command: choiceSetting('The command; a command-in packet replaces it for one firing', REDIS_COMMANDS, 'GET'),
   key: requiredText('The key the command works on'),
   database: numberSetting('The database index', z.number().int().min(0).max(255).default(0)),

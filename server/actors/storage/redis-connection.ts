@@ -7,7 +7,7 @@ import { checkedServerUrl } from './server-url';
 const REDIS_CLIENT = resourceKind<Promise<Redis>>('redis');
 
 /** Where a node's Redis is, when the node says nothing: the `REDIS_URL` secret, else the local default. */
-export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** Prefix of the keys the storage nodes write when the server gives none (it gives its namespace). */
 export const DEFAULT_REDIS_PREFIX = 'wes:';

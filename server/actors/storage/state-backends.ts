@@ -16,10 +16,10 @@ export interface StateBackend {
 }
 
 /** Entries the memory backend keeps, all namespaces together, before it forgets the least recently used. */
-export const MEMORY_STATE_ENTRIES = 100_000;
+const MEMORY_STATE_ENTRIES = 100_000;
 
 /** The bytes of values the memory backend keeps when the server sets no other budget (`max_state_store_mb`): 64 MiB. */
-export const DEFAULT_MEMORY_STATE_BYTES = DEFAULT_MAX_STATE_STORE_MB * BYTES_PER_MIB;
+const DEFAULT_MEMORY_STATE_BYTES = DEFAULT_MAX_STATE_STORE_MB * BYTES_PER_MIB;
 
 /**
  * State in this process: it outlives executions, not the service. It holds at most `maxBytes` of values, each

@@ -20,7 +20,7 @@ export interface StateStoreOptions {
 }
 
 /** The `tpl_state_store` properties, plus the Redis URL of this service's own. */
-export const StateStoreConfigSchema = z.object({
+const StateStoreConfigSchema = z.object({
   operation: choiceSetting('What the node does with the key', ['get', 'set', 'delete', 'exists'], 'get'),
   namespace: optionalText("Keeps the keys of different workflows apart; unset is the namespace 'default'"),
   ttl: numberSetting('Seconds a value set by this node lives; unset keeps it until deleted', z.number().positive().optional()),

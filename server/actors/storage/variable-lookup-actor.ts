@@ -15,7 +15,7 @@ export interface VariableLookupOptions {
 }
 
 /** The `tpl_variable_lookup` properties. */
-export const VariableLookupConfigSchema = z.object({
+const VariableLookupConfigSchema = z.object({
   scope: choiceSetting('workflow: the run input, then its metadata; global: the server variables; environment: allow-listed variables; runtime: the execution', ['workflow', 'global', 'environment', 'runtime'], 'workflow'),
   defaultValue: optionalText('Sent on value-out when the variable is not found'),
   cacheResult: booleanSetting('Look each name up once per run and reuse the value', true),

@@ -18,7 +18,7 @@ export const COMMON_SCHEDULES = {
 } as const;
 
 /** Why a cron expression cannot run, or undefined when croner reads it. */
-export function cronProblem(expression: string): string | undefined {
+function cronProblem(expression: string): string | undefined {
   try {
     new Cron(expression, { paused: true }).stop();
     return undefined;

@@ -4,6 +4,5 @@ import { intervalTriggerActor } from './interval-trigger-actor';
 
 /** The trigger family of the catalogue: interval and cron triggers. */
 export const triggerActors: readonly AnyActorDefinition[] = [intervalTriggerActor, cronTriggerActor];
-export { cronTriggerActor, cronProblem, COMMON_SCHEDULES, CronTriggerConfigSchema } from './cron-trigger-actor';
+export { cronTriggerActor, CronTriggerConfigSchema } from './cron-trigger-actor';
 export { intervalTriggerActor, IntervalTriggerConfigSchema } from './interval-trigger-actor';
-export { type TriggerTick, tickOf, tickPacket, tickPayload } from './trigger-tick';

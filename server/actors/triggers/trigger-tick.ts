@@ -5,7 +5,7 @@ import { jsonOrText } from '../shared';
 export const TRIGGER_TIME_ZONES = ['UTC', 'Local', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
 
 /** One tick of a trigger: when it fired and how many ticks came before it, plus the cron expression for cron triggers. */
-export interface TriggerTick {
+interface TriggerTick {
   readonly timestamp: string;
   readonly executionCount: number;
   readonly schedule?: string;
@@ -17,7 +17,7 @@ export interface TriggerTick {
  * emits the tick and the other trigger nodes of the graph stay silent. Any other run (a one-off start) is the
  * first tick of every trigger node, so a workflow with a trigger still runs headless.
  */
-export function tickOf(nodeId: string, metadata: JsonObject, now: () => number = Date.now): TriggerTick | undefined {
+function tickOf(nodeId: string, metadata: JsonObject, now: () => number = Date.now): TriggerTick | undefined {
   const trigger = metadata.trigger;
   if (!isJsonObject(trigger) || typeof trigger.node_id !== 'string') return { timestamp: new Date(now()).toISOString(), executionCount: 1 };
   if (trigger.node_id !== nodeId) return undefined;
@@ -31,7 +31,7 @@ export function tickOf(nodeId: string, metadata: JsonObject, now: () => number =
  * The packet of a tick: the `payload` template with `${timestamp}`, `${executionCount}` and `${schedule}` filled
  * in, read as JSON when it is JSON (the templates' defaults are), else sent as text.
  */
-export function tickPayload(template: string, tick: TriggerTick): JsonValue {
+function tickPayload(template: string, tick: TriggerTick): JsonValue {
   const values: Record<string, string> = { timestamp: tick.timestamp, executionCount: String(tick.executionCount), schedule: tick.schedule ?? '' };
   return jsonOrText(template.replace(/\$\{(timestamp|executionCount|schedule)\}/g, (_, name: string) => values[name]));
 }

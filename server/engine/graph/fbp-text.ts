@@ -2,7 +2,7 @@ import * as fbp from 'fbp';
 import { type GraphJson, GraphJsonSchema, type JsonValue } from '../../../model';
 
 /** Where and why .fbp text could not be read. */
-export interface FbpTextProblem {
+interface FbpTextProblem {
   readonly message: string;
   readonly line?: number;
   readonly column?: number;

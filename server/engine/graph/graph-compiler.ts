@@ -28,9 +28,9 @@ export interface GraphCompilerOptions {
 }
 
 /** Default of `GraphCompilerOptions.capacity`. */
-export const DEFAULT_COMPILED_GRAPHS = 256;
+const DEFAULT_COMPILED_GRAPHS = 256;
 /** Default of `GraphCompilerOptions.maxRememberedChars`. */
-export const DEFAULT_MAX_REMEMBERED_CHARS = 256 * 1024;
+const DEFAULT_MAX_REMEMBERED_CHARS = 256 * 1024;
 
 /** What a remembered outcome was compiled from. */
 interface CompiledContent {

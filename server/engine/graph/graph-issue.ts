@@ -1,1 +1,1 @@
-export { type GraphIssue, type GraphIssueCode, GraphIssueCodeSchema, GraphIssueCodes, GraphIssueSchema } from '../../../model';
+export { type GraphIssue } from '../../../model';

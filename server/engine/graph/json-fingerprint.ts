@@ -1,7 +1,7 @@
 import { type JsonValue } from '../../../model';
 
 /** FNV-1a's offset basis: where every fingerprint starts. */
-export const FINGERPRINT_SEED = 0x811c9dc5;
+const FINGERPRINT_SEED = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 /** Deeper values are not fingerprinted (a cycle ends here too). */
 const MAX_DEPTH = 64;

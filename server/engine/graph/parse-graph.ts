@@ -23,7 +23,7 @@ import {
 import { jsonProblem } from './json-problem';
 
 /** How many graphs deep composite nodes may nest before the graph is rejected. */
-export const MAX_SUBGRAPH_DEPTH = 16;
+const MAX_SUBGRAPH_DEPTH = 16;
 
 /** The outcome of `parseGraph`: a normalized graph, or every shape problem found. */
 export type ParseGraphOutcome = { ok: true; graph: Graph } | { ok: false; issues: GraphIssue[] };

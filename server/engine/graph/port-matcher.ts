@@ -24,6 +24,6 @@ export class PortMatcher {
 }
 
 /** The form two port ids share when they match without case sensitivity: lower case, `_` read as `-`. */
-export function foldPortId(portId: string): string {
+function foldPortId(portId: string): string {
   return portId.toLowerCase().replace(/_/g, '-');
 }

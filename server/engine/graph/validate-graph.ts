@@ -139,7 +139,7 @@ function checkConfig(node: GraphNode, qualifiedId: string, definition: AnyActorD
 }
 
 /** The name of the enclosing graph's port that a graph-input or graph-output node stands for. */
-export function boundaryPortName(definition: AnyActorDefinition, config: unknown): string {
+function boundaryPortName(definition: AnyActorDefinition, config: unknown): string {
   const graphPort = definition.graphPort;
   if (graphPort === undefined) return '';
   const value = typeof config === 'object' && config !== null ? (config as Record<string, unknown>)[graphPort.nameKey] : undefined;

@@ -23,9 +23,9 @@ export interface RunEnvironment {
 }
 
 /** Default of `NetworkOptions.queueCapacity`. */
-export const DEFAULT_QUEUE_CAPACITY = 1000;
+const DEFAULT_QUEUE_CAPACITY = 1000;
 /** Default of `NetworkOptions.stopGraceMs`. */
-export const DEFAULT_STOP_GRACE_MS = 500;
+const DEFAULT_STOP_GRACE_MS = 500;
 
 /** Applies the defaults of the network options. */
 export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptions): RunEnvironment {

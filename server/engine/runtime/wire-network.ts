@@ -6,7 +6,7 @@ import { NodeRunner } from './node-runner';
 import { type ValidGraph, type ValidNode } from '../graph/valid-graph';
 
 /** A packet delivered when the run starts: an initial packet or a value of the input. */
-export interface StartPacket {
+interface StartPacket {
   readonly port: InPort;
   readonly packet: JsonValue;
 }

@@ -11,7 +11,7 @@ export interface FollowedLogs {
 }
 
 /** What a follower does with each batch of events: go on, or wait for {@link EventFollower.resume}. */
-export type DeliveryVerdict = 'continue' | 'pause';
+type DeliveryVerdict = 'continue' | 'pause';
 
 /** Options of an {@link EventFollower}. */
 export interface EventFollowerOptions {

@@ -1,10 +1,10 @@
 import { type JsonValue } from '../../../model';
 
 /** What a masked secret becomes. */
-export const MASK = '***';
+const MASK = '***';
 
 /** Secrets shorter than this are not masked: masking every `a` of a run's output would destroy it. */
-export const MIN_MASKED_LENGTH = 4;
+const MIN_MASKED_LENGTH = 4;
 
 /**
  * The secret values one run has resolved, and the masking of them in whatever the run stores or emits.

@@ -27,6 +27,3 @@ export const LiveMessageSchema = z.discriminatedUnion('type', [
 
 /** A message of the session object. */
 export type LiveMessage = z.infer<typeof LiveMessageSchema>;
-
-/** The `type` values of the session object's messages. */
-export type LiveMessageType = LiveMessage['type'];

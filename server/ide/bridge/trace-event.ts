@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a trace event says happened at a node: it received, produced or failed on data, or logged. */
-export const TraceEventTypeSchema = z.enum(['input', 'output', 'error', 'log']);
+const TraceEventTypeSchema = z.enum(['input', 'output', 'error', 'log']);
 
 /** One event of the IDE's trace collector (its `TraceEvent`), with `timestamp` in epoch milliseconds. */
 export const TraceEventSchema = z.object({
@@ -40,12 +40,6 @@ export type TraceSessionRequest = z.infer<typeof TraceSessionRequestSchema>;
 
 /** The IDE's answer to opening a trace session; only `sessionId` is needed. */
 export const TraceSessionAnswerSchema = z.object({ sessionId: z.string().min(1), startTime: z.union([z.string(), z.number()]).optional() });
-
-/** The body of `POST /api/zip/traces/{sessionId}/events`. */
-export const TraceBatchRequestSchema = z.object({ events: z.array(TraceEventSchema) });
-
-/** The body of `POST /api/zip/traces/{sessionId}/events`. */
-export type TraceBatchRequest = z.infer<typeof TraceBatchRequestSchema>;
 
 /** The body of `POST /api/zip/traces/{sessionId}/complete`: how the execution ended, in the IDE's words. */
 export const TraceCompletionSchema = z.object({

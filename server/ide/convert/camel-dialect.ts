@@ -14,7 +14,7 @@ import { type IdeConnection, type IdeGraph, type IdeNode, type Located } from '.
 import { CheckedJsonObjectSchema, joinPath } from '../../../model';
 
 /** A node's `metadata` in the current IDE dialect; display fields (icon, position, propertyRules...) pass through unread. */
-export const CamelNodeMetadataSchema = z
+const CamelNodeMetadataSchema = z
   .object({
     templateId: OptionalTextSchema,
     type: OptionalTextSchema,
@@ -30,7 +30,7 @@ export const CamelNodeMetadataSchema = z
   .passthrough();
 
 /** A node in the current IDE dialect: `{id, type, position, metadata}`, with the store's node-level `propertyValues`. */
-export const CamelNodeSchema = z
+const CamelNodeSchema = z
   .object({
     id: z.string().min(1),
     type: OptionalTextSchema,
@@ -43,7 +43,7 @@ export const CamelNodeSchema = z
 const CamelEndpointSchema = z.object({ nodeId: z.string().min(1), portId: z.string().min(1) }).passthrough();
 
 /** A connection in the current IDE dialect: `source`/`target` as `{nodeId, portId}`, or the older flat fields. */
-export const CamelConnectionSchema = z
+const CamelConnectionSchema = z
   .object({
     id: OptionalTextSchema,
     source: CamelEndpointSchema.nullish(),
@@ -63,7 +63,7 @@ export const CamelConnectionSchema = z
   });
 
 /** A group in the current IDE dialect: `title`, `description`, `nodeIds`, `color`. */
-export const CamelGroupSchema = z
+const CamelGroupSchema = z
   .object({
     id: OptionalTextSchema,
     title: OptionalTextSchema,

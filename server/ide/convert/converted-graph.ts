@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { CheckedJsonObjectSchema } from '../../../model';
 
 /** One end of a converted connection, in the engine's `{nodeId, portId}` style. */
-export const ConvertedEndpointSchema = z.object({ nodeId: z.string(), portId: z.string() });
+const ConvertedEndpointSchema = z.object({ nodeId: z.string(), portId: z.string() });
 
 /** A converted connection; `metadata.id` keeps the IDE's connection id. */
-export const ConvertedConnectionSchema = z.object({
+const ConvertedConnectionSchema = z.object({
   from: ConvertedEndpointSchema,
   to: ConvertedEndpointSchema,
   metadata: z.object({ id: z.string().optional() }),
@@ -18,7 +18,7 @@ export type ConvertedConnection = z.infer<typeof ConvertedConnectionSchema>;
  * A converted node. `metadata.config` holds the resolved property values; `sourcePath` says where the node
  * sits in the submitted workflow; a composite (`subgraph`) node also carries `graphId` and its inner `graph`.
  */
-export const ConvertedProcessSchema = z.object({
+const ConvertedProcessSchema = z.object({
   component: z.string(),
   metadata: z.object({
     config: CheckedJsonObjectSchema,
@@ -35,17 +35,14 @@ export const ConvertedProcessSchema = z.object({
 export type ConvertedProcess = z.infer<typeof ConvertedProcessSchema>;
 
 /** A converted group: the IDE group's title, its node ids, and its description and colour. */
-export const ConvertedGroupSchema = z.object({
+const ConvertedGroupSchema = z.object({
   name: z.string(),
   nodes: z.array(z.string()),
   metadata: z.object({ description: z.string().optional(), color: z.string().optional() }),
 });
 
-/** A converted group. */
-export type ConvertedGroup = z.infer<typeof ConvertedGroupSchema>;
-
 /** The identity of a converted graph: the IDE graph's name, id and namespace, and its workflow's id and name. */
-export const ConvertedGraphPropertiesSchema = z.object({
+const ConvertedGraphPropertiesSchema = z.object({
   name: z.string(),
   id: z.string(),
   namespace: z.string().optional(),

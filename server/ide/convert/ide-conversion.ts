@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConvertedGraphSchema } from './converted-graph';
 
 /** Counts and identity of the workflow a conversion came from. */
-export const ConversionMetadataSchema = z.object({
+const ConversionMetadataSchema = z.object({
   source_workflow_id: z.string(),
   source_workflow_name: z.string(),
   /** Nodes of every graph of the workflow. */

@@ -16,7 +16,7 @@ export interface DeclaredPort {
 }
 
 /** The ways a node names its template, in the order the IDE format's rule tries them. */
-export interface TemplateReference {
+interface TemplateReference {
   /** `metadata.templateId` or `template_id`. */
   readonly explicit?: Located<string>;
   /** `node.type` and `metadata.type`, or `node_type`: used only when they are a known template id. */
@@ -61,7 +61,7 @@ export interface IdeConnection {
 }
 
 /** A visual group of nodes. */
-export interface IdeGroup {
+interface IdeGroup {
   readonly name: string;
   readonly nodes: readonly string[];
   readonly description?: string;

@@ -4,7 +4,7 @@ import { type ResolvedTemplate } from './resolve-template';
 import { findIdeTemplate } from './templates';
 
 /** How a port may be used by connections: as an input, an output, or either (a proxy node's `proxy` port). */
-export type PortUse = PortDirection | 'either';
+type PortUse = PortDirection | 'either';
 
 /** The ports of one node, for checking and rewriting the ends of its connections. */
 export interface NodePorts {

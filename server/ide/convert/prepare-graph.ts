@@ -9,7 +9,7 @@ import { type ResolvedTemplate, resolveTemplate } from './resolve-template';
 import { SUBGRAPH_TEMPLATE_ID, findIdeTemplate } from './templates';
 
 /** What a node does in the conversion: becomes a process, runs another graph, or is rewritten away as a proxy. */
-export type NodeRole = 'process' | 'subgraph' | 'proxy-input' | 'proxy-output';
+type NodeRole = 'process' | 'subgraph' | 'proxy-input' | 'proxy-output';
 
 /** A node with everything the conversion derives from it: template, ports, configuration, env var names. */
 export interface PreparedNode {

@@ -19,7 +19,7 @@ export interface ProxyLink {
 }
 
 /** The port name a proxy node becomes on the composite nodes it reaches through. */
-export function proxyPortName(proxyNodeId: string): string {
+function proxyPortName(proxyNodeId: string): string {
   return `proxy:${proxyNodeId}`;
 }
 

@@ -8,7 +8,7 @@ import { type IdeGraph } from './ide-graph';
 import { readIdeGraph } from './read-ide-graph';
 
 /** A submitted workflow read into dialect-free form: its identity, every graph, and which one runs. */
-export interface IdeWorkflow {
+interface IdeWorkflow {
   readonly id: string;
   readonly name: string;
   /** The graphs whose shape could be read. */
@@ -28,7 +28,7 @@ export interface ReadWorkflowOutcome {
 }
 
 /** The envelope with `graphs[]`: what the IDE's API, its snapshots and its published event carry. */
-export const IdeWorkflowEnvelopeSchema = z
+const IdeWorkflowEnvelopeSchema = z
   .object({
     id: OptionalTextSchema,
     name: OptionalTextSchema,
@@ -37,7 +37,7 @@ export const IdeWorkflowEnvelopeSchema = z
   .passthrough();
 
 /** One graph with its workflow's identity, as the IDE's orchestrator state endpoint sends it. */
-export const IdeGraphStateSchema = z
+const IdeGraphStateSchema = z
   .object({
     workflowId: OptionalTextSchema,
     graphId: OptionalTextSchema,

@@ -7,7 +7,7 @@ import { findIdeTemplate, ideTemplates } from './templates';
  * Names of the boundary nodes the IDE's MCP helper writes into subgraphs (`metadata.type` only), with the
  * template each stands for.
  */
-export const TEMPLATE_ALIASES: Readonly<Record<string, string>> = {
+const TEMPLATE_ALIASES: Readonly<Record<string, string>> = {
   'subgraph-input': 'graph_input',
   'subgraph-output': 'graph_output',
 };
@@ -22,7 +22,7 @@ export interface ResolvedTemplate {
 export type ResolveTemplateOutcome = { ok: true; template: ResolvedTemplate } | { ok: false; issue: ConversionIssue };
 
 /** Tells whether an id names a template: one of the IDE's, one the catalogue has an actor for, or an alias. */
-export function isKnownTemplateId(id: string, catalogue: Catalogue): boolean {
+function isKnownTemplateId(id: string, catalogue: Catalogue): boolean {
   const resolved = TEMPLATE_ALIASES[id] ?? id;
   return findIdeTemplate(resolved) !== undefined || catalogue.has(resolved);
 }

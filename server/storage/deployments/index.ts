@@ -1,5 +1,4 @@
 export { type DeploymentStore } from './deployment-store';
-export { type TriggerStateStore } from './trigger-state-store';
 export { MemoryDeploymentStore } from './memory-deployment-store';
 export { SqliteDeploymentStore } from './sqlite-deployment-store';
-export { PostgresDeploymentStore, type PostgresDeploymentStoreOptions, type DeploymentChangeListener } from './postgres-deployment-store';
+export { PostgresDeploymentStore } from './postgres-deployment-store';

@@ -27,13 +27,13 @@ const RECENT_FINISHED = 1024;
  * memory may take: results of files are kept as their reference, so this holds about 250 results just under
  * the file threshold, or all 1024 small ones.
  */
-export const RECENT_FINISHED_BYTES = 64 * 1024 * 1024;
+const RECENT_FINISHED_BYTES = 64 * 1024 * 1024;
 
 /** What a record kept in memory is counted for besides its result's JSON. */
 const RECORD_ALLOWANCE_BYTES = 1024;
 
 /** The size a record kept in memory is counted for: its result's JSON text (made once, see resultJson) and an allowance. */
-export function keptRecordBytes(record: ExecutionRecord): number {
+function keptRecordBytes(record: ExecutionRecord): number {
   const result = record.result;
   return RECORD_ALLOWANCE_BYTES + (result === null || isResultFileRef(result) ? 0 : resultJsonLength(result));
 }

@@ -1,7 +1,7 @@
 // Test kits: tiny actors, one-node runs and local servers for the tests. Excluded from the build.
 export { testActors, testCatalogue, testRun, collector } from './test-actors';
 export { createTestCatalogue, readIdeFixture, camelNode, camelConnection, camelGraph, ideWorkflow } from './ide-test-kit';
-export { type RunNodeOptions, type NodeRun, runNode } from './run-node';
-export { type PortPacket, type SingleNodeGraphOptions, NODE_ID, singleNodeGraph } from './single-node-graph';
+export { runNode } from './run-node';
+export { type PortPacket, NODE_ID, singleNodeGraph } from './single-node-graph';
 export { type TestServer, listenOnLoopback } from './test-server';
 export { type Flow, type FlowRun, runFlow } from './run-flow';

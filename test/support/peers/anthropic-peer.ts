@@ -26,7 +26,7 @@ export function claudeMessage(text: string, options: { model?: string; stopReaso
 }
 
 /** Wraps a route with Anthropic's checks: the `x-api-key` header (401 otherwise) and an `anthropic-version` (400 otherwise). */
-export function withAnthropicKey(route: PeerRoute, key = ANTHROPIC_TEST_KEY): PeerRoute {
+function withAnthropicKey(route: PeerRoute, key = ANTHROPIC_TEST_KEY): PeerRoute {
   return (request: RecordedRequest) => {
     if (request.headers['x-api-key'] !== key) return anthropicError(401, 'invalid x-api-key');
     if (typeof request.headers['anthropic-version'] !== 'string') return anthropicError(400, 'anthropic-version: header is required');

@@ -32,7 +32,7 @@ export function geminiBlocked(reason = 'SAFETY'): PeerAnswer {
 }
 
 /** Wraps a route with Google's key check: the `x-goog-api-key` header, else the 400 Google sends for a bad key. */
-export function withGeminiKey(route: PeerRoute, key = GEMINI_TEST_KEY): PeerRoute {
+function withGeminiKey(route: PeerRoute, key = GEMINI_TEST_KEY): PeerRoute {
   return (request: RecordedRequest) => (request.headers['x-goog-api-key'] === key ? route(request) : geminiError(400, 'API key not valid. Please pass a valid API key.'));
 }
 

@@ -4,7 +4,7 @@ import { type PeerAnswer, type PeerRoute, type RecordedRequest, type RecordingPe
 export const HUBSPOT_TEST_TOKEN = 'pat-na1-peer0000-1111-2222-3333-444455556666';
 
 /** The records each object type of the peer starts with, by id. */
-export const HUBSPOT_RECORDS = {
+const HUBSPOT_RECORDS = {
   '501': { email: 'ada@example.test', firstname: 'Ada' },
   '502': { email: 'alan@example.test', firstname: 'Alan' },
 } as const;

@@ -4,7 +4,7 @@ import { type PeerAnswer, type PeerRoute, type RecordedRequest, type RecordingPe
 export const HUGGINGFACE_TEST_KEY = 'hf_peerToken0123456789abcdef';
 
 /** An Inference API error answer: `{error}` (and whatever else the API adds, such as `estimated_time`). */
-export function hfError(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): PeerAnswer {
+function hfError(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): PeerAnswer {
   return { status, headers, body: { error: message, ...extra } };
 }
 
@@ -17,7 +17,7 @@ export function hfLoading(model: string, estimatedSeconds = 20): PeerAnswer {
 export const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Wraps a route with the Inference API's checks: the bearer token (401 otherwise) and a JSON body with `inputs` (400 otherwise). */
-export function withHuggingFaceKey(route: PeerRoute, key = HUGGINGFACE_TEST_KEY): PeerRoute {
+function withHuggingFaceKey(route: PeerRoute, key = HUGGINGFACE_TEST_KEY): PeerRoute {
   return (request: RecordedRequest) => {
     if (request.headers.authorization !== `Bearer ${key}`) return hfError(401, 'Invalid credentials in Authorization header');
     const body = request.json as { inputs?: unknown } | undefined;

@@ -12,7 +12,7 @@ export interface PeerUsage {
 }
 
 /** The usage every answer reports unless a test gives another. */
-export const PEER_USAGE: PeerUsage = { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 };
+const PEER_USAGE: PeerUsage = { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 };
 
 /** An OpenAI error answer: `{error: {message, type, code}}` with the status and headers given. */
 export function openAiError(status: number, message: string, headers: Record<string, string> = {}): PeerAnswer {
@@ -53,7 +53,7 @@ export function chatStreamAnswer(pieces: readonly string[], usage: PeerUsage = P
 }
 
 /** Wraps a route with OpenAI's key check: a request without `Authorization: Bearer <key>` gets the 401 OpenAI sends. */
-export function withOpenAiKey(route: PeerRoute, key = OPENAI_TEST_KEY): PeerRoute {
+function withOpenAiKey(route: PeerRoute, key = OPENAI_TEST_KEY): PeerRoute {
   return (request: RecordedRequest) => (request.headers.authorization === `Bearer ${key}` ? route(request) : openAiError(401, 'Incorrect API key provided: sk-pe****. You can find your API key at https://platform.openai.com/account/api-keys.'));
 }
 

@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 export const S3_PEER_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
 /** One request the S3 peer received, as the actor under test sent it. */
-export interface S3PeerRequest {
+interface S3PeerRequest {
   readonly method: string;
   /** The path with its query string. */
   readonly url: string;

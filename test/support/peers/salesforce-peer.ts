@@ -9,13 +9,13 @@ export const SALESFORCE_TEST_ACCOUNT = {
 } as const;
 
 /** The REST API version the peer serves. */
-export const SALESFORCE_TEST_VERSION = '60.0';
+const SALESFORCE_TEST_VERSION = '60.0';
 
 const data = `/services/data/v${SALESFORCE_TEST_VERSION}`;
 const collections = `${data}/composite/sobjects`;
 
 /** The accounts the peer's query answers, over two pages. */
-export const SALESFORCE_ACCOUNTS = [
+const SALESFORCE_ACCOUNTS = [
   { attributes: { type: 'Account', url: `${data}/sobjects/Account/001A` }, Id: '001A', Name: 'Acme' },
   { attributes: { type: 'Account', url: `${data}/sobjects/Account/001B` }, Id: '001B', Name: 'Globex' },
   { attributes: { type: 'Account', url: `${data}/sobjects/Account/001C` }, Id: '001C', Name: 'Initech' },

@@ -4,7 +4,7 @@ import { type PeerRoute, type RecordedRequest, type RecordingPeer, startRecordin
 export const SERPAPI_TEST_KEY = 'serp-peer-0123456789abcdef';
 
 /** SerpAPI's Google results for any query: an answer box and two organic results naming the query. */
-export const serpApiResults: PeerRoute = (request: RecordedRequest) => ({
+const serpApiResults: PeerRoute = (request: RecordedRequest) => ({
   body: {
     search_metadata: { status: 'Success' },
     answer_box: { answer: `About ${request.query.get('q')}` },

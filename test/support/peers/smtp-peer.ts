@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** One message the SMTP peer took: its envelope (what the client said in MAIL FROM / RCPT TO), the login, and the parsed message. */
-export interface ReceivedMail {
+interface ReceivedMail {
   readonly envelope: { readonly from: string; readonly to: readonly string[] };
   /** The user the client logged in as, when it did. */
   readonly user?: string;

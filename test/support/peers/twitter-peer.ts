@@ -35,7 +35,7 @@ function oauthParameters(header: string | undefined): Record<string, string> {
  * Whether a request carries a valid OAuth 1.0a signature for the method, address and query it was sent
  * with: the peer signs what it received with the keys it knows, the nonce and time the request names.
  */
-export function signedByX(request: RecordedRequest, origin: string): boolean {
+function signedByX(request: RecordedRequest, origin: string): boolean {
   const sent = oauthParameters(request.headers.authorization);
   if (!request.headers.authorization?.startsWith('OAuth ') || sent.oauth_consumer_key !== X_CREDENTIALS.consumerKey || sent.oauth_token !== X_CREDENTIALS.token) return false;
   const data = {

@@ -1,7 +1,7 @@
 import { type PeerRoute, type RecordedRequest, type RecordingPeer, startRecordingPeer } from './recording-peer';
 
 /** The MediaWiki search answer for any query: two articles whose snippets carry the search-match markup. */
-export const wikipediaResults: PeerRoute = (request: RecordedRequest) => ({
+const wikipediaResults: PeerRoute = (request: RecordedRequest) => ({
   body: {
     batchcomplete: '',
     query: {

@@ -18,7 +18,7 @@ export const IdePropertyTypeSchema = z.enum([
 export type IdePropertyType = z.infer<typeof IdePropertyTypeSchema>;
 
 /** One property of a template: its widget, whether the IDE requires it, and its default when it has one. */
-export const IdeTemplatePropertySchema = z.object({
+const IdeTemplatePropertySchema = z.object({
   type: IdePropertyTypeSchema,
   required: z.boolean(),
   /** A `select` whose value is an array of options. */

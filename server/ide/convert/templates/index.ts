@@ -4,14 +4,7 @@ import { builtInTemplates } from './built-in';
 import { graphIoTemplates } from './graph-io';
 import { type IdeTemplate } from './ide-template';
 
-export {
-  type IdeTemplate,
-  type IdeTemplateProperty,
-  type IdePropertyType,
-  IdeTemplateSchema,
-  IdeTemplatePropertySchema,
-  IdePropertyTypeSchema,
-} from './ide-template';
+export { type IdeTemplate } from './ide-template';
 export { SUBGRAPH_TEMPLATE_ID } from './built-in';
 export { actorTemplate, ideFactsOf } from './actor-template';
 
