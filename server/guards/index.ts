@@ -6,4 +6,4 @@ export { MAX_FAILED_TOKENS_PER_MINUTE } from './failure-counter';
 export { PUBLIC_PATHS, isPublicPath } from './public-paths';
 export { RequestBudget } from './request-budget';
 export { ConnectionLimit } from './connection-limit';
-export { type GraphSizeLimits, checkGraphSize, checkJsonDepth, checkDeclaredLength } from './request-size';
+export { type GraphSizeLimits, checkJsonShape, checkDeclaredLength } from './request-size';

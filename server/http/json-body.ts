@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../errors';
-import { type GraphSizeLimits, type GuardVerdict, checkDeclaredLength, checkGraphSize, checkJsonDepth } from '../guards';
+import { type GraphSizeLimits, type GuardVerdict, checkDeclaredLength, checkJsonShape } from '../guards';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -19,13 +19,12 @@ export function jsonBody(limit: number, graphs: GraphSizeLimits): RequestHandler
     }
     next();
   };
-  const limitDepth: RequestHandler = (req, _res, next) => next(pass(checkJsonDepth(req.body, 'Request body', 'body')));
+  const limitShape: RequestHandler = (req, _res, next) => next(pass(checkJsonShape(req.body, 'Request body', graphs, 'body')));
   // A declared length over the limit is refused at once, before a byte of the body is read.
   const limitDeclaredLength: RequestHandler = (req, res, next) => {
     const verdict = checkDeclaredLength(Number(req.headers['content-length']), limit);
     if (!verdict.ok) res.setHeader('Connection', 'close');
     next(pass(verdict));
   };
-  const limitGraphSize: RequestHandler = (req, _res, next) => next(req.body === undefined ? undefined : pass(checkGraphSize(req.body, graphs)));
-  return [limitDeclaredLength, requireJson, parse, limitDepth, limitGraphSize];
+  return [limitDeclaredLength, requireJson, parse, limitShape];
 }

@@ -5,7 +5,7 @@ import { joinPath } from '../../model';
 import { AppError } from '../errors';
 import { type EngineEvent } from '../engine';
 import { EventFollower } from '../executions';
-import { type GraphSizeLimits, type RequestBudget, checkGraphSize, checkJsonDepth } from '../guards';
+import { type GraphSizeLimits, type RequestBudget, checkJsonShape } from '../guards';
 import { type AppServices } from '../transport';
 import { failureFields } from './failure-reply';
 import { IDLE_CLOSE_CODE, IdleTimer } from './idle-timer';
@@ -79,10 +79,8 @@ export class WsSession {
     } catch {
       return this.send({ type: 'error', success: false, error: 'Frame is not valid JSON', code: 'VALIDATION_FAILED' });
     }
-    const size = checkJsonDepth(json, 'Frame');
-    if (!size.ok) return this.send({ type: 'error', ...failureFields(size.error) });
-    const graph = checkGraphSize(json, this.options.graphLimits);
-    if (!graph.ok) return this.send({ type: 'error', ...failureFields(graph.error) });
+    const shape = checkJsonShape(json, 'Frame', this.options.graphLimits);
+    if (!shape.ok) return this.send({ type: 'error', ...failureFields(shape.error) });
     const parsed = ClientMessageSchema.safeParse(json);
     if (!parsed.success) {
       const details = parsed.error.issues.map((i) => ({ path: joinPath('', ...i.path) || '(frame)', message: i.message }));
