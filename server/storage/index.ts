@@ -1,6 +1,14 @@
 // Where the service keeps what it records, one store interface per kind of record, each with its adapters
 // (memory, SQLite, PostgreSQL).
-export * from './executions';
-export * from './deployments';
+export {
+  type ExecutionStore,
+  type ExecutionQuery,
+  type ExecutionPage,
+  type TerminalEventOf,
+  MemoryExecutionStore,
+  SqliteExecutionStore,
+  PostgresExecutionStore,
+} from './executions';
+export { type DeploymentStore, MemoryDeploymentStore, SqliteDeploymentStore, PostgresDeploymentStore } from './deployments';
+export { type ProtocolGraphStore, MemoryProtocolGraphStore } from './protocol-graphs';
 export { dropNamespace } from './postgres';
-export * from './protocol-graphs';
