@@ -3,7 +3,7 @@ import pg from 'pg';
 import { type Logger, silentLogger } from '../../logger';
 import { type DeploymentRecord, type TriggerState } from '../../deployments';
 import { type DeploymentStore } from './deployment-store';
-import { POSTGRES_MIGRATIONS, PostgresListener, applyMigrations, connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
+import { PostgresListener, connectionConfig, openMigratedPool, postgresNamespace, redacted, transaction } from '../postgres';
 
 /** Where a {@link PostgresDeploymentStore} keeps its deployments. */
 export interface PostgresDeploymentStoreOptions {
@@ -73,17 +73,12 @@ export class PostgresDeploymentStore implements DeploymentStore {
   static async open(options: PostgresDeploymentStoreOptions): Promise<PostgresDeploymentStore> {
     const config: pg.ClientConfig = { ...connectionConfig(options.url), ...(options.connectTimeoutMs === undefined ? {} : { connectionTimeoutMillis: options.connectTimeoutMs }) };
     const names = postgresNamespace(options.namespace);
-    const pool = new pg.Pool({ ...config, max: POOL_SIZE });
-    // An idle connection the server drops (a restart, an idle timeout) must not crash the process.
-    pool.on('error', () => undefined);
+    const failure = (error: unknown) => new Error(`Cannot open the deployment store at ${redacted(options.url)}: ${(error as Error).message}`, { cause: error });
+    const pool = await openMigratedPool(config, POOL_SIZE, names).catch((error: unknown) => {
+      throw failure(error);
+    });
     const store = new PostgresDeploymentStore(pool, `${pg.escapeIdentifier(names.schema)}.deployments`, names.deploymentChannel, options.logger ?? silentLogger);
     try {
-      const client = await pool.connect();
-      try {
-        await applyMigrations(client, names, POSTGRES_MIGRATIONS);
-      } finally {
-        client.release();
-      }
       // Listening before the load: a change committed meanwhile is read again after it.
       store.channel = await PostgresListener.open(config, names.deploymentChannel, { notified: (payload) => store.notified(payload), reconnected: () => store.reloaded() }, RECONNECT_DELAY_MS);
       await store.queue(() => store.reload());
@@ -91,7 +86,7 @@ export class PostgresDeploymentStore implements DeploymentStore {
     } catch (error) {
       await store.channel?.close();
       await pool.end().catch(() => undefined);
-      throw new Error(`Cannot open the deployment store at ${redacted(options.url)}: ${(error as Error).message}`, { cause: error });
+      throw failure(error);
     }
   }
 

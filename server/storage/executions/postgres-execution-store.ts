@@ -6,7 +6,7 @@ import { assertFollows, isAsExpected, terminalUpdate } from './execution-rules';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { type AppendListener, PostgresAppendListener, appendPayload } from './postgres-append-listener';
 import { type ExecutionRow, toRecord } from './execution-row';
-import { POSTGRES_MIGRATIONS, applyMigrations, connectionConfig, postgresNamespace, redacted, transaction } from '../postgres';
+import { connectionConfig, openMigratedPool, postgresNamespace, redacted, transaction } from '../postgres';
 import { UNFINISHED_SQL } from '../terminal-status-sql';
 import { type PostgresTables, WriteBatch, writeBatch } from './postgres-write-batch';
 import { GroupCommit } from '../group-commit';
@@ -56,22 +56,15 @@ export class PostgresExecutionStore implements ExecutionStore {
    */
   static async open(options: PostgresStoreOptions): Promise<PostgresExecutionStore> {
     const config = connectionConfig(options.url);
-    const pool = new pg.Pool({ ...config, max: options.poolSize ?? 10 });
-    // An idle connection the server drops (a restart, an idle timeout) must not crash the process.
-    pool.on('error', () => undefined);
     const names = postgresNamespace(options.namespace);
+    let pool: pg.Pool | undefined;
     try {
-      const client = await pool.connect();
-      try {
-        await applyMigrations(client, names, POSTGRES_MIGRATIONS);
-      } finally {
-        client.release();
-      }
+      pool = await openMigratedPool(config, options.poolSize ?? 10, names);
       const listener = await PostgresAppendListener.open(config, names.channel, RECONNECT_DELAY_MS);
       const schema = pg.escapeIdentifier(names.schema);
       return new PostgresExecutionStore(pool, { executions: `${schema}.executions`, events: `${schema}.events` }, names.channel, listener);
     } catch (error) {
-      await pool.end().catch(() => undefined);
+      await pool?.end().catch(() => undefined);
       throw new Error(`Cannot open the execution store at ${redacted(options.url)}: ${(error as Error).message}`, { cause: error });
     }
   }
