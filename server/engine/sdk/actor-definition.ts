@@ -37,6 +37,19 @@ export interface OutPortSpec {
   description?: string;
 }
 
+/**
+ * What a firing does besides computing its packets, which decides how a durable run treats it after a crash:
+ * - `'none'`: pure and deterministic: the same inputs and configuration always give the same packets, and
+ *   nothing outside the run is read or changed (math, logic, transforms). Not journaled: it runs again on resume.
+ * - `'repeatable'`: reads the world, time or randomness, or changes it in a way that is harmless to repeat (an
+ *   HTTP GET or PUT, a read query, a script in a sandbox without network). Its outputs are journaled; a firing
+ *   interrupted by a crash runs again.
+ * - `'once'`: changes the world in a way that must not happen twice (a POST, an insert, a message, a paid
+ *   call). Its outputs are journaled, and it starts only once its start is on disk: a firing interrupted by a
+ *   crash fails the run rather than run again, unless the node has a retry policy.
+ */
+export type FiringEffects = 'none' | 'repeatable' | 'once';
+
 /** The value a network hands a graph-input node, see {@link ActorContext.graphInput}. */
 export type GraphInputValue = { found: true; value: JsonValue } | { found: false };
 
@@ -135,6 +148,13 @@ export interface ActorDefinition<
    * the enclosing subgraph node that this node stands for, and the name used when the key is unset.
    */
   readonly graphPort?: { readonly direction: 'in' | 'out'; readonly nameKey: string; readonly defaultName: string };
+  /**
+   * What a firing does besides computing its packets (see {@link FiringEffects}), or a function that tells it
+   * for one firing from its configuration and inputs (an HTTP call is `'repeatable'` for a GET, `'once'` for a
+   * POST). An actor that does not say is taken to have effects that must not repeat.
+   * @default 'once'
+   */
+  readonly effects?: FiringEffects | ((config: C, inputs: Partial<Record<I, JsonValue>>) => 'repeatable' | 'once');
   /** Builds the per-instance state, once per node before its first firing. */
   readonly createState?: () => S;
   /**
