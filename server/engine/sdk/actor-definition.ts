@@ -154,7 +154,7 @@ export interface ActorDefinition<
    * POST). An actor that does not say is taken to have effects that must not repeat.
    * @default 'once'
    */
-  readonly effects?: FiringEffects | ((config: C, inputs: Partial<Record<I, JsonValue>>) => 'repeatable' | 'once');
+  readonly effects?: FiringEffects | ((config: C, inputs: Readonly<Record<string, JsonValue>>) => 'repeatable' | 'once');
   /** Builds the per-instance state, once per node before its first firing. */
   readonly createState?: () => S;
   /**
