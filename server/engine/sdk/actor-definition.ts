@@ -50,6 +50,12 @@ export interface OutPortSpec {
  */
 export type FiringEffects = 'none' | 'repeatable' | 'once';
 
+/**
+ * Tells the effects of one firing from the node's configuration and the firing's inputs. Declared as a method so
+ * that a definition of any configuration type fits the catalogue's erased one.
+ */
+export type EffectsOfFiring<C> = { of(config: C, inputs: Readonly<Record<string, JsonValue>>): 'repeatable' | 'once' }['of'];
+
 /** The value a network hands a graph-input node, see {@link ActorContext.graphInput}. */
 export type GraphInputValue = { found: true; value: JsonValue } | { found: false };
 
@@ -154,7 +160,7 @@ export interface ActorDefinition<
    * POST). An actor that does not say is taken to have effects that must not repeat.
    * @default 'once'
    */
-  readonly effects?: FiringEffects | ((config: C, inputs: Readonly<Record<string, JsonValue>>) => 'repeatable' | 'once');
+  readonly effects?: FiringEffects | EffectsOfFiring<C>;
   /** Builds the per-instance state, once per node before its first firing. */
   readonly createState?: () => S;
   /**
