@@ -40,6 +40,24 @@ export const ExecutionEventSchema = z
       .describe('A piece of a value a node streams as it is produced (an LLM\'s text as it arrives, a media frame), before or instead of a packet'),
     z.object({ _type: z.literal('ActorCompleted'), ...base, ...actor, durationMs: z.number() }).describe('A node finished one firing'),
     z.object({ _type: z.literal('ActorFailed'), ...base, ...actor, error: z.string() }).describe("A node's firing threw, rejected, or one of its timers threw"),
+    z
+      .object({
+        _type: z.literal('ActorRetrying'),
+        ...base,
+        ...actor,
+        attempt: z.number().int().positive().describe('The attempt that failed, from 1'),
+        error: z.string(),
+        delayMs: z.number().int().nonnegative().describe('The wait before the next attempt'),
+      })
+      .describe("A node's firing failed and its retry policy (`metadata.retry`) runs it again with the same inputs after `delayMs`"),
+    z
+      .object({
+        _type: z.literal('ExecutionResumed'),
+        ...base,
+        nodeId: z.string().describe('The service node that resumed the run'),
+        journaled: z.number().int().nonnegative().describe('Firings the journal holds: these are replayed instead of made again'),
+      })
+      .describe('The run had stopped with its process or node (a crash, a kill, a shutdown whose grace ran out) and goes on here: its network is rebuilt from the stored graph and input, pure nodes run again and journaled firings are replayed'),
     z.object({ _type: z.literal('NetworkIdle'), ...base }).describe('Nothing is left to do: no packet queued, no actor busy, no timer pending'),
     z
       .object({ _type: z.literal('EventsDropped'), ...base, dropped: z.number().int().positive().describe('Events left out of the log') })

@@ -33,6 +33,7 @@ export {
   GraphJsonSchema,
   GraphProcessJsonSchema,
 } from './graph-json';
+export { type RetryPolicy, RetryPolicySchema } from './retry-policy';
 export { type RunResult, type RunError, type RunStatus, RunResultSchema } from './run-result';
 export {
   type ExecutionStatus,

@@ -639,6 +639,33 @@ export interface components {
             error: string;
         } | {
             /** @enum {string} */
+            _type: "ActorRetrying";
+            /** @description Position in the execution event log, from 1, without gaps */
+            seq: number;
+            /** @description Epoch milliseconds */
+            timestamp: number;
+            /** @description Node id */
+            actorId: string;
+            /** @description The actor the node runs */
+            component: string;
+            /** @description The attempt that failed, from 1 */
+            attempt: number;
+            error: string;
+            /** @description The wait before the next attempt */
+            delayMs: number;
+        } | {
+            /** @enum {string} */
+            _type: "ExecutionResumed";
+            /** @description Position in the execution event log, from 1, without gaps */
+            seq: number;
+            /** @description Epoch milliseconds */
+            timestamp: number;
+            /** @description The service node that resumed the run */
+            nodeId: string;
+            /** @description Firings the journal holds: these are replayed instead of made again */
+            journaled: number;
+        } | {
+            /** @enum {string} */
             _type: "NetworkIdle";
             /** @description Position in the execution event log, from 1, without gaps */
             seq: number;

@@ -1,5 +1,6 @@
 import { type Graph, type GraphNode } from './graph';
 import { type NodeConfig } from './node-config';
+import { type RetryPolicy } from '../../../model';
 
 declare const validGraphBrand: unique symbol;
 
@@ -16,6 +17,8 @@ export interface ValidNode extends Omit<GraphNode, 'subgraph' | 'subgraphProblem
   readonly subgraph?: ValidGraph;
   /** The configuration validation merged and parsed, which runs use as it is. */
   readonly nodeConfig: NodeConfig;
+  /** The node's retry policy (`metadata.retry`), when it declares one. */
+  readonly retry?: RetryPolicy;
 }
 
 /**

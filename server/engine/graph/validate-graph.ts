@@ -7,6 +7,7 @@ import { type NodePorts, portsOfBoundary, portsOfDefinition } from '../runtime/n
 import { type NodeConfig, compositeNodeConfig, settleNodeConfig } from './node-config';
 import { type ValidGraph, type ValidNode } from './valid-graph';
 import { nodeLabel } from './node-label';
+import { nodeRetry } from './node-retry';
 
 /** What validation needs besides the graph: the run's input and the network's default actor configuration. */
 export interface ValidateGraphOptions {
@@ -101,7 +102,9 @@ function checkNode(
 ): { node?: ValidNode; ports?: NodePorts } {
   const { subgraph, subgraphProblem, ...rest } = node;
   if (node.component === SUBGRAPH_COMPONENT) {
-    const plain = { ...rest, nodeConfig: compositeNodeConfig(level.options.defaultActorConfig, node.propertyValues, node.config) };
+    const retry = nodeRetry(node, qualifiedId, level.issues) || undefined;
+    const nodeConfig = compositeNodeConfig(level.options.defaultActorConfig, node.propertyValues, node.config);
+    const plain = retry === undefined ? { ...rest, nodeConfig } : { ...rest, nodeConfig, retry };
     const path = `${node.path}.metadata.graph`;
     if (subgraphProblem === 'cycle') {
       level.issues.push({ code: 'SUBGRAPH_CYCLE', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' contains a graph that encloses it (a subgraph cycle)` });
@@ -119,12 +122,13 @@ function checkNode(
   }
   const ports = portsOfDefinition(definition);
   const nodeConfig = checkConfig(node, qualifiedId, definition, level);
-  if (nodeConfig === undefined) return { ports };
+  const retry = nodeRetry(node, qualifiedId, level.issues);
+  if (nodeConfig === undefined || retry === false) return { ports };
   if (definition.graphPort !== undefined) {
     const name = boundaryPortName(definition, nodeConfig.parsed);
     (definition.graphPort.direction === 'in' ? graphInputs : graphOutputs).push(name);
   }
-  return { node: { ...rest, nodeConfig }, ports };
+  return { node: retry === undefined ? { ...rest, nodeConfig } : { ...rest, nodeConfig, retry }, ports };
 }
 
 /** The node's configuration merged and parsed, or undefined after an issue for each problem. */

@@ -1,4 +1,5 @@
 import { type ActorContext } from '../sdk/actor-definition';
+import { type RecordedSend } from './firing-journal';
 import { type InPort } from './in-port';
 import { jsonProblem } from '../graph/json-problem';
 import { type JsonPacket, JsonText } from '../sdk/json-text';
@@ -20,6 +21,8 @@ export interface ContextNode {
   findInport(portId: string): InPort | undefined;
   /** Reports an actor error of the node (a bad send is one). */
   fail(error: unknown): void;
+  /** Where the sends of a journaled firing under way are recorded, in order; undefined when none is. */
+  readonly recording: RecordedSend[] | undefined;
 }
 
 /**
@@ -59,6 +62,7 @@ export class ActorContextFactory {
       this.node.fail(new Error(`Node '${this.id}' sent ${problem} on port '${portId}'; packets must be JSON`));
       return RESOLVED;
     }
+    this.node.recording?.push({ port: portId, packet: value });
     const wait = port.send(value);
     return wait !== RESOLVED ? wait : (this.net.env.scheduler.pace() ?? RESOLVED);
   };
@@ -93,6 +97,7 @@ export class ActorContextFactory {
       this.node.fail(new Error(`Node '${this.id}' sent ${problem} as graph output '${name}'; outputs must be JSON`));
       return RESOLVED;
     }
+    this.node.recording?.push({ output: name, packet: value });
     return this.net.exportOutput(name, value);
   }
 

@@ -31,6 +31,11 @@ export class EventStream {
     this.deliver({ _type: 'ActorCompleted', seq: ++this.seq, timestamp: this.now(), actorId, component, durationMs });
   }
 
+  /** A node's firing failed, and its retry policy runs it again after `delayMs`. */
+  actorRetrying(actorId: string, component: string, attempt: number, error: string, delayMs: number): void {
+    this.deliver({ _type: 'ActorRetrying', seq: ++this.seq, timestamp: this.now(), actorId, component, attempt, error, delayMs });
+  }
+
   /** A node's firing, timer or configuration failed. */
   actorFailed(actorId: string, component: string, error: string): void {
     this.deliver({ _type: 'ActorFailed', seq: ++this.seq, timestamp: this.now(), actorId, component, error });

@@ -1,4 +1,5 @@
 import { type EngineEvent, type JsonObject } from '../../../model';
+import { type FiringJournal } from './firing-journal';
 
 /** Options of one run of a validated graph. */
 export interface NetworkOptions {
@@ -52,6 +53,13 @@ export interface NetworkOptions {
   secret?: (name: string) => string | undefined;
   /** The execution's metadata as the client sent it, for `ctx.execution.metadata`. @default {} */
   metadata?: JsonObject;
+  /**
+   * The run's firing journal: the firings of every node whose actor has effects are recorded there, and those it
+   * recorded before are replayed instead of made again (a run resumed after a crash). When absent, nothing is journaled.
+   */
+  journal?: FiringJournal;
+  /** When the run first started, epoch ms, for a run resumed after a crash: its result's start time and duration count from it. @default now */
+  startedAt?: number;
 }
 
 /** One diagnostic line an actor wrote with `ctx.log`. */

@@ -17,6 +17,8 @@ export interface NetworkRuntime {
   doneWork(): void;
   /** An actor error: routed to the node's error port when one is connected, otherwise it fails the run. */
   nodeFailed(runner: NodeRunner, error: unknown): void;
+  /** Fails the run because of a node, never routed to its error port: what the node cannot do is not the graph's to handle. */
+  failRun(runner: NodeRunner, message: string): void;
   /** Sends a value out of the graph as output `name`; resolves when the receiver has room. */
   exportOutput(name: string, value: JsonPacket): Promise<void>;
   /** Reports the last packet of an unconnected output port. */

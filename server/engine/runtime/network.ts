@@ -39,6 +39,8 @@ interface Scope {
   readonly input: JsonObject;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  /** When the run first started, for a resumed run. */
+  readonly startedAt?: number;
   /** Present inside a composite node: where graph outputs go. */
   readonly parent?: { send(name: string, value: JsonPacket): Promise<void> };
 }
@@ -46,7 +48,7 @@ interface Scope {
 /** Builds a network for a validated graph; call `run()` to start it. */
 export function createNetwork(graph: ValidGraph, catalogue: Catalogue, options: NetworkOptions): Network {
   const env = createRunEnvironment(catalogue, options);
-  return new GraphNetwork(graph, env, { idPrefix: '', input: options.input ?? {}, signal: options.signal, timeoutMs: options.timeoutMs });
+  return new GraphNetwork(graph, env, { idPrefix: '', input: options.input ?? {}, signal: options.signal, timeoutMs: options.timeoutMs, startedAt: options.startedAt });
 }
 
 class GraphNetwork implements Network, NetworkRuntime {
@@ -145,6 +147,12 @@ class GraphNetwork implements Network, NetworkRuntime {
     this.fail({ node_id: nodeId, message });
   }
 
+  failRun(runner: NodeRunner, message: string): void {
+    runner.failed = true;
+    this.env.events?.actorFailed(runner.id, runner.component, message);
+    this.fail({ node_id: runner.id, message });
+  }
+
   exportOutput(name: string, value: JsonPacket): Promise<void> {
     if (this.scope.parent !== undefined) return this.scope.parent.send(name, value);
     this.outputs[name] = value;
@@ -188,7 +196,7 @@ class GraphNetwork implements Network, NetworkRuntime {
   }
 
   private start(): void {
-    this.startTime = this.env.now();
+    this.startTime = this.scope.startedAt ?? this.env.now();
     if (this.isRoot) this.env.events?.networkStarted(this.env.execution.id, this.env.execution.workflowId);
     if (this.current !== 'ready') {
       queueMicrotask(this.finish);

@@ -8,9 +8,12 @@ import { type ConfigLayers, type NodeConfig, replaceConfigLayer } from '../graph
 import { type NetworkRuntime } from './network-runtime';
 import { NodeTimers } from './node-timers';
 import { OutPort } from './out-port';
-import { parseActorConfig } from '../sdk/parse-actor-config';
+import { configureNode } from './node-configuration';
 import { type Runnable } from './scheduler';
 import { type ValidNode } from '../graph/valid-graph';
+import { type RecordedSend } from './firing-journal';
+import { type Fire, type FiringUnderWay, INTERRUPTED_EFFECT, isJournaled, isRepeatable, outcomeOf, replayOf } from './journaled-firing';
+import { retryDelay } from './retry-rule';
 
 const NO_PORTS: readonly InPort[] = [];
 
@@ -21,6 +24,11 @@ export type NodeConfigOutcome = { ok: true; config: unknown } | { ok: false; pro
  * Runs one node: one actor instance, its ports, the firing rule (a packet is queued on a triggering port,
  * every fed required port holds a packet and every fed control port has kept one, sticky ports counting once
  * they had one), one firing at a time in packet order, and the context each firing sees. Every actor error is caught here and handed to the network.
+ *
+ * A node with a retry policy runs a failed firing again with the same inputs, still one firing at a time. In a run
+ * with a firing journal, a node whose actor has effects asks the journal about each firing: a recorded one is
+ * replayed, one interrupted by a crash runs again only when its effect is repeatable or the node retries, and a
+ * live one's sends are recorded; one whose effect must not repeat starts only once its start is durable.
  */
 export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   /** Set while the node waits in the run queue. */
@@ -38,6 +46,8 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   private queued = 0;
   private firing = false;
   private firingFailed = false;
+  /** The error of a bad send in the journaled firing under way, which its journal entry records. */
+  private firingError: unknown;
   private sourcePending = false;
   private prepared = false;
   /** The configuration layers: as validation settled and parsed them, until a live update replaces them. */
@@ -47,6 +57,10 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   private state: unknown;
   private startedAt = 0;
   private inflight: PromiseLike<unknown> | undefined;
+  private current: FiringUnderWay | undefined;
+  /** The sends of the live journaled firing under way, in order; undefined when none is. */
+  recording: RecordedSend[] | undefined;
+  private readonly journaled: boolean;
   private readonly timers: NodeTimers;
   private readonly contexts: ActorContextFactory;
 
@@ -58,6 +72,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     private readonly net: NetworkRuntime,
   ) {
     this.layers = node.nodeConfig;
+    this.journaled = net.env.journal !== undefined && isJournaled(definition);
     this.timers = new NodeTimers(net, this);
     this.contexts = new ActorContextFactory(id, node.component, net, this.timers, this);
     const capacity = net.env.queueCapacity;
@@ -200,31 +215,11 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     }
   }
 
-  /**
-   * Takes the layers and the configuration the actor gets from them: their `${secret:NAME}` references
-   * resolved, then parsed by the actor's schema, unless resolving changed nothing and the layers hold their
-   * parse already. On a problem nothing changes, and every problem is returned.
-   */
+  /** Takes configuration layers and what the actor gets from them (see {@link configureNode}); on a problem nothing changes, and every problem is returned. */
   private configure(layers: ConfigLayers | NodeConfig): string[] | undefined {
-    let resolved = layers.merged;
-    const resolve = this.net.env.resolveConfig;
-    if (resolve !== undefined) {
-      try {
-        resolved = resolve(resolved, this.id);
-      } catch (error) {
-        return [errorMessage(error)];
-      }
-    }
-    const unresolved = resolved === layers.merged;
-    if (unresolved && 'parsed' in layers) {
-      this.layers = layers;
-      this.config = layers.parsed;
-      return undefined;
-    }
-    const outcome = parseActorConfig(this.definition, resolved);
-    if (!outcome.ok) return outcome.problems.map((problem) => problem.message);
-    // The parse of the layers themselves stays with them, so that the run's start does not parse them again.
-    this.layers = unresolved ? { ...layers, parsed: outcome.config } : layers;
+    const outcome = configureNode(layers, this.definition, this.id, this.net.env.resolveConfig);
+    if (!outcome.ok) return outcome.problems;
+    this.layers = outcome.layers;
     this.config = outcome.config;
     return undefined;
   }
@@ -249,10 +244,53 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
 
   private fire(): void {
     this.firing = true;
-    this.firingFailed = false;
     this.sourcePending = false;
     this.fired = true;
     const inputs = this.takeInputs();
+    if (this.journaled) return this.fireJournaled(inputs);
+    if (this.node.retry !== undefined) this.current = { inputs, fire: this.definition.fire, attempt: 1, replay: false };
+    this.attempt(inputs, this.definition.fire);
+  }
+
+  /** Fires a journaled node as its journal says: replayed, refused after a crash, or live and recorded. */
+  private fireJournaled(inputs: Record<string, JsonValue>): void {
+    const journal = this.net.env.journal!;
+    const entry = journal.next(this.id);
+    if (entry.state === 'recorded') {
+      this.current = { inputs, fire: replayOf(entry.outcome), attempt: 1, journalNumber: entry.firing, replay: true };
+      return this.attempt(inputs, this.current.fire);
+    }
+    const repeatable = isRepeatable(this.definition, this.config, inputs);
+    if (entry.state === 'interrupted' && !repeatable && this.node.retry === undefined) {
+      this.firing = false;
+      this.net.failRun(this, INTERRUPTED_EFFECT);
+      return;
+    }
+    this.current = { inputs, fire: this.definition.fire, attempt: 1, journalNumber: entry.firing, replay: false };
+    this.recording = [];
+    if (repeatable) return this.attempt(inputs, this.definition.fire);
+    // The start is durable before the effect begins: after a crash, a firing the journal shows started but not
+    // ended may have made its effect, and is not made again.
+    this.net.addWork();
+    journal.starting(this.id, entry.firing).then(
+      () => {
+        if (this.net.running) this.attempt(inputs, this.definition.fire);
+        else this.firing = false;
+        this.net.doneWork();
+      },
+      (error: unknown) => {
+        this.current = undefined;
+        this.recording = undefined;
+        this.firing = false;
+        this.net.failRun(this, `its start could not be journaled: ${errorMessage(error)}`);
+        this.net.doneWork();
+      },
+    );
+  }
+
+  /** Makes one attempt of a firing: the actor's own or the replay of a recorded one. */
+  private attempt(inputs: Record<string, JsonValue>, fire: Fire): void {
+    this.firingFailed = false;
     const events = this.net.env.events;
     if (events !== undefined) {
       events.actorStarted(this.id, this.node.component);
@@ -260,7 +298,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     }
     let result: unknown;
     try {
-      result = this.definition.fire(this.contexts.create(inputs, this.config, this.state));
+      result = fire(this.contexts.create(inputs, this.config, this.state));
     } catch (error) {
       this.endFiring(error, true);
       return;
@@ -289,6 +327,12 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   };
 
   private endFiring(error: unknown, failed: boolean): void {
+    const current = this.current;
+    if (current !== undefined) {
+      if (failed && this.net.running && this.retryLater(current, error)) return;
+      this.current = undefined;
+      this.endJournaled(current, failed ? error : this.firingError);
+    }
     this.firing = false;
     if (!this.net.running) return;
     if (failed) this.fail(error);
@@ -299,6 +343,30 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     if (this.net.running && !this.scheduled && this.canFire()) this.schedule();
   }
 
+  /**
+   * Arms the next attempt of a failed firing when the node's retry policy allows one; the node stays busy
+   * meanwhile, so that its later packets wait their turn. A replayed failure is final: it was the last one then.
+   */
+  private retryLater(current: FiringUnderWay, error: unknown): boolean {
+    const policy = this.node.retry;
+    if (policy === undefined || current.replay) return false;
+    const delay = retryDelay(policy, current.attempt, error);
+    if (delay === undefined) return false;
+    this.net.env.events?.actorRetrying(this.id, this.node.component, current.attempt, errorMessage(error), delay);
+    current.attempt += 1;
+    this.timers.setTimeout(() => this.attempt(current.inputs, current.fire), delay);
+    return true;
+  }
+
+  /** Journals how a live journaled firing ended, once its last attempt is over. */
+  private endJournaled(current: FiringUnderWay, error: unknown): void {
+    const sends = this.recording;
+    this.recording = undefined;
+    this.firingError = undefined;
+    if (sends === undefined || current.journalNumber === undefined || !this.net.running) return;
+    this.net.env.journal!.ended(this.id, current.journalNumber, outcomeOf(sends, error));
+  }
+
   /** A timer callback of the node failed: an actor error that leaves the firing in progress, if any, as it is. */
   timerFailed(error: unknown): void {
     this.net.nodeFailed(this, error);
@@ -306,7 +374,11 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
 
   /** Reports an actor error of the node: a failed firing or a bad send. */
   fail(error: unknown): void {
-    if (this.firing) this.firingFailed = true;
+    if (this.firing) {
+      this.firingFailed = true;
+      // A journaled firing that failed by a bad send is recorded as failed, so that its replay fails alike.
+      if (this.recording !== undefined) this.firingError ??= error;
+    }
     this.net.nodeFailed(this, error);
   }
 

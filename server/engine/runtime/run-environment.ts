@@ -1,5 +1,6 @@
 import { type Catalogue } from '../sdk/catalogue';
 import { EventStream } from './event-stream';
+import { type FiringJournal } from './firing-journal';
 import { DEFAULT_MAX_EVENT_PAYLOAD_BYTES, type JsonObject } from '../../../model';
 import { type NetworkOptions } from './network-options';
 import { RunResourceRegistry } from './run-resource-registry';
@@ -18,6 +19,8 @@ export interface RunEnvironment {
   readonly resolveConfig: NetworkOptions['resolveConfig'];
   readonly log: NetworkOptions['log'];
   readonly secret: (name: string) => string | undefined;
+  /** The run's firing journal, in a durable run; absent otherwise, and then no node is journaled. */
+  readonly journal: FiringJournal | undefined;
   /** Closed by the top-level network when the run ends. */
   readonly resources: RunResourceRegistry;
 }
@@ -42,6 +45,7 @@ export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptio
     resolveConfig: options.resolveConfig,
     log: options.log,
     secret: options.secret ?? noSecret,
+    journal: options.journal,
     resources: new RunResourceRegistry(),
   };
 }

@@ -3,12 +3,13 @@ import { type AnyActorDefinition, type Catalogue, type JsonValue, createCatalogu
 
 /**
  * Tiny actors for the engine's own tests (the real catalogue lives in `server/actors/`): pass-through,
- * arithmetic, sources, sinks and graph boundary nodes.
+ * arithmetic, sources, sinks and graph boundary nodes. All are pure: a durable run journals none of them.
  */
 export const testActors = {
   /** Forwards each packet of `in` to `out`. */
   pass: defineActor({
     id: 'test_pass',
+    effects: 'none',
     inports: { in: {} },
     outports: { out: {} },
     fire: ({ inputs, send }) => send('out', inputs.in ?? null),
@@ -16,6 +17,7 @@ export const testActors = {
   /** Adds `a` and `b` (both required) and sends the sum; `error-out` receives its errors. */
   add: defineActor({
     id: 'test_add',
+    effects: 'none',
     inports: { a: { required: true }, b: { required: true } },
     outports: { sum: {}, 'error-out': {} },
     config: z.object({ offset: z.number().default(0) }),
@@ -24,6 +26,7 @@ export const testActors = {
   /** Scales `value` (required) by a sticky `factor` (required) and the configured `base`. */
   scale: defineActor({
     id: 'test_scale',
+    effects: 'none',
     inports: { value: { required: true }, factor: { required: true, sticky: true } },
     outports: { out: {} },
     config: z.object({ base: z.number().default(1) }),
@@ -32,6 +35,7 @@ export const testActors = {
   /** A source: sends `0 .. count-1` on `out`, awaiting each send. */
   count: defineActor({
     id: 'test_count',
+    effects: 'none',
     inports: {},
     outports: { out: {} },
     config: z.object({ count: z.number().int().min(0) }),
@@ -42,6 +46,7 @@ export const testActors = {
   /** A source: sends the configured `value` once. */
   constant: defineActor({
     id: 'test_constant',
+    effects: 'none',
     inports: {},
     outports: { out: {} },
     config: z.object({ value: z.unknown() }),
@@ -50,6 +55,7 @@ export const testActors = {
   /** Throws the packet it receives as an error message; forwards nothing. */
   fail: defineActor({
     id: 'test_fail',
+    effects: 'none',
     inports: { in: {} },
     outports: { out: {}, error: {} },
     fire: ({ inputs }) => {
@@ -59,6 +65,7 @@ export const testActors = {
   /** Stands for an input port of the enclosing graph: sends `graphInput(inputName)` on `data`. */
   graphInput: defineActor({
     id: 'test_graph_input',
+    effects: 'none',
     inports: {},
     outports: { data: {} },
     config: z.object({ inputName: z.string().default('input') }),
@@ -71,6 +78,7 @@ export const testActors = {
   /** Stands for an output port of the enclosing graph: emits each packet of `data` as `graphOutput(outputName)`. */
   graphOutput: defineActor({
     id: 'test_graph_output',
+    effects: 'none',
     inports: { data: { required: true } },
     outports: {},
     config: z.object({ outputName: z.string().default('output') }),
@@ -80,6 +88,7 @@ export const testActors = {
   /** Sends the absolute value of `in`. */
   abs: defineActor({
     id: 'test_abs',
+    effects: 'none',
     inports: { in: { required: true } },
     outports: { out: {} },
     fire: ({ inputs, send }) => send('out', Math.abs(Number(inputs.in))),
@@ -92,6 +101,7 @@ export function collector(id: string, received: JsonValue[]): AnyActorDefinition
     id,
     inports: { in: {} },
     outports: {},
+    effects: 'none',
     fire: ({ inputs }) => {
       received.push(inputs.in ?? null);
     },
