@@ -3,7 +3,7 @@ import { StartWorkflowRequestSchema, type TerminalEvent, isTerminalEvent, requir
 import { loadServerConfig } from '../server/config';
 import { isAppError } from '../server/errors';
 import { EventFollower } from '../server/executions';
-import { MemoryDeploymentStore, MemoryExecutionStore } from '../server/storage';
+import { MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../server/storage';
 import { runnableIdeWorkflow } from '../server/ide';
 import { createServices, type Services } from '../server/services';
 import { CliError } from './cli-error';
@@ -28,7 +28,7 @@ function refusal(error: unknown): unknown {
 
 /**
  * The engine the server would run, built in this process from the server's configuration sources (its file
- * and `ENGINE_*` variables) with executions and deployments kept in memory. Logs go to stderr, errors only
+ * and `ENGINE_*` variables) with executions, deployments and protocol graphs kept in memory. Logs go to stderr, errors only
  * unless `ENGINE_LOG_LEVEL` says otherwise, since the command reports the run itself. No port is listened on,
  * so none is denied to the graph as the server's own.
  */
@@ -39,7 +39,7 @@ async function startServices(options: LocalRunOptions): Promise<Services> {
   if (!loaded.ok) throw new CliError(loaded.message);
   const { config } = loaded;
   const logger = pino({ level: config.log_level, base: { node_id: config.node_id } }, pino.destination({ dest: 2, sync: true }));
-  return createServices(config, logger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore() });
+  return createServices(config, logger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
 }
 
 /** The start request of a workflow file, before it is parsed; an IDE workflow is converted through the catalogue first. */

@@ -105,7 +105,7 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
   const hotRoutes = [routes.route('health'), { ...routes.route('getWorkflow'), json: executionEnvelopeJson }];
   server.on('request', hotReads({ routes: hotRoutes, metrics: services.metrics, connections, auth, budget, clientAddress, accessLog, headers: staticHeadersOf(headers) }, app));
 
-  const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, maxGraphBytes: config.max_protocol_graph_mb * 1024 * 1024, logger });
+  const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, maxGraphBytes: config.max_protocol_graph_mb * 1024 * 1024, graphs: services.protocolGraphs, logger });
   const gateway: WsGateway = attachWsGateway(server, {
     services,
     connections,

@@ -19,7 +19,7 @@ import { MetricsObserver, ServiceMetrics } from './metrics';
 import { EgressPolicy, type ReservedEndpoint } from './outbound-http';
 import { connectWsBridgeSocket } from './outbound-ws';
 import { DeploymentService, HookAnswers } from './deployments';
-import { type DeploymentStore, type ExecutionStore, SqliteDeploymentStore, SqliteExecutionStore } from './storage';
+import { type DeploymentStore, type ExecutionStore, type ProtocolGraphStore, SqliteDeploymentStore, SqliteExecutionStore, SqliteProtocolGraphStore } from './storage';
 
 /** How often finished executions past the retention limits are deleted. */
 const RETENTION_INTERVAL_MS = 10 * 60_000;
@@ -29,6 +29,8 @@ export interface ServiceOverrides {
   catalogue?: Catalogue;
   store?: ExecutionStore;
   deploymentStore?: DeploymentStore;
+  /** Where the FBP protocol runtime keeps its graphs. */
+  protocolGraphStore?: ProtocolGraphStore;
   observers?: ExecutionObserver[];
   /** Where executions run: a cluster's queue instead of this process's. */
   dispatcher?: RunDispatcher;
@@ -75,7 +77,7 @@ export function egressPolicyOf(config: ServerConfig): EgressPolicy {
   });
 }
 
-/** Builds the services from the configuration: catalogue, store (SQLite in `data_dir`), secret resolution, execution service, webhooks, metrics, lifecycle logs, and the IDE event bridge when `ide_url` is set. */
+/** Builds the services from the configuration: catalogue, stores (SQLite in `data_dir`), secret resolution, execution service, webhooks, metrics, lifecycle logs, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
   const egress = egressPolicyOf(config);
   const hookAnswers = new HookAnswers();
@@ -153,6 +155,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     onTickSkipped: (reason) => metrics.tickSkipped(reason),
     logger,
   });
+  const protocolGraphs = overrides.protocolGraphStore ?? new SqliteProtocolGraphStore(join(config.data_dir, 'protocol-graphs.db'), logger);
   // Retention runs at start and then every ten minutes, in the background.
   const policy = { maxAgeMs: config.retention_max_age_hours * 3_600_000, maxCount: config.retention_max_executions };
   const prune = (): void => {
@@ -171,6 +174,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     executions,
     deployments,
     metrics,
+    protocolGraphs,
     store,
     dataDirBudget: budget,
     ideBridge,
@@ -184,6 +188,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       await ideBridge?.close();
       await store.close();
       await deploymentStore.close();
+      await protocolGraphs.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createApp } from '../server/app';
 import { ServerConfigSchema, type ServerConfigInput } from '../server/config';
-import { MemoryDeploymentStore, MemoryExecutionStore } from '../server/storage';
+import { MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../server/storage';
 import { MAX_FAILED_TOKENS_PER_MINUTE } from '../server/guards';
 import { silentLogger } from '../server/logger';
 import { createServices } from '../server/services';
@@ -22,7 +22,7 @@ async function startService(config: ServerConfigInput) {
       done();
     },
   });
-  const services = createServices(parsed, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore() });
+  const services = createServices(parsed, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
   const app = createApp({ config: parsed, services, logger: silentLogger, accessLog: pino({ level: parsed.log_level }, sink) });
   const url = await app.listen();
   const headers: Record<string, string> = parsed.auth_tokens.length > 0 ? { authorization: `Bearer ${TOKEN}` } : {};

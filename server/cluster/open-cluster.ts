@@ -3,7 +3,7 @@ import { type Redis } from 'ioredis';
 import { type ServerConfig } from '../config';
 import { type DeploymentService } from '../deployments';
 import { type ExecutionService } from '../executions';
-import { PostgresDeploymentStore, PostgresExecutionStore } from '../storage';
+import { PostgresDeploymentStore, PostgresExecutionStore, PostgresProtocolGraphStore } from '../storage';
 import { type Logger } from '../logger';
 import { ClusterDispatcher } from './cluster-dispatcher';
 import { type ClusterRedisRole, connectClusterRedis } from './cluster-redis';
@@ -21,6 +21,7 @@ export interface Cluster {
   readonly parts: {
     store: PostgresExecutionStore;
     deploymentStore: PostgresDeploymentStore;
+    protocolGraphStore: PostgresProtocolGraphStore;
     dispatcher: ClusterDispatcher;
     peers: PeerChannel;
     claimTick: ReturnType<typeof tickClaims>;
@@ -34,7 +35,8 @@ export interface Cluster {
 }
 
 /**
- * Connects this node to its cluster: PostgreSQL for executions, event logs and deployments (migrations applied),
+ * Connects this node to its cluster: PostgreSQL for executions, event logs, deployments and the FBP protocol
+ * runtime's graphs (migrations applied),
  * Redis for the queue, the node leases, tick claims and messages between nodes, every key under the namespace.
  * @throws Error naming the server that could not be reached
  */
@@ -59,6 +61,7 @@ export async function openCluster(config: ServerConfig & { redis_url: string; da
     throw new Error(`Cannot reach PostgreSQL at database_url: ${(error as Error).message}`);
   });
   const deploymentStore = await PostgresDeploymentStore.open({ url: config.database_url, namespace, logger });
+  const protocolGraphStore = await PostgresProtocolGraphStore.open({ url: config.database_url, namespace, logger });
   const dispatcher = new ClusterDispatcher({
     namespace,
     connect,
@@ -71,7 +74,7 @@ export async function openCluster(config: ServerConfig & { redis_url: string; da
   let leases: NodeLeases | undefined;
   const stops: (() => void)[] = [];
   return {
-    parts: { store, deploymentStore, dispatcher, peers, claimTick: tickClaims(redis, namespace, nodeId) },
+    parts: { store, deploymentStore, protocolGraphStore, dispatcher, peers, claimTick: tickClaims(redis, namespace, nodeId) },
     sharedCounters: (name) => sharedCounterStore(redis, namespace, name),
     async join({ executions, deployments }) {
       stops.push(store.onAppended((executionId) => executions.noticeAppended(executionId)));

@@ -9,6 +9,7 @@ import { GraphByteBudget } from './graph-byte-budget';
 import { GraphCommandError } from './graph-command-error';
 import { NetworkRuns } from './network-runs';
 import { type GraphChange, ProtocolGraph, type ProtocolGraphLimits } from './protocol-graph';
+import { graphFromDocument } from './protocol-graph-document';
 import { MemoryProtocolGraphStore, type ProtocolGraphStore } from '../storage';
 import { type ClientMessage, ClientMessageSchema, type FbpMessage, PayloadReader } from './protocol-message';
 
@@ -29,8 +30,8 @@ export interface FbpRuntimeOptions {
   maxGraphBytes?: number;
   /** The runtime's label in `runtime:runtime`. @default 'Workflow execution service' */
   label?: string;
-  /** Where the graphs clients build are kept. @default a MemoryProtocolGraphStore */
-  graphs?: ProtocolGraphStore<ProtocolGraph>;
+  /** Where the graphs clients build are kept, read once as the runtime starts. @default a MemoryProtocolGraphStore */
+  graphs?: ProtocolGraphStore;
   logger?: Logger;
 }
 
@@ -56,13 +57,16 @@ type Send = (message: FbpMessage) => void;
 
 /**
  * An FBP Network Protocol runtime (protocol 0.7) over this service's engine. Graphs are built with the graph
- * subprotocol and shared by every client; `network:start` runs one as an execution (source `fbp-protocol`, so
- * it shows in `GET /workflows` and replays like any other) and streams its packets as `network:data` to every
- * client. The component subprotocol lists the catalogue. Transport-free: a WebSocket adapter feeds it.
+ * subprotocol and shared by every client; they are held in memory and each change is put in a ProtocolGraphStore,
+ * read again when a runtime starts, so that a durable store brings them back after a restart. `network:start`
+ * runs one as an execution (source `fbp-protocol`, so it shows in `GET /workflows` and replays like any other)
+ * and streams its packets as `network:data` to every client. The component subprotocol lists the catalogue.
+ * Transport-free: a WebSocket adapter feeds it.
  */
 export class FbpRuntime {
   private readonly id = randomUUID();
-  private readonly graphs: ProtocolGraphStore<ProtocolGraph>;
+  private readonly graphs = new Map<string, ProtocolGraph>();
+  private readonly store: ProtocolGraphStore;
   private readonly networks: NetworkRuns;
   private readonly clients = new Set<Send>();
   private mainGraph: string | undefined;
@@ -71,8 +75,9 @@ export class FbpRuntime {
 
   constructor(private readonly options: FbpRuntimeOptions) {
     this.logger = options.logger ?? silentLogger;
-    this.graphs = options.graphs ?? new MemoryProtocolGraphStore();
+    this.store = options.graphs ?? new MemoryProtocolGraphStore();
     this.graphBytes = new GraphByteBudget(options.maxGraphBytes ?? 64 * 1024 * 1024);
+    this.loadGraphs();
     this.networks = new NetworkRuns(options.executions, (command, payload) => this.broadcast(command, payload));
   }
 
@@ -157,7 +162,7 @@ export class FbpRuntime {
     const graph = this.graphs.get(graphId);
     if (graph === undefined) throw new GraphCommandError('Requested graph not found');
     const changes = this.applyGraphCommand(graph, command, read);
-    this.graphs.put(graphId, graph);
+    this.store.put(graphId, graph.toDocument());
     for (const change of changes) send({ protocol: 'graph', command: change.command, payload: change.payload });
   }
 
@@ -216,9 +221,23 @@ export class FbpRuntime {
     const graph = new ProtocolGraph(id, ack.name === undefined ? {} : { name: ack.name }, this.options.graphLimits, this.graphBytes);
     // The new graph replaces one of the same id: the budget is asked only for the difference.
     this.graphBytes.change(graph.bytes - (this.graphs.get(id)?.bytes ?? 0));
-    this.graphs.put(id, graph);
+    this.graphs.set(id, graph);
+    this.store.put(id, graph.toDocument());
     if (main === true || this.mainGraph === undefined) this.mainGraph = id;
     send({ protocol: 'graph', command: 'clear', payload: ack });
+  }
+
+  // The graphs kept from before the start, counted against the limits as if built again; one beyond them (the
+  // limits were lowered meanwhile) is left out, and replaced in the store when a client clears its id.
+  private loadGraphs(): void {
+    for (const [id, document] of this.store.documents()) {
+      try {
+        this.graphs.set(id, graphFromDocument(document, this.options.graphLimits, this.graphBytes));
+      } catch (caught) {
+        if (!(caught instanceof GraphCommandError)) throw caught;
+        this.logger.warn({ graph: id, reason: caught.message }, 'An FBP protocol graph kept from before the start was left out');
+      }
+    }
   }
 
   private async networkCommand(command: string, read: PayloadReader, send: Send): Promise<void> {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { GraphByteBudget, jsonBytes } from './graph-byte-budget';
 import { GraphCommandError } from './graph-command-error';
 import { ProtocolGraph } from './protocol-graph';
+import { graphFromDocument } from './protocol-graph-document';
 
 const LIMITS = { maxNodes: 100, maxConnections: 1000 };
 const NODE = fc.constantFrom('a', 'b', 'c', 'dé', 'e"quoted"');
@@ -67,5 +68,45 @@ describe('ProtocolGraph bytes', () => {
     expect(budget.heldBytes).toBe(held);
     graph.addNode('b', 'core/Repeat', {});
     expect(budget.heldBytes).toBeGreaterThan(held);
+  });
+});
+
+describe('ProtocolGraph documents', () => {
+  it('builds the same graph again from its document, counting and charging the same bytes, whatever changes came before', () => {
+    fc.assert(
+      fc.property(fc.array(CHANGE, { maxLength: 40 }), (changes) => {
+        const graph = new ProtocolGraph('g', { name: 'G' }, LIMITS, new GraphByteBudget(Number.MAX_SAFE_INTEGER));
+        for (const change of changes) apply(graph, change);
+        const budget = new GraphByteBudget(Number.MAX_SAFE_INTEGER);
+        const stored = JSON.parse(JSON.stringify(graph.toDocument()));
+        const rebuilt = graphFromDocument(stored, LIMITS, budget);
+        expect(JSON.stringify(rebuilt.toGraphJson())).toBe(JSON.stringify(graph.toGraphJson()));
+        expect(rebuilt.bytes).toBe(graph.bytes);
+        expect(budget.heldBytes).toBe(graph.bytes);
+        expect(JSON.stringify(rebuilt.toDocument())).toBe(JSON.stringify(graph.toDocument()));
+        for (const id of Object.keys(rebuilt.toGraphJson().processes)) rebuilt.removeNode(id);
+        expect(budget.heldBytes).toBe(jsonBytes('g') + jsonBytes({ name: 'G' }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a document beyond the limits or the budget, charging nothing', () => {
+    const graph = new ProtocolGraph('g', {}, LIMITS, new GraphByteBudget(Number.MAX_SAFE_INTEGER));
+    graph.addNode('a', 'core/Repeat', {});
+    graph.addNode('b', 'core/Repeat', { note: 'x'.repeat(500) });
+    graph.addEdge({ node: 'a', port: 'out' }, { node: 'b', port: 'in' }, {});
+    const small = new GraphByteBudget(400);
+    expect(() => graphFromDocument(graph.toDocument(), LIMITS, small)).toThrow(/max_protocol_graph_mb/);
+    expect(small.heldBytes).toBe(0);
+    const large = new GraphByteBudget(Number.MAX_SAFE_INTEGER);
+    expect(() => graphFromDocument(graph.toDocument(), { maxNodes: 1, maxConnections: 10 }, large)).toThrow(/max_graph_nodes/);
+    expect(() => graphFromDocument(graph.toDocument(), { maxNodes: 2, maxConnections: 0 }, large)).toThrow(/max_graph_connections/);
+    expect(large.heldBytes).toBe(0);
+  });
+
+  it('refuses a document that is not one a graph wrote, naming the field', () => {
+    const document = { ...new ProtocolGraph('g', {}, LIMITS, new GraphByteBudget(1000)).toDocument(), nodes: [{ id: 'a', component: 7, metadata: {} }] };
+    expect(() => graphFromDocument(document, LIMITS, new GraphByteBudget(1000))).toThrow("The graph document has no valid 'nodes[0].component'");
   });
 });

@@ -1,4 +1,4 @@
-import { type GraphJson, type JsonObject } from '../../model';
+import { type GraphJson, type JsonObject, type JsonValue } from '../../model';
 import { type GraphByteBudget, jsonBytes } from './graph-byte-budget';
 import { GraphCommandError } from './graph-command-error';
 
@@ -251,6 +251,25 @@ export class ProtocolGraph {
     };
   }
 
+  /**
+   * The graph as a JSON document, every part in the order it was added: what a store keeps, and what
+   * `graphFromDocument` builds the graph again from. The document shares the graph's metadata and packets,
+   * which no change alters in place.
+   */
+  toDocument(): JsonObject {
+    const exported = (ports: Map<string, HeldExportedPort>) =>
+      [...ports].map(([name, port]): JsonObject => ({ public: name, node: port.node, port: port.port, ...(port.metadata === undefined ? {} : { metadata: port.metadata }) }));
+    return {
+      id: this.id,
+      properties: this.properties,
+      nodes: [...this.nodes].map(([id, node]) => ({ id, component: node.component, metadata: node.metadata })),
+      edges: this.edges.map((edge) => ({ src: portDocument(edge.src), tgt: portDocument(edge.tgt), metadata: edge.metadata })),
+      initials: this.initials.map((initial) => ({ data: initial.data as JsonValue, tgt: portDocument(initial.tgt), metadata: initial.metadata })),
+      inports: exported(this.inports),
+      outports: exported(this.outports),
+    };
+  }
+
   // Counts a change's bytes against the runtime's budget first: a refused change leaves the graph as it was.
   private grow(delta: number): void {
     this.budget.change(delta);
@@ -277,6 +296,11 @@ function mergeMetadata(current: JsonObject, change: JsonObject): JsonObject {
     else Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return merged;
+}
+
+// A copy of the port: renaming a node changes the graph's ports in place.
+function portDocument({ node, port, index }: ProtocolPort): JsonObject {
+  return index === undefined ? { node, port } : { node, port, index };
 }
 
 function samePort(a: ProtocolPort, b: ProtocolPort): boolean {

@@ -10,5 +10,5 @@ export {
   PostgresExecutionStore,
 } from './executions';
 export { type DeploymentStore, MemoryDeploymentStore, SqliteDeploymentStore, PostgresDeploymentStore } from './deployments';
-export { type ProtocolGraphStore, MemoryProtocolGraphStore } from './protocol-graphs';
+export { type ProtocolGraphStore, MemoryProtocolGraphStore, SqliteProtocolGraphStore, PostgresProtocolGraphStore } from './protocol-graphs';
 export { dropNamespace } from './postgres';

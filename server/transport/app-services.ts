@@ -2,6 +2,7 @@ import { type DeploymentService } from '../deployments';
 import { type Catalogue } from '../engine';
 import { type ExecutionService } from '../executions';
 import { type ServiceMetrics } from '../metrics';
+import { type ProtocolGraphStore } from '../storage';
 
 /** The services the HTTP and WebSocket adapters call. */
 export interface AppServices {
@@ -10,4 +11,6 @@ export interface AppServices {
   deployments: DeploymentService;
   /** The metrics `/metrics` renders. */
   metrics: ServiceMetrics;
+  /** Where the FBP protocol runtime keeps the graphs clients build over the protocol. */
+  protocolGraphs: ProtocolGraphStore;
 }

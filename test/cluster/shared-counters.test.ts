@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { createApp } from '../../server/app';
 import { deleteNamespaceKeys, sharedCounterStore } from '../../server/cluster';
 import { ServerConfigSchema } from '../../server/config';
-import { MemoryDeploymentStore, MemoryExecutionStore } from '../../server/storage';
+import { MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../../server/storage';
 import { silentLogger } from '../../server/logger';
 import { createServices } from '../../server/services';
 import { CLUSTER_REDIS_URL } from '../support/cluster-nodes';
@@ -17,7 +17,7 @@ async function startNode(redisUrl: string, namespace: string) {
   // As the cluster's own connection: commands wait for a reconnection rather than fail.
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   redis.on('error', () => undefined);
-  const services = createServices(config, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore() });
+  const services = createServices(config, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
   const app = createApp({ config, services, logger: silentLogger, sharedCounters: (name) => sharedCounterStore(redis, namespace, name) });
   const url = await app.listen();
   return {

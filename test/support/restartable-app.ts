@@ -1,6 +1,6 @@
 import { type App, createApp } from '../../server/app';
 import { ServerConfigSchema } from '../../server/config';
-import { MemoryDeploymentStore, MemoryExecutionStore } from '../../server/storage';
+import { MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../../server/storage';
 import { silentLogger } from '../../server/logger';
 import { type Services, createServices } from '../../server/services';
 
@@ -21,7 +21,7 @@ export interface RestartableApp {
  */
 export async function startRestartableApp(): Promise<RestartableApp> {
   const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', rate_limit_requests_per_minute: 0, log_level: 'silent' });
-  const services: Services = createServices(config, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore() });
+  const services: Services = createServices(config, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
   let app: App | undefined = createApp({ config, services, logger: silentLogger });
   const port = Number(new URL(await app.listen()).port);
   return {

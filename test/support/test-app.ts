@@ -3,7 +3,7 @@ import { type ServerConfigInput, ServerConfigSchema } from '../../server/config'
 import { type Catalogue } from '../../server/engine';
 import { type EventBridge } from '../../server/ide';
 import { type DataDirBudget, type ExecutionService } from '../../server/executions';
-import { type DeploymentStore, type ExecutionStore, MemoryDeploymentStore, MemoryExecutionStore } from '../../server/storage';
+import { type DeploymentStore, type ExecutionStore, MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../../server/storage';
 import { silentLogger } from '../../server/logger';
 import { type DeploymentService } from '../../server/deployments';
 import { createServices } from '../../server/services';
@@ -39,6 +39,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     catalogue: options.catalogue,
     store: options.store ?? new MemoryExecutionStore(),
     deploymentStore: options.deploymentStore ?? new MemoryDeploymentStore(),
+    protocolGraphStore: new MemoryProtocolGraphStore(),
   });
   const { executions, store, deployments } = services;
   deployments.restore();

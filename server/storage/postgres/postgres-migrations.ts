@@ -2,8 +2,9 @@ import { UNFINISHED_SQL } from '../terminal-status-sql';
 import { type PostgresMigration } from './postgres-migrator';
 
 /**
- * The layout of a namespace (executions, their events and deployments), step by step. Ids sort bytewise (`COLLATE "C"`), as in SQLite and in
- * memory, so that listing pages and row locks come in the same order on every node whatever the database's locale.
+ * The layout of a namespace (executions, their events, deployments and the FBP protocol runtime's graphs), step by
+ * step. Ids sort bytewise (`COLLATE "C"`), as in SQLite and in memory, so that listing pages and row locks come in
+ * the same order on every node whatever the database's locale.
  */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
@@ -46,6 +47,12 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       DROP INDEX ${s}.executions_unfinished;
       CREATE INDEX executions_unfinished ON ${s}.executions (node_id) WHERE ${UNFINISHED_SQL};
     `,
+  },
+  {
+    // The FBP protocol runtime's graphs, each as its JSON document. Text, not JSONB, so that a document reads back
+    // as it was written: JSONB reorders keys and refuses a string holding \u0000.
+    version: 4,
+    sql: (s) => `CREATE TABLE ${s}.protocol_graphs (id TEXT COLLATE "C" PRIMARY KEY, document TEXT NOT NULL)`,
   },
 ];
 

@@ -1,22 +1,17 @@
+import { type JsonObject } from '../../../model';
 import { type ProtocolGraphStore } from './protocol-graph-store';
 
 /** A {@link ProtocolGraphStore} in memory: the graphs live as long as the process, as FBP runtimes keep them. */
-export class MemoryProtocolGraphStore<G> implements ProtocolGraphStore<G> {
-  private readonly graphs = new Map<string, G>();
+export class MemoryProtocolGraphStore implements ProtocolGraphStore {
+  private readonly graphs = new Map<string, JsonObject>();
 
-  get(id: string): G | undefined {
-    return this.graphs.get(id);
+  documents(): Map<string, JsonObject> {
+    return new Map(this.graphs);
   }
 
-  has(id: string): boolean {
-    return this.graphs.has(id);
+  put(id: string, document: JsonObject): void {
+    this.graphs.set(id, document);
   }
 
-  put(id: string, graph: G): void {
-    this.graphs.set(id, graph);
-  }
-
-  get size(): number {
-    return this.graphs.size;
-  }
+  close(): void {}
 }

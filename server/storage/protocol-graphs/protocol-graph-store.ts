@@ -1,13 +1,15 @@
+import { type JsonObject } from '../../../model';
+
 /**
- * Where the FBP protocol runtime keeps the graphs clients build, by graph id. The runtime changes a graph and
- * then puts it back, so that a store that writes elsewhere writes each change; `G` is the runtime's graph, kept
- * opaque here so that storage knows nothing of the protocol.
+ * Where the FBP protocol runtime keeps the graphs clients build, each as a JSON document under its graph id, so
+ * that storage knows nothing of the protocol. The runtime holds its graphs in memory: it reads the documents once,
+ * as it starts, and puts a graph's document again after each change to it.
  */
-export interface ProtocolGraphStore<G> {
-  get(id: string): G | undefined;
-  has(id: string): boolean;
-  /** Keeps a graph new or changed under its id, replacing what the id held. */
-  put(id: string, graph: G): void;
-  /** How many graphs are kept: what the runtime's cap on graphs counts. */
-  readonly size: number;
+export interface ProtocolGraphStore {
+  /** Every graph kept, as its document, by graph id. */
+  documents(): Map<string, JsonObject>;
+  /** Keeps a graph's document under its id, replacing what the id held. */
+  put(id: string, document: JsonObject): void;
+  /** Releases the store; one that writes behind answers a promise that settles once its writes are done. */
+  close(): void | Promise<void>;
 }

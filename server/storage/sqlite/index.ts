@@ -1,2 +1,2 @@
 export { openSqlite } from './sqlite-database';
-export { SQLITE_DEPLOYMENT_MIGRATIONS, SQLITE_EXECUTION_MIGRATIONS } from './sqlite-migrations';
+export { SQLITE_DEPLOYMENT_MIGRATIONS, SQLITE_EXECUTION_MIGRATIONS, SQLITE_PROTOCOL_GRAPH_MIGRATIONS } from './sqlite-migrations';

@@ -63,3 +63,11 @@ export const SQLITE_DEPLOYMENT_MIGRATIONS: readonly SqliteMigration[] = [
     apply: (db) => db.exec('CREATE TABLE IF NOT EXISTS deployments (id TEXT PRIMARY KEY, request TEXT NOT NULL, created_at INTEGER NOT NULL, triggers TEXT NOT NULL)'),
   },
 ];
+
+/** The layout of `protocol-graphs.db`, step by step: each graph the FBP protocol runtime keeps, as its JSON document. */
+export const SQLITE_PROTOCOL_GRAPH_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    apply: (db) => db.exec('CREATE TABLE protocol_graphs (id TEXT PRIMARY KEY, document TEXT NOT NULL)'),
+  },
+];

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../server/app';
+import { ServerConfigSchema } from '../server/config';
+import { silentLogger } from '../server/logger';
+import { createServices } from '../server/services';
+import { MemoryDeploymentStore, MemoryExecutionStore } from '../server/storage';
+import { ProtocolClient } from './support/protocol-client';
+
+describe('graphs built over the FBP protocol', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fbp-restart-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  // The service as main.ts builds it on `data_dir`, executions aside: the protocol graphs get its default store.
+  async function start(): Promise<{ url: string; stop(): Promise<void> }> {
+    const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', data_dir: dataDir, rate_limit_requests_per_minute: 0, log_level: 'silent' });
+    const services = createServices(config, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore() });
+    const app = createApp({ config, services, logger: silentLogger });
+    const url = await app.listen();
+    return {
+      url,
+      stop: async () => {
+        await services.shutdown(0);
+        await app.close();
+        await services.close();
+      },
+    };
+  }
+
+  it('are still there, whole, after the service is built again on the same data_dir', async () => {
+    const first = await start();
+    const client = await ProtocolClient.open(first.url);
+    client.send('graph', 'clear', { id: 'adder', name: 'Adder' });
+    client.send('graph', 'addnode', { id: 'add', component: 'tpl_math_add', metadata: { x: 10 }, graph: 'adder' });
+    client.send('graph', 'addnode', { id: 'show', component: 'core/Output', graph: 'adder' });
+    client.send('graph', 'addedge', { src: { node: 'add', port: 'result-out' }, tgt: { node: 'show', port: 'in' }, graph: 'adder' });
+    client.send('graph', 'addinitial', { src: { data: 2 }, tgt: { node: 'add', port: 'a-in' }, graph: 'adder' });
+    client.send('graph', 'addinitial', { src: { data: 5 }, tgt: { node: 'add', port: 'b-in' }, graph: 'adder' });
+    await client.next('graph', 'addinitial');
+    await client.next('graph', 'addinitial');
+    client.close();
+    await first.stop();
+
+    const second = await start();
+    const again = await ProtocolClient.open(second.url);
+    again.send('network', 'start', { graph: 'adder' });
+    const run = await again.until('network', 'stopped');
+    expect(run.filter((m) => m.command === 'output').map((m) => m.payload)).toEqual([{ message: '7', type: 'message' }]);
+    again.send('graph', 'removenode', { id: 'show', graph: 'adder' });
+    expect((await again.next('graph', 'removeedge')).payload).toEqual({ src: { node: 'add', port: 'result-out' }, tgt: { node: 'show', port: 'in' }, graph: 'adder' });
+    again.close();
+    await second.stop();
+  });
+});
