@@ -47,5 +47,21 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX executions_unfinished ON ${s}.executions (node_id) WHERE ${UNFINISHED_SQL};
     `,
   },
+  {
+    // The firing journal of durable runs: a row per firing, read back in the order first written (`written`, which
+    // an upsert keeps). The outcome is its JSON text, as event bodies are: jsonb would parse it on every write,
+    // reorder its keys and refuse a string holding \u0000, and the journal is only ever read back whole.
+    version: 4,
+    sql: (s) => `
+      CREATE TABLE ${s}.journal (
+        execution_id TEXT COLLATE "C" NOT NULL,
+        node_path TEXT NOT NULL,
+        firing INTEGER NOT NULL,
+        outcome TEXT,
+        written BIGINT GENERATED ALWAYS AS IDENTITY,
+        CONSTRAINT journal_by_firing PRIMARY KEY (execution_id, node_path, firing)
+      );
+    `,
+  },
 ];
 
