@@ -25,6 +25,7 @@ export { GraphCompiler } from './graph/graph-compiler';
 export { type ValidGraph } from './graph/valid-graph';
 export { type NetworkOptions, type ActorLogEntry, type ConfigUpdateOutcome } from './runtime/network-options';
 export { type Network, createNetwork } from './runtime/network';
+export { type JournalEntry } from './runtime/firing-journal';
 export { runGraph } from './runtime/run-graph';
 export { settleWithin } from './runtime/promises';
 export { PacketQueue } from './runtime/packet-queue';

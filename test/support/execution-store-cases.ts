@@ -1,6 +1,7 @@
+import { type JournalEntry, JsonText } from '../../server/engine';
 import { type ExecutionRecord, InvalidCursorError } from '../../server/executions';
 import { type ExecutionStore, type TerminalEventOf } from '../../server/storage';
-import { type RunResult } from '../../model';
+import { type JsonValue, type RunResult } from '../../model';
 import { executionRecord } from './execution-record';
 
 /** A completed execution record created at `createdAt`: the listing cases order by that. */
@@ -9,7 +10,8 @@ export const completedRecord = (id: string, createdAt: number, overrides: Partia
 
 const record = completedRecord;
 
-const resultOf = (r: ExecutionRecord, success: boolean): RunResult => ({
+/** The result of a run of `r` that took 7 ms, with no outputs. */
+export const resultOf = (r: ExecutionRecord, success: boolean): RunResult => ({
   success,
   execution_id: r.id,
   workflow_id: r.workflowId,
@@ -22,10 +24,15 @@ const resultOf = (r: ExecutionRecord, success: boolean): RunResult => ({
   nodes_failed: 0,
 });
 
-const cancelled: TerminalEventOf = (r, lastSeq) => ({ _type: 'Cancelled', seq: lastSeq + 1, timestamp: 7, result: resultOf(r, false) });
+/** Makes the `Cancelled` event a conclude logs, at timestamp 7. */
+export const cancelled: TerminalEventOf = (r, lastSeq) => ({ _type: 'Cancelled', seq: lastSeq + 1, timestamp: 7, result: resultOf(r, false) });
 
 /** A `NetworkIdle` event at `seq`: the smallest event a log takes. */
 export const idle = (seq: number, timestamp = seq) => ({ _type: 'NetworkIdle', seq, timestamp }) as const;
+
+/** A journal entry of a firing of `nodeId`, with an outcome that sent `packet` on `out` when one is given. */
+export const firing = (nodeId: string, number: number, packet?: JsonValue): JournalEntry =>
+  packet === undefined ? { nodeId, firing: number } : { nodeId, firing: number, outcome: { sends: [{ port: 'out', packet }] } };
 
 /**
  * Declares the cases every {@link ExecutionStore} passes, whatever keeps its executions: each adapter's test file
@@ -155,6 +162,99 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
       expect(await store.get('a')).toMatchObject({ status: 'cancelled', endedAt: 7 });
       expect((await store.readEvents('a', 1, 10)).map((e) => e.seq)).toEqual([1, 2]);
       expect(await store.lastSeq('a')).toBe(2);
+    });
+
+    it('reads the journal back in the order each firing was first written, an outcome taking the place of its start', async () => {
+      store.insert(record('r', 1, { status: 'running', nodeId: 'n1' }));
+      store.appendJournal('r', firing('a', 1));
+      store.appendJournal('r', firing('b', 1, { n: 1 }));
+      store.appendJournal('r', firing('a', 1, 'sent'));
+      store.appendJournal('r', firing('b', 1));
+      store.appendJournal('r', firing('a', 2));
+      await store.written();
+      store.appendJournal('r', firing('a', 2, null));
+      store.appendJournal('r', firing('a', 2, 'again'));
+      store.appendJournal('r', { nodeId: 'sub/c', firing: 1, outcome: { sends: [{ output: 'result', packet: [1] }], error: { message: 'boom', details: { code: 7 } } } });
+      await store.written();
+      store.appendJournal('r', firing('a', 2, 'once more'));
+      store.appendJournal('r', firing('b', 1));
+      expect(await store.readJournal('r')).toEqual([
+        firing('a', 1, 'sent'),
+        firing('b', 1, { n: 1 }),
+        firing('a', 2, null),
+        { nodeId: 'sub/c', firing: 1, outcome: { sends: [{ output: 'result', packet: [1] }], error: { message: 'boom', details: { code: 7 } } } },
+      ]);
+      expect(await store.readJournal('missing')).toEqual([]);
+    });
+
+    it('serves the journal entries of this turn before they are committed', async () => {
+      store.insert(record('r', 1, { status: 'running', nodeId: 'n1' }));
+      store.appendEvent('r', idle(1));
+      store.appendJournal('r', firing('a', 1));
+      expect(await store.readJournal('r')).toEqual([firing('a', 1)]);
+    });
+
+    it('writes a packet held as JSON text as the value it holds', async () => {
+      store.insert(record('r', 1, { status: 'running', nodeId: 'n1' }));
+      store.appendJournal('r', { nodeId: 'a', firing: 1, outcome: { sends: [{ port: 'out', packet: new JsonText('{"big":[1,2]}', 13) as unknown as JsonValue }] } });
+      expect(JSON.parse(JSON.stringify(await store.readJournal('r')))).toEqual([firing('a', 1, { big: [1, 2] })]);
+    });
+
+    it('deletes the journal with the update that finishes the execution, in the same turn or a later one, and ignores entries after it', async () => {
+      store.insert(record('r', 1, { status: 'running', nodeId: 'n1' }));
+      store.insert(record('s', 2, { status: 'running', nodeId: 'n1' }));
+      store.appendJournal('r', firing('a', 1, 1));
+      store.appendJournal('s', firing('a', 1, 1));
+      await store.written();
+      store.appendJournal('r', firing('a', 2));
+      store.update('r', { status: 'completed', endedAt: 3 });
+      store.appendJournal('r', firing('a', 3));
+      expect(await store.readJournal('r')).toEqual([]);
+      store.update('s', { status: 'failed', endedAt: 4 });
+      await store.written();
+      store.appendJournal('s', firing('a', 2, 2));
+      await store.written();
+      expect(await store.readJournal('s')).toEqual([]);
+      expect(await store.readJournal('r')).toEqual([]);
+    });
+
+    it('deletes the journal when it concludes an execution, and leaves none to an id used again', async () => {
+      store.insert(record('r', 1, { status: 'running', nodeId: 'n1' }));
+      store.appendJournal('r', firing('a', 1, 1));
+      await store.written();
+      expect(await store.conclude('r', { status: 'running', nodeId: 'n1' }, cancelled)).toBe(true);
+      expect(await store.readJournal('r')).toEqual([]);
+      store.appendJournal('r', firing('a', 2));
+      await store.written();
+      expect(await store.delete('r')).toBe(true);
+      store.insert(record('r', 2, { status: 'running', nodeId: 'n1' }));
+      expect(await store.readJournal('r')).toEqual([]);
+    });
+
+    it('adopts an execution only while it runs on the node named, and lets a node take back its own', async () => {
+      store.insert(record('r', 1, { status: 'running', nodeId: 'n1', startedAt: 2 }));
+      store.insert(record('q', 2, { status: 'queued' }));
+      store.insert(record('c', 3, { status: 'completed', nodeId: 'n1' }));
+      store.appendJournal('r', firing('a', 1, 1));
+      expect(await store.adopt('r', 'n2', 'n3')).toBeUndefined();
+      expect(await store.adopt('q', 'n1', 'n3')).toBeUndefined();
+      expect(await store.adopt('c', 'n1', 'n3')).toBeUndefined();
+      expect(await store.adopt('missing', 'n1', 'n3')).toBeUndefined();
+      expect(await store.adopt('r', 'n1', 'n2')).toEqual(record('r', 1, { status: 'running', nodeId: 'n2', startedAt: 2 }));
+      expect(await store.adopt('r', 'n1', 'n3')).toBeUndefined();
+      expect(await store.adopt('r', 'n2', 'n2')).toMatchObject({ status: 'running', nodeId: 'n2' });
+      expect(await store.get('r')).toMatchObject({ status: 'running', nodeId: 'n2', startedAt: 2 });
+      expect(await store.readJournal('r')).toEqual([firing('a', 1, 1)]);
+      store.update('r', { status: 'completed', endedAt: 4 });
+      expect(await store.readJournal('r')).toEqual([]);
+    });
+
+    it('lets one of two adopts of the same execution at once win', async () => {
+      store.insert(record('r', 1, { status: 'running', nodeId: 'n1' }));
+      await store.written();
+      const [two, three] = await Promise.all([store.adopt('r', 'n1', 'n2'), store.adopt('r', 'n1', 'n3')]);
+      expect([two, three].filter((adopted) => adopted !== undefined)).toHaveLength(1);
+      expect((await store.get('r'))?.nodeId).toBe((two ?? three)?.nodeId);
     });
 
     it('prunes finished executions by age and by count, with their events, never unfinished ones', async () => {

@@ -33,6 +33,15 @@ export function isAsExpected(record: Pick<ExecutionRecord, 'status' | 'nodeId'> 
   return record?.status === expected.status && (expected.nodeId === undefined || record.nodeId === expected.nodeId);
 }
 
+/**
+ * Whether a journal entry written now takes the place of the one kept for the same firing: an entry with an
+ * outcome replaces the one written when the firing started, and an outcome, once written, stands. The SQL
+ * adapters state the same condition in their upserts.
+ */
+export function replacesJournalEntry(kept: { outcome?: unknown } | undefined, next: { outcome?: unknown }): boolean {
+  return kept === undefined || (kept.outcome === undefined && next.outcome !== undefined);
+}
+
 /** The change a terminal event makes to its execution's record. */
 export function terminalUpdate(event: TerminalEvent): ExecutionUpdate & Pick<ExecutionRecord, 'status'> {
   return { status: statusOfTerminalEvent(event), result: event.result, endedAt: event.timestamp };

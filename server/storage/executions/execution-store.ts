@@ -1,4 +1,4 @@
-import { type EngineEvent, type TerminalEvent } from '../../engine';
+import { type EngineEvent, type JournalEntry, type TerminalEvent } from '../../engine';
 import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
 import { type ExecutionStatus } from '../../../model';
 
@@ -39,8 +39,12 @@ export type TerminalEventOf = (record: ExecutionRecord, lastSeq: number) => Term
  * and see every write queued before them, committed or not: a reader that follows a log from the seq it saw
  * last never misses or repeats an event.
  *
- * A finished execution never changes again: updates and events that would follow its terminal state are
- * ignored, which is what makes `claim` and `conclude` safe when nodes race for the same execution.
+ * A finished execution never changes again: updates, events and journal entries that would follow its terminal
+ * state are ignored, which is what makes `claim`, `adopt` and `conclude` safe when nodes race for the same execution.
+ *
+ * The firing journal of a run (see the engine's `FiringJournal`) is kept until the run ends: it goes in the same
+ * transaction as the change that finishes the execution (an `update` to a terminal state, `conclude`), and with
+ * `delete` and `prune`.
  */
 export interface ExecutionStore {
   insert(record: ExecutionRecord): void;
@@ -56,6 +60,12 @@ export interface ExecutionStore {
    * @throws Error when the write failed.
    */
   written(): Promise<void>;
+  /**
+   * Writes a firing to the journal of a running execution, queued with the events of the same turn and committed
+   * in their transaction. An entry with an outcome replaces the entry of the same firing written without one
+   * (when it started); an outcome, once written, stands. Ignored once the execution is finished.
+   */
+  appendJournal(executionId: string, entry: JournalEntry): void;
 
   get(id: string): Promise<ExecutionRecord | undefined>;
   list(query: ExecutionQuery): Promise<ExecutionPage>;
@@ -63,6 +73,8 @@ export interface ExecutionStore {
   readEvents(executionId: string, fromSeq: number, limit: number): Promise<EngineEvent[]>;
   /** The seq of the last event of the log, 0 when empty. */
   lastSeq(executionId: string): Promise<number>;
+  /** Every entry of an execution's firing journal, in the order each firing was first written; empty once the execution is finished. */
+  readJournal(executionId: string): Promise<JournalEntry[]>;
   /** Executions that are queued or running, on `nodeId` only when it is given. */
   listUnfinished(nodeId?: string): Promise<ExecutionRecord[]>;
 
@@ -72,13 +84,20 @@ export interface ExecutionStore {
    */
   claim(id: string, nodeId: string, startedAt: number): Promise<ExecutionRecord | undefined>;
   /**
+   * Moves an execution running on `fromNodeId` to running on `toNodeId`, atomically: what a node does to take over
+   * the runs of a node that stopped, or a restarted node to take back its own (`fromNodeId` = `toNodeId`, which
+   * only that node does). Of several nodes adopting the same execution from the same node, one gets the running
+   * record and the others undefined; undefined too when it is not running on `fromNodeId`. Its journal goes on with it.
+   */
+  adopt(id: string, fromNodeId: string, toNodeId: string): Promise<ExecutionRecord | undefined>;
+  /**
    * Ends an execution that is still `status` (and runs on `nodeId`, when given) with the terminal event
    * `end` makes, logged after its last event, atomically; false when it had moved on. What cancels a queued
    * execution and fails the runs of a node that stopped.
    */
   conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean>;
 
-  /** Deletes a finished execution and its event log; false when there is none. */
+  /** Deletes a finished execution, its event log and its journal; false when there is none. */
   delete(id: string): Promise<boolean>;
   /**
    * Deletes the finished executions that ended before `endedBefore`, those beyond the newest `keep` finished

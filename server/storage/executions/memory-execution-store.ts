@@ -1,13 +1,15 @@
-import { type EngineEvent } from '../../engine';
+import { type EngineEvent, type JournalEntry } from '../../engine';
 import { compareNewestFirst, decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate } from '../../executions';
 import { isTerminalStatus } from '../../../model';
-import { applyUpdate, assertFollows, isAsExpected, mayFollow, prunedOf, terminalUpdate } from './execution-rules';
+import { applyUpdate, assertFollows, isAsExpected, mayFollow, prunedOf, replacesJournalEntry, terminalUpdate } from './execution-rules';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 
 interface Entry {
   record: ExecutionRecord;
   events: EngineEvent[];
+  /** The firing journal by node and firing, in the order first written; made by the first entry. */
+  journal?: Map<string, JournalEntry>;
 }
 
 /** An {@link ExecutionStore} kept in memory: fast, and gone when the process ends. */
@@ -20,13 +22,22 @@ export class MemoryExecutionStore implements ExecutionStore {
   }
 
   update(id: string, update: ExecutionUpdate): void {
-    applyUpdate(this.require(id).record, update);
+    const entry = this.require(id);
+    if (applyUpdate(entry.record, update) && isTerminalStatus(entry.record.status)) entry.journal = undefined;
   }
 
   appendEvent(executionId: string, event: EngineEvent): void {
     const entry = this.require(executionId);
     assertFollows(executionId, event.seq, entry.events.length);
     if (mayFollow(entry.events[entry.events.length - 1])) entry.events.push(event);
+  }
+
+  appendJournal(executionId: string, journalEntry: JournalEntry): void {
+    const entry = this.require(executionId);
+    if (isTerminalStatus(entry.record.status)) return;
+    entry.journal ??= new Map();
+    const key = `${journalEntry.nodeId}\u0000${journalEntry.firing}`;
+    if (replacesJournalEntry(entry.journal.get(key), journalEntry)) entry.journal.set(key, { ...journalEntry });
   }
 
   written(): Promise<void> {
@@ -61,6 +72,11 @@ export class MemoryExecutionStore implements ExecutionStore {
     return Promise.resolve(this.entries.get(executionId)?.events.length ?? 0);
   }
 
+  readJournal(executionId: string): Promise<JournalEntry[]> {
+    const journal = this.entries.get(executionId)?.journal;
+    return Promise.resolve(journal ? [...journal.values()].map((entry) => ({ ...entry })) : []);
+  }
+
   listUnfinished(nodeId?: string): Promise<ExecutionRecord[]> {
     const records = [...this.entries.values()].map((e) => e.record).filter((r) => !isTerminalStatus(r.status) && (nodeId === undefined || r.nodeId === nodeId));
     return Promise.resolve(records.map((r) => ({ ...r })));
@@ -73,12 +89,20 @@ export class MemoryExecutionStore implements ExecutionStore {
     return Promise.resolve({ ...entry.record });
   }
 
+  adopt(id: string, fromNodeId: string, toNodeId: string): Promise<ExecutionRecord | undefined> {
+    const entry = this.entries.get(id);
+    if (entry === undefined || !isAsExpected(entry.record, { status: 'running', nodeId: fromNodeId })) return Promise.resolve(undefined);
+    entry.record.nodeId = toNodeId;
+    return Promise.resolve({ ...entry.record });
+  }
+
   conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean> {
     const entry = this.entries.get(id);
     if (entry === undefined || !isAsExpected(entry.record, expected)) return Promise.resolve(false);
     const event = end({ ...entry.record }, entry.events.length);
     entry.events.push(event);
     Object.assign(entry.record, terminalUpdate(event));
+    entry.journal = undefined;
     return Promise.resolve(true);
   }
 

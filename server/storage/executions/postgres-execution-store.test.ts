@@ -5,7 +5,7 @@ import { EVERY_EXECUTION } from './postgres-append-listener';
 import { PostgresExecutionStore } from './postgres-execution-store';
 import { POSTGRES_MIGRATIONS, dropNamespace, postgresNamespace } from '../postgres';
 import { closedPort } from '../../../test/support/closed-port';
-import { describeExecutionStore } from '../../../test/support/execution-store-cases';
+import { describeExecutionStore, firing } from '../../../test/support/execution-store-cases';
 import { TEST_POSTGRES_URL, testNamespaces } from '../../../test/support/postgres-test-namespaces';
 import { executionRecord } from '../../../test/support/execution-record';
 import { TcpRelay } from '../../../test/support/tcp-relay';
@@ -49,6 +49,18 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
   }
 }
 
+/** How many journal rows `namespace` holds, read past its stores. */
+async function journalRows(namespace: string): Promise<number> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${client.escapeIdentifier(postgresNamespace(namespace).schema)}.journal`);
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((store) => store.close()));
 });
@@ -71,6 +83,48 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     const winners = claims.flatMap((claim, i) => (claim ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(await b.get('x')).toMatchObject({ status: 'running', nodeId: `node-${winners[0]}`, startedAt: winners[0] });
+  });
+
+  it('lets exactly one of 20 concurrent adopts of a run from a stopped node win', async () => {
+    const [a, b] = await twoNodes();
+    a.insert(executionRecord('x', { status: 'running', nodeId: 'gone', startedAt: 1 }));
+    await a.written();
+    const adopts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).adopt('x', 'gone', `node-${i}`)));
+    const winners = adopts.flatMap((adopted, i) => (adopted ? [i] : []));
+    expect(winners).toHaveLength(1);
+    expect(await b.get('x')).toMatchObject({ status: 'running', nodeId: `node-${winners[0]}`, startedAt: 1 });
+  });
+
+  it('hands the journal a node wrote to the node that adopts its run, which deletes it when the run ends', async () => {
+    const namespace = newNamespace();
+    const [a, b] = [await open(namespace), await open(namespace)];
+    a.insert(executionRecord('x', { status: 'running', nodeId: 'a' }));
+    a.appendEvent('x', idle(1));
+    a.appendJournal('x', firing('n', 1, 'sent'));
+    a.appendJournal('x', firing('n', 2));
+    await a.written();
+    expect(await b.adopt('x', 'a', 'b')).toMatchObject({ nodeId: 'b' });
+    expect(await b.readJournal('x')).toEqual([firing('n', 1, 'sent'), firing('n', 2)]);
+    b.appendJournal('x', firing('n', 2, 'again'));
+    b.appendEvent('x', idle(2));
+    b.update('x', { status: 'completed', endedAt: 3 });
+    await b.written();
+    expect(await a.readJournal('x')).toEqual([]);
+    expect(await journalRows(namespace)).toBe(0);
+  });
+
+  it('keeps no journal of a run finished by a node that never saw it once the execution is deleted', async () => {
+    const namespace = newNamespace();
+    const [a, b] = [await open(namespace), await open(namespace)];
+    a.insert(executionRecord('x', { status: 'running', nodeId: 'a' }));
+    a.appendJournal('x', firing('n', 1, 'sent'));
+    await a.written();
+    b.update('x', { status: 'completed', endedAt: 3 });
+    await b.written();
+    expect(await b.readJournal('x')).toEqual([]);
+    expect(await journalRows(namespace)).toBe(1);
+    expect(await b.delete('x')).toBe(true);
+    expect(await journalRows(namespace)).toBe(0);
   });
 
   it('ends a conclude racing a claim in one consistent state', async () => {

@@ -1,16 +1,18 @@
 import pg from 'pg';
-import { type EngineEvent } from '../../engine';
+import { type EngineEvent, type JournalEntry } from '../../engine';
 import { decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRecord, type ExecutionUpdate, eventJson, resultJson } from '../../executions';
 import { assertFollows, isAsExpected, terminalUpdate } from './execution-rules';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
 import { type AppendListener, PostgresAppendListener, appendPayload } from './postgres-append-listener';
 import { type ExecutionRow, toRecord } from './execution-row';
+import { type JournalRow, toJournalEntry } from './journal-queue';
 import { connectionConfig, openMigratedPool, postgresNamespace, redacted, transaction } from '../postgres';
 import { UNFINISHED_SQL } from '../terminal-status-sql';
 import { type PostgresTables, WriteBatch, writeBatch } from './postgres-write-batch';
 import { GroupCommit } from '../group-commit';
 import { NewestEntries } from '../newest-entries';
+import { isTerminalStatus } from '../../../model';
 
 
 /** Where a {@link PostgresExecutionStore} keeps its executions. */
@@ -42,6 +44,11 @@ export class PostgresExecutionStore implements ExecutionStore {
   private closing: Promise<void> | undefined;
   /** Set when a write came after `close`: it was dropped, and `written()` says so. */
   private droppedWrites = false;
+  /**
+   * Executions that may have journal rows: written or read by this store, or adopted. A terminal update deletes
+   * the journal of these only, so that a run that journals nothing pays no statement for it.
+   */
+  private readonly journaled = new Set<string>();
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -62,7 +69,8 @@ export class PostgresExecutionStore implements ExecutionStore {
       pool = await openMigratedPool(config, options.poolSize ?? 10, names);
       const listener = await PostgresAppendListener.open(config, names.channel, RECONNECT_DELAY_MS);
       const schema = pg.escapeIdentifier(names.schema);
-      return new PostgresExecutionStore(pool, { executions: `${schema}.executions`, events: `${schema}.events` }, names.channel, listener);
+      const tables = { executions: `${schema}.executions`, events: `${schema}.events`, journal: `${schema}.journal` };
+      return new PostgresExecutionStore(pool, tables, names.channel, listener);
     } catch (error) {
       await pool?.end().catch(() => undefined);
       throw new Error(`Cannot open the execution store at ${redacted(options.url)}: ${(error as Error).message}`, { cause: error });
@@ -77,7 +85,9 @@ export class PostgresExecutionStore implements ExecutionStore {
 
   update(id: string, update: ExecutionUpdate): void {
     if (this.dropsWrites()) return;
-    this.writes.next().update(id, update);
+    const batch = this.writes.next();
+    batch.update(id, update);
+    if (update.status !== undefined && isTerminalStatus(update.status) && this.journaled.delete(id)) batch.journal.dropped.add(id);
   }
 
   appendEvent(executionId: string, event: EngineEvent): void {
@@ -86,6 +96,13 @@ export class PostgresExecutionStore implements ExecutionStore {
     if (this.dropsWrites()) return;
     this.writes.next().events.push({ executionId, seq: event.seq, body: eventJson(event) });
     this.knowLength(executionId, event.seq);
+  }
+
+  // Whether the execution is finished is checked when the batch is written, as for events.
+  appendJournal(executionId: string, entry: JournalEntry): void {
+    if (this.dropsWrites()) return;
+    this.writes.next().journal.append(executionId, entry);
+    this.journaled.add(executionId);
   }
 
   written(): Promise<void> {
@@ -140,6 +157,18 @@ export class PostgresExecutionStore implements ExecutionStore {
     return rows[0].seq;
   }
 
+  async readJournal(executionId: string): Promise<JournalEntry[]> {
+    await this.caughtUp();
+    const { rows } = await this.pool.query<JournalRow>(
+      `SELECT node_path, firing, outcome FROM ${this.tables.journal}
+       WHERE execution_id = $1 AND EXISTS (SELECT 1 FROM ${this.tables.executions} WHERE id = $1 AND ${UNFINISHED_SQL})
+       ORDER BY written`,
+      [executionId],
+    );
+    if (rows.length > 0) this.journaled.add(executionId);
+    return rows.map(toJournalEntry);
+  }
+
   async listUnfinished(nodeId?: string): Promise<ExecutionRecord[]> {
     await this.caughtUp();
     const { rows } = await this.pool.query<ExecutionRow>(
@@ -163,6 +192,23 @@ export class PostgresExecutionStore implements ExecutionStore {
     return toRecord(rows[0]);
   }
 
+  async adopt(id: string, fromNodeId: string, toNodeId: string): Promise<ExecutionRecord | undefined> {
+    await this.caughtUp();
+    const { rows } = await this.pool.query<ExecutionRow & { last_seq: number }>(
+      `WITH adopted AS (
+         UPDATE ${this.tables.executions} SET node_id = $3 WHERE id = $1 AND status = 'running' AND node_id = $2 RETURNING *
+       )
+       SELECT adopted.*, (SELECT COALESCE(MAX(seq), 0) FROM ${this.tables.events} WHERE execution_id = $1) AS last_seq FROM adopted`,
+      [id, fromNodeId, toNodeId],
+    );
+    if (!rows[0]) return undefined;
+    this.knowLength(id, rows[0].last_seq);
+    // The run goes on here with the journal the node it comes from wrote: its end deletes that journal.
+    this.journaled.add(id);
+    return toRecord(rows[0]);
+  }
+
+  // What a stopped node left may have journal rows no node knows of: they go whatever this store knows.
   async conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean> {
     await this.caughtUp();
     const event = await transaction(this.pool, async (client) => {
@@ -174,16 +220,18 @@ export class PostgresExecutionStore implements ExecutionStore {
       const terminal = end(toRecord(row), lastSeq);
       assertFollows(id, terminal.seq, lastSeq);
       await client.query(`INSERT INTO ${this.tables.events} (execution_id, seq, body) VALUES ($1, $2, $3)`, [id, terminal.seq, eventJson(terminal)]);
-      await client.query(`UPDATE ${this.tables.executions} SET status = $2, result = $3, ended_at = $4 WHERE id = $1`, [
-        id,
-        terminalUpdate(terminal).status,
-        resultJson(terminal.result),
-        terminal.timestamp,
-      ]);
+      await client.query(
+        `WITH journal_gone AS (DELETE FROM ${this.tables.journal} WHERE execution_id = $1)
+         UPDATE ${this.tables.executions} SET status = $2, result = $3, ended_at = $4 WHERE id = $1`,
+        [id, terminalUpdate(terminal).status, resultJson(terminal.result), terminal.timestamp],
+      );
       await client.query('SELECT pg_notify($1, $2)', [this.channel, appendPayload(id, terminal.seq)]);
       return terminal;
     });
-    if (event) this.knowLength(id, event.seq);
+    if (event) {
+      this.knowLength(id, event.seq);
+      this.journaled.delete(id);
+    }
     return event !== undefined;
   }
 
@@ -191,12 +239,14 @@ export class PostgresExecutionStore implements ExecutionStore {
     await this.caughtUp();
     const { rows } = await this.pool.query<{ id: string }>(
       `WITH gone AS (DELETE FROM ${this.tables.executions} WHERE id = $1 AND NOT ${UNFINISHED_SQL} RETURNING id),
-            events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone))
+            events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone)),
+            journal_gone AS (DELETE FROM ${this.tables.journal} WHERE execution_id IN (SELECT id FROM gone))
        SELECT id FROM gone`,
       [id],
     );
     if (rows.length === 0) return false;
     this.lastSeqs.delete(id);
+    this.journaled.delete(id);
     return true;
   }
 
@@ -211,11 +261,15 @@ export class PostgresExecutionStore implements ExecutionStore {
          UNION (${finished} AND $3::bigint IS NOT NULL ORDER BY ended_at ASC NULLS FIRST, id ASC LIMIT $3)
        ),
        gone AS (DELETE FROM ${this.tables.executions} WHERE id IN (SELECT id FROM doomed) AND NOT ${UNFINISHED_SQL} RETURNING id),
-       events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone))
+       events_gone AS (DELETE FROM ${this.tables.events} WHERE execution_id IN (SELECT id FROM gone)),
+       journal_gone AS (DELETE FROM ${this.tables.journal} WHERE execution_id IN (SELECT id FROM gone))
        SELECT id FROM gone`,
       [limits.endedBefore ?? null, limits.keep ?? null, limits.oldest ?? null],
     );
-    for (const row of rows) this.lastSeqs.delete(row.id);
+    for (const row of rows) {
+      this.lastSeqs.delete(row.id);
+      this.journaled.delete(row.id);
+    }
     return rows.length;
   }
 
@@ -257,7 +311,7 @@ export class PostgresExecutionStore implements ExecutionStore {
   }
 
   private async commit(batch: WriteBatch): Promise<void> {
-    if (batch.updates.size === 0 && batch.events.length === 0) {
+    if (batch.insertsOnly) {
       // New executions only (what a start waits for): their one INSERT is atomic without BEGIN and COMMIT,
       // which saves a start two round trips to the database.
       const client = await this.pool.connect();

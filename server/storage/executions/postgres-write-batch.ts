@@ -3,11 +3,13 @@ import { type ExecutionRecord, type ExecutionUpdate, resultJson } from '../../ex
 import { appendPayload } from './postgres-append-listener';
 import { isTerminalStatus } from '../../../model';
 import { type CommitBatch } from '../group-commit';
+import { JournalQueue } from './journal-queue';
 
 /** The quoted, schema-qualified tables of a namespace. */
 export interface PostgresTables {
   executions: string;
   events: string;
+  journal: string;
 }
 
 /** An event waiting to be written, serialized once when it is queued. */
@@ -22,9 +24,15 @@ export class WriteBatch implements CommitBatch {
   readonly inserts = new Map<string, ExecutionRecord>();
   readonly updates = new Map<string, ExecutionUpdate>();
   readonly events: QueuedEvent[] = [];
+  readonly journal = new JournalQueue();
 
   get empty(): boolean {
-    return this.inserts.size === 0 && this.updates.size === 0 && this.events.length === 0;
+    return this.inserts.size === 0 && this.insertsOnly;
+  }
+
+  /** True when the batch holds nothing but new executions: one statement writes it. */
+  get insertsOnly(): boolean {
+    return this.updates.size === 0 && this.events.length === 0 && this.journal.empty;
   }
 
   /** Queues a change; an execution created in the same batch is written once, in its latest state. */
@@ -48,8 +56,9 @@ const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * Writes a batch within the caller's transaction, a few statements whatever its size. Rows are locked in id order (new ones by
  * their insert, the others by `FOR UPDATE`), so that nodes writing the same executions never deadlock, and the
- * events and changes of an execution that was finished before the batch are dropped: a finished execution never
- * changes. Each execution that got events is announced on `channel` with its last seq, which listeners receive
+ * events, journal entries and changes of an execution that was finished before the batch are dropped: a finished
+ * execution never changes. The journals of the executions the batch finishes are deleted once its entries are
+ * written. Each execution that got events is announced on `channel` with its last seq, which listeners receive
  * once the transaction commits.
  */
 export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, channel: string, batch: WriteBatch): Promise<void> {
@@ -77,14 +86,19 @@ export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, 
     for (const row of rows) created.add(row.id);
   }
 
-  const touched = [...new Set([...batch.events.map((e) => e.executionId), ...batch.updates.keys()])].sort(byId);
+  const journal = [...batch.journal.queued];
+  const touched = [...new Set([...batch.events.map((e) => e.executionId), ...batch.updates.keys(), ...journal.map((e) => e.executionId)])].sort(byId);
   const finished = new Set<string>();
+  const present = new Set<string>();
   if (touched.length > 0) {
     const { rows } = await client.query<{ id: string; status: ExecutionRecord['status'] }>(
       `SELECT id, status FROM ${tables.executions} WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
       [touched],
     );
-    for (const row of rows) if (isTerminalStatus(row.status) && !created.has(row.id)) finished.add(row.id);
+    for (const row of rows) {
+      present.add(row.id);
+      if (isTerminalStatus(row.status) && !created.has(row.id)) finished.add(row.id);
+    }
   }
 
   const events = batch.events.filter((e) => !finished.has(e.executionId));
@@ -92,6 +106,17 @@ export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, 
     await client.query(
       `INSERT INTO ${tables.events} (execution_id, seq, body) SELECT * FROM unnest($1::text[], $2::int[], $3::text[]) ON CONFLICT DO NOTHING`,
       [events.map((e) => e.executionId), events.map((e) => e.seq), events.map((e) => e.body)],
+    );
+  }
+
+  const entries = journal.filter((e) => present.has(e.executionId) && !finished.has(e.executionId));
+  if (entries.length > 0) {
+    // In the order first written, which `written` keeps; an upsert as in replacesJournalEntry.
+    await client.query(
+      `INSERT INTO ${tables.journal} AS j (execution_id, node_path, firing, outcome)
+       SELECT e, n, f, o FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) WITH ORDINALITY AS u(e, n, f, o, i) ORDER BY i
+       ON CONFLICT (execution_id, node_path, firing) DO UPDATE SET outcome = EXCLUDED.outcome WHERE j.outcome IS NULL AND EXCLUDED.outcome IS NOT NULL`,
+      [entries.map((e) => e.executionId), entries.map((e) => e.nodeId), entries.map((e) => e.firing), entries.map((e) => e.outcome ?? null)],
     );
   }
 
@@ -118,6 +143,10 @@ export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, 
         updates.map(([, u]) => u.endedAt ?? null),
       ],
     );
+  }
+
+  if (batch.journal.dropped.size > 0) {
+    await client.query(`DELETE FROM ${tables.journal} WHERE execution_id = ANY($1::text[])`, [[...batch.journal.dropped]]);
   }
 
   const lastSeqs = new Map<string, number>();

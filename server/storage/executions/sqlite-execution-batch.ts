@@ -4,6 +4,7 @@ import { type ExecutionRecord } from '../../executions';
 import { isTerminalStatus } from '../../../model';
 import { type CommitBatch } from '../group-commit';
 import { TERMINAL_STATUS_SQL, UNFINISHED_SQL } from '../terminal-status-sql';
+import { JournalQueue, type QueuedJournalEntry } from './journal-queue';
 import { type LargeResults } from './large-results';
 
 /** An event waiting to be written, as appended. */
@@ -16,15 +17,17 @@ export interface PendingEvent {
 /**
  * The writes of one turn of the event loop, as the SQLite store keeps them until they are committed, serving
  * reads from them meanwhile: new executions and changed ones by id (an execution that starts and changes state
- * within one turn is written once, in its latest state) and events in the order they were appended.
+ * within one turn is written once, in its latest state), events in the order they were appended, and journal
+ * entries.
  */
 export class SqliteExecutionBatch implements CommitBatch {
   readonly inserted = new Map<string, ExecutionRecord>();
   readonly updated = new Map<string, ExecutionRecord>();
   events: PendingEvent[] = [];
+  readonly journal = new JournalQueue();
 
   get empty(): boolean {
-    return this.inserted.size === 0 && this.events.length === 0 && this.updated.size === 0;
+    return this.inserted.size === 0 && this.events.length === 0 && this.updated.size === 0 && this.journal.empty;
   }
 }
 
@@ -41,6 +44,13 @@ export function executionStatements(db: Database.Database) {
     appendEvent: db.prepare('INSERT INTO events (execution_id, seq, body) VALUES (?, ?, ?)'),
     readEvents: db.prepare('SELECT body FROM events WHERE execution_id = ? AND seq >= ? ORDER BY seq LIMIT ?'),
     lastSeq: db.prepare('SELECT MAX(seq) AS seq FROM events WHERE execution_id = ?'),
+    // An outcome replaces an entry written when its firing started, and stands once written (see replacesJournalEntry).
+    appendJournal: db.prepare(
+      `INSERT INTO journal (execution_id, node_path, firing, outcome) VALUES (?, ?, ?, ?)
+       ON CONFLICT (execution_id, node_path, firing) DO UPDATE SET outcome = excluded.outcome WHERE journal.outcome IS NULL AND excluded.outcome IS NOT NULL`,
+    ),
+    readJournal: db.prepare('SELECT node_path, firing, outcome FROM journal WHERE execution_id = ? ORDER BY rowid'),
+    deleteJournal: db.prepare('DELETE FROM journal WHERE execution_id = ?'),
     unfinished: db.prepare(`SELECT * FROM executions WHERE ${UNFINISHED_SQL}`),
     deleteExecution: db.prepare(`DELETE FROM executions WHERE id = ? AND ${finished}`),
     deleteEvents: db.prepare('DELETE FROM events WHERE execution_id = ?'),
@@ -54,14 +64,21 @@ export function executionStatements(db: Database.Database) {
 export type ExecutionStatements = ReturnType<typeof executionStatements>;
 
 /**
- * Writes new executions, events and changed executions in one transaction: how the SQLite store commits a batch.
+ * Writes new executions, events, journal entries and changed executions in one transaction, and then deletes the
+ * journals of the executions the batch finishes: how the SQLite store commits a batch.
  * Results kept in files are written as their references (see {@link LargeResults}).
  */
 export function writeSqliteBatch(
   db: Database.Database,
   statements: ExecutionStatements,
   results: LargeResults,
-  batch: { inserts: readonly ExecutionRecord[]; events: readonly PendingEvent[]; updates: readonly ExecutionRecord[] },
+  batch: {
+    inserts: readonly ExecutionRecord[];
+    events: readonly PendingEvent[];
+    journal: Iterable<QueuedJournalEntry>;
+    updates: readonly ExecutionRecord[];
+    journalsDropped: Iterable<string>;
+  },
 ): void {
   db.transaction(() => {
     for (const record of batch.inserts) {
@@ -80,6 +97,7 @@ export function writeSqliteBatch(
       });
     }
     for (const p of batch.events) statements.appendEvent.run(p.executionId, p.seq, results.eventJson(p.executionId, p.event));
+    for (const e of batch.journal) statements.appendJournal.run(e.executionId, e.nodeId, e.firing, e.outcome ?? null);
     for (const record of batch.updates) {
       statements.update.run({
         id: record.id,
@@ -90,5 +108,6 @@ export function writeSqliteBatch(
         ended_at: record.endedAt,
       });
     }
+    for (const id of batch.journalsDropped) statements.deleteJournal.run(id);
   })();
 }

@@ -3,9 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteExecutionStore } from './sqlite-execution-store';
-import { completedRecord as record, describeExecutionStore, idle } from '../../../test/support/execution-store-cases';
+import { cancelled, completedRecord as record, describeExecutionStore, firing, idle, resultOf } from '../../../test/support/execution-store-cases';
 
 describeExecutionStore('SqliteExecutionStore', async () => new SqliteExecutionStore(':memory:'));
+
+/** The executions that have journal rows in the database at `path`, read as another process would. */
+function journalRows(path: string): unknown[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT DISTINCT execution_id FROM journal ORDER BY execution_id').all();
+  } finally {
+    db.close();
+  }
+}
 
 describe('SqliteExecutionStore on disk', () => {
   let dir: string;
@@ -43,6 +53,45 @@ describe('SqliteExecutionStore on disk', () => {
     expect(await second.lastSeq('left')).toBe(1);
     expect((await second.listUnfinished()).map((r) => r.id)).toEqual(['left']);
     await second.close();
+  });
+
+  it('keeps the journal of a run across a reopen, and deletes it when the run adopted ends, when concluded and when deleted', async () => {
+    const path = join(dir, 'executions.db');
+    const first = new SqliteExecutionStore(path);
+    for (const [id, at] of [['adopted', 1], ['stopped', 2], ['left', 3]] as const) {
+      first.insert(record(id, at, { status: 'running', nodeId: 'n1' }));
+      first.appendJournal(id, firing('a', 1, at));
+    }
+    await first.close();
+    const second = new SqliteExecutionStore(path);
+    expect(await second.readJournal('adopted')).toEqual([firing('a', 1, 1)]);
+    expect(await second.adopt('adopted', 'n1', 'n1')).toMatchObject({ nodeId: 'n1' });
+    second.update('adopted', { status: 'completed', endedAt: 5 });
+    expect(await second.conclude('stopped', { status: 'running', nodeId: 'n1' }, cancelled)).toBe(true);
+    // A run that went on without its journal being read or adopted keeps its rows until it is deleted.
+    second.update('left', { status: 'completed', endedAt: 7 });
+    await second.written();
+    expect(journalRows(path)).toEqual([{ execution_id: 'left' }]);
+    expect(await second.delete('left')).toBe(true);
+    expect(journalRows(path)).toEqual([]);
+    await second.close();
+  });
+
+  it('deletes the journal of a run whose large result goes to a file only with the state that refers to that file', async () => {
+    const path = join(dir, 'executions.db');
+    const store = new SqliteExecutionStore(path);
+    store.insert(record('big', 1, { status: 'running', nodeId: 'n1' }));
+    store.appendJournal('big', firing('a', 1, 1));
+    await store.written();
+    store.appendJournal('big', firing('a', 2));
+    const result = { ...resultOf(record('big', 1), true), outputs: { out: 'x'.repeat(300_000) } };
+    store.update('big', { status: 'completed', result, endedAt: 2 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(journalRows(path)).toEqual([{ execution_id: 'big' }]);
+    await store.written();
+    expect(journalRows(path)).toEqual([]);
+    expect(await store.get('big')).toMatchObject({ status: 'completed', result });
+    await store.close();
   });
 
   it('moves the events of a database with the clustered layout of earlier versions, keeping every one', async () => {

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { type EngineEvent, isTerminalEvent } from '../../engine';
+import { type EngineEvent, type JournalEntry, isTerminalEvent } from '../../engine';
 import { type ExecutionRecord, type ExecutionUpdate, ResultFiles, isResultFileRef, keepJson, resultJsonLength } from '../../executions';
 import { isTerminalStatus } from '../../../model';
 import { GroupCommit } from '../group-commit';
@@ -10,6 +10,7 @@ import { decodeCursor, encodeCursor } from './execution-cursor';
 import { type ExecutionRow, toRecord } from './execution-row';
 import { applyUpdate, assertFollows, isAsExpected, terminalUpdate } from './execution-rules';
 import { type ExecutionPage, type ExecutionQuery, type ExecutionStore, type PruneLimits, type TerminalEventOf } from './execution-store';
+import { type JournalRow, toJournalEntry } from './journal-queue';
 import { LargeResults } from './large-results';
 import { type ExecutionStatements, SqliteExecutionBatch, executionStatements, writeSqliteBatch } from './sqlite-execution-batch';
 
@@ -60,6 +61,11 @@ export class SqliteExecutionStore implements ExecutionStore {
   private readonly parsedEvents = new NewestEntries<string, EngineEvent>(PARSED_EVENTS_KEPT);
   /** Executions whose terminal event is logged: nothing is appended after it. */
   private readonly endedLogs = new Set<string>();
+  /**
+   * Executions that may have journal rows: written or read by this process, or adopted. A terminal update deletes
+   * the journal of these only, so that a run that journals nothing pays nothing for it.
+   */
+  private readonly journaled = new Set<string>();
   private readonly statements: ExecutionStatements;
 
   /** Opens (creating when needed) the database file; `':memory:'` keeps it in memory. */
@@ -104,9 +110,11 @@ export class SqliteExecutionStore implements ExecutionStore {
     const record = this.find(id);
     if (!record) throw new Error(`Execution '${id}' does not exist`);
     if (!applyUpdate(record, update)) return;
-    this.commits.next().updated.set(id, record);
+    const batch = this.commits.next();
+    batch.updated.set(id, record);
     if (isTerminalStatus(record.status)) {
       this.active.delete(id);
+      if (this.journaled.delete(id)) batch.journal.dropped.add(id);
       // The terminal state waits in the batches until a large result is in its file; served from memory meanwhile.
       this.results.store(
         record,
@@ -156,6 +164,26 @@ export class SqliteExecutionStore implements ExecutionStore {
     // A terminal event whose large result goes to a file is read back from its row once written.
     if (!this.results.isStoring(executionId)) this.parsedEvents.set(eventKey(executionId, event.seq), event);
     if (batch.events.length >= MAX_BATCH_EVENTS) this.commits.commitNow();
+  }
+
+  // An execution not kept in memory as active is looked up: after a restart, a run goes on before its record changes.
+  appendJournal(executionId: string, entry: JournalEntry): void {
+    if (!this.active.has(executionId)) {
+      const record = this.find(executionId);
+      if (record === undefined || isTerminalStatus(record.status)) return;
+    }
+    this.commits.next().journal.append(executionId, entry);
+    this.journaled.add(executionId);
+  }
+
+  // Read when a run resumes, seldom: the queued writes are committed first, so that the rows are all there is.
+  readJournal(executionId: string): Promise<JournalEntry[]> {
+    const record = this.find(executionId);
+    if (record === undefined || isTerminalStatus(record.status)) return Promise.resolve([]);
+    this.commits.commitNow();
+    const entries = (this.statements.readJournal.all(executionId) as JournalRow[]).map(toJournalEntry);
+    if (entries.length > 0) this.journaled.add(executionId);
+    return Promise.resolve(entries);
   }
 
   // Clients poll the executions they just ran: the last finished ones are answered from memory.
@@ -229,11 +257,21 @@ export class SqliteExecutionStore implements ExecutionStore {
     return Promise.resolve(this.find(id));
   }
 
+  adopt(id: string, fromNodeId: string, toNodeId: string): Promise<ExecutionRecord | undefined> {
+    if (!isAsExpected(this.find(id), { status: 'running', nodeId: fromNodeId })) return Promise.resolve(undefined);
+    this.update(id, { nodeId: toNodeId });
+    // The run goes on here with the journal its earlier process wrote: its end deletes that journal.
+    this.journaled.add(id);
+    return Promise.resolve(this.find(id));
+  }
+
+  // What a stopped process left may have journal rows this process never saw: they go whatever it knows.
   conclude(id: string, expected: { status: 'queued' | 'running'; nodeId?: string }, end: TerminalEventOf): Promise<boolean> {
     const record = this.find(id);
     if (record === undefined || !isAsExpected(record, expected)) return Promise.resolve(false);
     const event = end(record, this.knownLastSeq(id));
     this.update(id, terminalUpdate(event));
+    this.commits.next().journal.dropped.add(id);
     this.appendEvent(id, event);
     return Promise.resolve(true);
   }
@@ -274,6 +312,8 @@ export class SqliteExecutionStore implements ExecutionStore {
     const deleted = this.statements.deleteExecution.run(id).changes > 0;
     if (deleted) {
       this.statements.deleteEvents.run(id);
+      this.statements.deleteJournal.run(id);
+      this.journaled.delete(id);
       this.lastSeqs.delete(id);
       this.recent.delete(id);
       this.endedLogs.delete(id);
@@ -315,7 +355,16 @@ export class SqliteExecutionStore implements ExecutionStore {
     }
     const events = batch.events.filter((p) => !held(p.executionId));
     if (events.length !== batch.events.length) later.events = batch.events.filter((p) => held(p.executionId));
-    writeSqliteBatch(this.db, this.statements, this.results, { inserts, events, updates });
+    // A journal goes with the terminal update that finishes its execution, even when that update waits.
+    const journal = [...batch.journal.queued].filter((e) => {
+      if (held(e.executionId)) later.journal.add(e);
+      return !held(e.executionId);
+    });
+    const journalsDropped = [...batch.journal.dropped].filter((id) => {
+      if (held(id)) later.journal.dropped.add(id);
+      return !held(id);
+    });
+    writeSqliteBatch(this.db, this.statements, this.results, { inserts, events, journal, updates, journalsDropped });
     for (const record of [...inserts, ...updates]) if (isTerminalStatus(record.status)) this.results.written(record.id);
   }
 

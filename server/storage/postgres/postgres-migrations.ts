@@ -54,5 +54,21 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 4,
     sql: (s) => `CREATE TABLE ${s}.protocol_graphs (id TEXT COLLATE "C" PRIMARY KEY, document TEXT NOT NULL)`,
   },
+  {
+    // The firing journal of durable runs: a row per firing, read back in the order first written (`written`, which
+    // an upsert keeps). The outcome is its JSON text, as event bodies are: jsonb would parse it on every write,
+    // reorder its keys and refuse a string holding \u0000, and the journal is only ever read back whole.
+    version: 5,
+    sql: (s) => `
+      CREATE TABLE ${s}.journal (
+        execution_id TEXT COLLATE "C" NOT NULL,
+        node_path TEXT NOT NULL,
+        firing INTEGER NOT NULL,
+        outcome TEXT,
+        written BIGINT GENERATED ALWAYS AS IDENTITY,
+        CONSTRAINT journal_by_firing PRIMARY KEY (execution_id, node_path, firing)
+      );
+    `,
+  },
 ];
 

@@ -54,6 +54,16 @@ export const SQLITE_EXECUTION_MIGRATIONS: readonly SqliteMigration[] = [
       if (!columns.some((column) => column.name === 'node_id')) db.exec('ALTER TABLE executions ADD COLUMN node_id TEXT');
     },
   },
+  {
+    // The firing journal of durable runs: a row per firing, read back in the order first written (by rowid, which
+    // an upsert keeps). The outcome is its JSON text, as event bodies are.
+    version: 2,
+    apply: (db) =>
+      db.exec(`
+        CREATE TABLE journal (execution_id TEXT NOT NULL, node_path TEXT NOT NULL, firing INTEGER NOT NULL, outcome TEXT);
+        CREATE UNIQUE INDEX journal_by_firing ON journal (execution_id, node_path, firing);
+      `),
+  },
 ];
 
 /** The layout of `deployments.db`, step by step; step 1 changes nothing in a database made before steps were counted. */
