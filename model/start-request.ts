@@ -19,6 +19,10 @@ export const StartMetadataSchema = z
     webhook_url: z.string().url().nullable().optional().describe('Receives a POST with the execution once it has ended'),
     enable_tracing: z.boolean().optional().describe('Forward events to the IDE trace collector when the event bridge is configured (default true)'),
     timeout_ms: z.number().int().positive().optional().describe('Fails the run when it lasts longer; defaults to the server-wide `execution_timeout_ms`'),
+    resume_if_interrupted: z
+      .boolean()
+      .optional()
+      .describe('false: a run interrupted by the end of its process (a crash, a kill) fails instead of resuming, and keeps no firing journal; defaults to the server-wide `resume_interrupted_runs`'),
   })
   .passthrough()
   .describe('Metadata of a start request; other keys are stored with the execution');

@@ -51,7 +51,8 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   if (config.python_sandbox === 'none') {
     logger.warn({ python_sandbox: 'none' }, 'Python scripts run WITHOUT a sandbox: any graph can read and write files, use the network and signal processes as this service\'s user');
   }
-  if (interrupted > 0) logger.warn({ interrupted }, 'Marked executions interrupted by the previous shutdown as failed');
+  if (interrupted.resumed > 0) logger.info({ resumed: interrupted.resumed }, 'Resuming the executions the previous process left unfinished');
+  if (interrupted.failed > 0) logger.warn({ failed: interrupted.failed }, 'Marked executions interrupted by the previous shutdown as failed (they do not resume)');
 
   const app = createApp({ config, services, logger, accessLog: logger, sharedCounters: cluster?.sharedCounters });
   let url: string;

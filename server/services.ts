@@ -130,6 +130,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     nodeId: config.node_id,
     peers: overrides.peers,
     defaultTimeoutMs: config.execution_timeout_ms,
+    resumeInterruptedRuns: config.resume_interrupted_runs,
     maxEventPayloadBytes: config.max_event_payload_bytes,
     maxResultBytes: config.max_result_bytes,
     maxEventsPerExecution: config.max_events_per_execution,

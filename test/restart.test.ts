@@ -21,14 +21,14 @@ describe('a restart of the server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps finished executions with their results and events, and marks one that was running as failed', async () => {
+  it('keeps finished executions with their results and events, and marks one that was running and opted out of resuming as failed', async () => {
     const first = await startServerProcess(['--data-dir', dataDir]);
     servers.push(first);
     const client = createWorkflowClient({ baseUrl: first.url });
     await client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 6, y: 7 }, metadata: { execution_id: 'kept' } });
     const kept = await client.waitForCompletion('kept');
     const keptEvents = (await client.getWorkflowEvents('kept')).data!.data.events;
-    await client.startWorkflow({ graph_json: httpGetGraph(slow.url), metadata: { execution_id: 'cut' } });
+    await client.startWorkflow({ graph_json: httpGetGraph(slow.url), metadata: { execution_id: 'cut', resume_if_interrupted: false } });
     await waitFor(() => slow.requests > 0, { what: 'the long run to start', timeoutMs: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     await first.stop('SIGKILL');

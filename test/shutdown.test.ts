@@ -24,12 +24,13 @@ describe('stopping the server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('on SIGTERM refuses new starts, cancels what still runs after the grace time with the reason shutdown, tells subscribers, and exits 0', async () => {
+  it('on SIGTERM refuses new starts, cancels what still runs after the grace time and does not resume with the reason shutdown (suspending what resumes), tells subscribers, and exits 0', async () => {
     const server = await startServerProcess(['--data-dir', dataDir, '--shutdown-grace-ms', '1500', '--rate-limit-requests-per-minute', '0']);
     servers.push(server);
     const client = createWorkflowClient({ baseUrl: server.url });
-    await client.startWorkflow({ graph_json: httpGetGraph(slow.url), metadata: { execution_id: 'long' } });
-    await waitFor(() => slow.requests > 0, { what: 'the long run to start', timeoutMs: 10_000 });
+    await client.startWorkflow({ graph_json: httpGetGraph(slow.url), metadata: { execution_id: 'long', resume_if_interrupted: false } });
+    await client.startWorkflow({ graph_json: httpGetGraph(slow.url), metadata: { execution_id: 'resumes' } });
+    await waitFor(() => slow.requests > 1, { what: 'the long runs to start', timeoutMs: 10_000 });
     const stream = await fetch(`${server.url}/workflows/long/events`, { headers: { accept: 'text/event-stream' } });
     const streamed = stream.text();
     const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`);
@@ -56,9 +57,16 @@ describe('stopping the server', () => {
 
     const again = await startServerProcess(['--data-dir', dataDir]);
     servers.push(again);
-    const record = (await createWorkflowClient({ baseUrl: again.url }).getWorkflow('long')).data!.data;
+    const client2 = createWorkflowClient({ baseUrl: again.url });
+    const record = (await client2.getWorkflow('long')).data!.data;
     expect(record.status).toBe('cancelled');
     expect(record.result!.errors).toEqual([{ message: 'shutdown: the service stopped before the run ended' }]);
+    // The run that resumes was suspended, not ended: the new process goes on with it (an HTTP GET runs again).
+    await waitFor(async () => (await client2.getWorkflowEvents('resumes')).data!.data.events.some((event) => event._type === 'ExecutionResumed'), {
+      what: 'the suspended run to resume',
+      timeoutMs: 10_000,
+    });
+    expect((await client2.getWorkflow('resumes')).data!.data.status).toBe('running');
   }, 60_000);
 
   it('says in one line that the port is taken, and exits 2', async () => {

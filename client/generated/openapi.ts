@@ -482,6 +482,8 @@ export interface components {
             enable_tracing?: boolean;
             /** @description Fails the run when it lasts longer; defaults to the server-wide `execution_timeout_ms` */
             timeout_ms?: number;
+            /** @description false: a run interrupted by the end of its process (a crash, a kill) fails instead of resuming, and keeps no firing journal; defaults to the server-wide `resume_interrupted_runs` */
+            resume_if_interrupted?: boolean;
         };
         /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input and the metadata */
         StartWorkflowRequest: {

@@ -22,9 +22,11 @@ export interface NodeLeasesOptions {
  * Finds the nodes of a cluster that stopped. Each node holds a lease, a Redis key that expires after the failure
  * timeout unless renewed (every third of it); every node also checks, as often, the nodes that have executions
  * running: one whose lease is gone has stopped (a kill, a crash, a network cut longer than the timeout), and
- * its running executions are marked failed with "node <id> stopped". The store's conditional conclude makes the
- * checks of several nodes mark each execution once. Executions still queued long after they were written have
- * their job queued again, for the case of a node that stopped between writing an execution and queuing it.
+ * its running executions are taken over: resumed by the node that adopts each first, or marked failed with "node
+ * <id> stopped" when they do not resume. The store's conditional adopt and conclude make the checks of several
+ * nodes take each execution once. A node that stalled past the timeout finds, at its next beat, the runs taken from
+ * it, and stops them. Executions still queued long after they were written have their job queued again, for the
+ * case of a node that stopped between writing an execution and queuing it.
  */
 export class NodeLeases {
   private timer: NodeJS.Timeout | undefined;
@@ -50,7 +52,7 @@ export class NodeLeases {
     if (release) await this.options.redis.del(this.keyOf(this.options.nodeId)).catch(() => undefined);
   }
 
-  /** Checks every node that has executions running now, failing the runs of those whose lease is gone; returns how many runs it failed. */
+  /** Checks every node that has executions running now, taking over the runs of those whose lease is gone; returns how many runs it took. */
   async check(): Promise<number> {
     if (this.checking) return 0;
     this.checking = true;
@@ -62,14 +64,14 @@ export class NodeLeases {
         if (record.status === 'running' && record.nodeId !== null && record.nodeId !== this.options.nodeId) nodes.add(record.nodeId);
         if (record.status === 'queued' && record.createdAt < stale) this.options.redispatch(record.id);
       }
-      let failed = 0;
+      let taken = 0;
       for (const nodeId of nodes) {
         if ((await this.options.redis.exists(this.keyOf(nodeId))) === 1) continue;
-        const count = await this.options.service.failRunsOf(nodeId);
-        if (count > 0) this.options.logger.warn({ stopped_node: nodeId, failed: count }, 'A node stopped: its running executions are marked failed');
-        failed += count;
+        const { resumed, failed } = await this.options.service.recoverRunsOf(nodeId);
+        if (resumed + failed > 0) this.options.logger.warn({ stopped_node: nodeId, resumed, failed }, 'A node stopped: its running executions are taken over');
+        taken += resumed + failed;
       }
-      return failed;
+      return taken;
     } finally {
       this.checking = false;
     }
@@ -86,6 +88,8 @@ export class NodeLeases {
   private async beat(): Promise<void> {
     try {
       await this.renew();
+      const suspended = await this.options.service.suspendTakenOver();
+      if (suspended > 0) this.options.logger.warn({ suspended }, 'This node stalled past the failure timeout: the runs other nodes took over meanwhile are stopped here');
       await this.check();
     } catch (error) {
       this.options.logger.error({ err: error }, 'Could not renew the node lease or check the other nodes');

@@ -56,7 +56,7 @@ export async function openCluster(config: ServerConfig & { redis_url: string; da
     redis.disconnect();
     throw new Error(`Cannot reach Redis at redis_url: ${(error as Error).message}`);
   }
-  const store = await PostgresExecutionStore.open({ url: config.database_url, namespace }).catch((error: unknown) => {
+  const store = await PostgresExecutionStore.open({ url: config.database_url, namespace, nodeId: config.node_id }).catch((error: unknown) => {
     redis.disconnect();
     throw new Error(`Cannot reach PostgreSQL at database_url: ${(error as Error).message}`);
   });

@@ -183,7 +183,15 @@ export const ServerConfigSchema = z
       .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
       .default(false)
       .describe('Whether a Python node may ask for the network (allowNetwork); otherwise scripts have none'),
-    shutdown_grace_ms: count.default(10_000).describe('On SIGTERM or SIGINT, how long running executions may go on before they are cancelled with the reason shutdown'),
+    shutdown_grace_ms: count
+      .default(10_000)
+      .describe('On SIGTERM or SIGINT, how long running executions may go on before they stop: those that resume are suspended for the next start, the others cancelled with the reason shutdown'),
+    resume_interrupted_runs: z
+      .boolean()
+      .default(true)
+      .describe(
+        'Whether a run interrupted by the end of its process (a crash, kill -9, a shutdown whose grace ran out, a cluster node that stopped) resumes when the service starts again or another node finds it: its firing journal replays completed side effects instead of repeating them. A run may opt out with metadata resume_if_interrupted: false; when off, such runs fail',
+      ),
     hook_timeout_ms: z.number().int().positive().default(30_000).describe('How long a request to /hooks/... waits for its run to answer before it gets 504; the run is then cancelled, unless its deployment sets continue_on_timeout'),
     max_concurrent_hook_runs: z.number().int().positive().default(8).describe('Runs started by the hooks of one deployment that may be going at once on this node; a further request gets 429 and starts nothing'),
     deployment_catch_up: z

@@ -9,7 +9,7 @@ export {
   isJsonObject,
   isTerminalEvent,
 } from '../../model';
-export { type ActorContext, type AnyActorDefinition, type InPortSpec, type OutPortSpec, defineActor, errorOutPort } from './sdk/actor-definition';
+export { type ActorContext, type AnyActorDefinition, type FiringEffects, type InPortSpec, type OutPortSpec, defineActor, errorOutPort } from './sdk/actor-definition';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { type RunResources, resourceKind } from './sdk/run-resources';
 export { ActorError, errorMessage } from './sdk/actor-error';
@@ -25,7 +25,7 @@ export { GraphCompiler } from './graph/graph-compiler';
 export { type ValidGraph } from './graph/valid-graph';
 export { type NetworkOptions, type ActorLogEntry, type ConfigUpdateOutcome } from './runtime/network-options';
 export { type Network, createNetwork } from './runtime/network';
-export { type JournalEntry } from './runtime/firing-journal';
+export { type FiringJournal, type FiringOutcome, type JournalEntry, type JournalLookup } from './runtime/firing-journal';
 export { runGraph } from './runtime/run-graph';
 export { settleWithin } from './runtime/promises';
 export { PacketQueue } from './runtime/packet-queue';

@@ -22,6 +22,12 @@ export interface ExecutionServiceOptions {
   nodeId?: string;
   /** How to reach the nodes that run other executions, in a cluster. */
   peers?: PeerNodes;
+  /**
+   * Whether a run interrupted by the end of its process (a crash, a kill, a shutdown whose grace ran out) resumes
+   * when a process starts again, or a node of the cluster finds it, keeping a firing journal meanwhile; a run's
+   * metadata may opt out with `resume_if_interrupted: false`. When off, such runs fail. @default true
+   */
+  resumeInterruptedRuns?: boolean;
   /** Timeout of a run whose request sets none; 0 means none. @default 0 */
   defaultTimeoutMs?: number;
   /** Configuration every actor starts from. */

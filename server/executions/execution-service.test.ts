@@ -135,15 +135,15 @@ describe('ExecutionService', () => {
     expect(done.result!.errors[0].message).toMatch(/timed out/i);
   });
 
-  it('marks executions left unfinished by a previous process as failed', async () => {
+  it('marks executions left unfinished by a previous process as failed when they do not resume', async () => {
     const store = new MemoryExecutionStore();
     store.insert({
       id: 'old', status: 'running', workflowId: 'w', source: 'http_api', nodeId: 'local', fingerprint: 'f',
-      request: { graph_json: { processes: {} }, input: {}, metadata: {} }, result: null, createdAt: 1, startedAt: 2, endedAt: null,
+      request: { graph_json: { processes: {} }, input: {}, metadata: { resume_if_interrupted: false } }, result: null, createdAt: 1, startedAt: 2, endedAt: null,
     });
     store.appendEvent('old', { _type: 'NetworkStarted', seq: 1, timestamp: 2, executionId: 'old', workflowId: 'w' });
     const executions = new ExecutionService({ catalogue, store });
-    expect(await executions.recoverInterrupted()).toBe(1);
+    expect(await executions.recoverInterrupted()).toEqual({ resumed: 0, failed: 1 });
     const record = await executions.get('old');
     expect(record.status).toBe('failed');
     expect(record.result!.errors[0].message).toBe('The server stopped while this execution was running');

@@ -19,7 +19,7 @@ import { type EventPage, type EventSlice, EventLogReader } from './follow/event-
 import { createPlacement } from './placement/placement';
 import { LocalDispatcher, type RunDispatcher } from './placement/run-dispatcher';
 import { RunControl } from './placement/run-control';
-import { RunRecovery } from './recovery/run-recovery';
+import { type Recovered, RunRecovery } from './recovery/run-recovery';
 import { StoredEnding } from './recovery/stored-ending';
 import { currentRecord } from './run/current-record';
 import { type ExecutionRun } from './run/execution-run';
@@ -31,6 +31,7 @@ import { silentLogger } from '../logger';
 
 export { type ExecutionServiceOptions } from './execution-service-options';
 export { type StartOutcome } from './start/execution-starter';
+export { type Recovered } from './recovery/run-recovery';
 export { type EventPage, type EventSlice } from './follow/event-log-reader';
 
 /** How long finished executions are kept: by age and by count; 0 turns a bound off. */
@@ -65,6 +66,7 @@ export class ExecutionService {
     const now = options.now ?? Date.now;
     const logger = options.logger ?? silentLogger;
     const nodeId = options.nodeId ?? 'local';
+    const resumeInterruptedRuns = options.resumeInterruptedRuns ?? true;
     const get = (id: string) => currentRecord(owned, store, id);
     this.store = store;
     this.now = now;
@@ -78,6 +80,8 @@ export class ExecutionService {
         announcer,
         owned,
         now,
+        nodeId,
+        resumeInterruptedRuns,
         logger,
         logLimits: { maxEvents: options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS_PER_EXECUTION, maxBytes: options.maxEventLogBytes ?? DEFAULT_MAX_EVENT_LOG_MB * BYTES_PER_MIB },
         maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
@@ -94,7 +98,7 @@ export class ExecutionService {
     this.starter = new ExecutionStarter({ store, compiler: this.compiler, placement, owned, now, newId: options.newId ?? randomUUID, storageFull: options.storageFull });
     this.control = new RunControl({ store, owned, dispatcher: this.dispatcher, endings, nodeId, peers: options.peers, get });
     this.reader = new EventLogReader(store, owned, get);
-    this.recovery = new RunRecovery({ store, owned, placement, endings, cancel: (id, reason) => this.control.cancel(id, reason) });
+    this.recovery = new RunRecovery({ store, owned, placement, endings, nodeId, resumeInterruptedRuns, cancel: (id, reason) => this.control.cancel(id, reason) });
   }
 
   /**
@@ -228,20 +232,26 @@ export class ExecutionService {
   }
 
   /**
-   * Marks the executions a previous process left unfinished as failed, and returns how many: every queued or
-   * running one for a single node, only those that ran on this node's id in a cluster (its queue outlives it).
+   * Resumes the executions a previous process left unfinished, or marks them failed when they do not resume (see
+   * `resume_interrupted_runs`): every queued or running one for a single node, only those that ran on this node's
+   * id in a cluster (its queue outlives it). Returns how many went which way.
    */
-  recoverInterrupted(): Promise<number> {
+  recoverInterrupted(): Promise<Recovered> {
     return this.recovery.recoverInterrupted();
   }
 
   /**
-   * Marks the running executions of a node that stopped as failed with "node <id> stopped"; returns how many.
-   * The runs of this process are left alone: a node restarted under the same id may have claimed new ones
-   * before it looks for those its previous process left.
+   * Takes over the running executions of a node that stopped: they resume here, or are marked failed with "node
+   * <id> stopped" when they do not resume. The runs of this process are left alone: a node restarted under the same
+   * id may have claimed new ones before it looks for those its previous process left.
    */
-  failRunsOf(nodeId: string): Promise<number> {
-    return this.recovery.failRunsOf(nodeId);
+  recoverRunsOf(nodeId: string): Promise<Recovered> {
+    return this.recovery.recoverRunsOf(nodeId);
+  }
+
+  /** Stops the runs of this node that another node took over while this one stalled; returns how many. */
+  suspendTakenOver(): Promise<number> {
+    return this.recovery.suspendTakenOver();
   }
 
   /** Executions waiting for a slot on this node and executions running on it now. */
@@ -256,9 +266,9 @@ export class ExecutionService {
   }
 
   /**
-   * Stops accepting executions (starts answer UNAVAILABLE) and taking them from a cluster's queue, lets running
-   * ones finish for `graceMs`, then cancels the rest with the reason {@link SHUTDOWN_REASON}, so that their
-   * records say why they ended.
+   * Stops accepting executions (starts answer UNAVAILABLE) and taking them from a cluster's queue, and lets running
+   * ones finish for `graceMs`. Then those left that resume are suspended, for the next process to go on with, and
+   * the others are cancelled with the reason {@link SHUTDOWN_REASON}, so that their records say why they ended.
    */
   async shutdown(graceMs = 5000): Promise<void> {
     this.starter.close();

@@ -44,6 +44,17 @@ export class ClusterPlacement implements Placement {
     );
   }
 
+  /**
+   * Resumes a running execution here, beside the queue: the stopped node's job may still be held or taken again by
+   * any node, and only the adoption decides who runs the execution. A queued one is still in the queue.
+   */
+  resume(record: ExecutionRecord): void {
+    const { id, status, nodeId } = record;
+    if (status !== 'running' || nodeId === null) return;
+    this.options.launcher.resumeWhenLaunched(id, nodeId);
+    this.runHere(id).catch((error: unknown) => this.options.logger.error({ err: error, executionId: id }, 'Could not resume an execution'));
+  }
+
   /** The runs of this process only. */
   leftAtShutdown(): Promise<string[]> {
     return Promise.resolve([...this.options.owned.keys()]);

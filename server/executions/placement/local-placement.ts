@@ -31,6 +31,13 @@ export class LocalPlacement implements Placement {
     this.dispatcher.dispatch(record.id);
   }
 
+  /** Resumes through the dispatcher, so that resumed runs wait for a slot like new ones. */
+  resume(record: ExecutionRecord): void {
+    if (record.status === 'running' && record.nodeId !== null) this.launcher.resumeWhenLaunched(record.id, record.nodeId);
+    this.announcer.accepted(record);
+    this.dispatcher.dispatch(record.id);
+  }
+
   /** Every unfinished execution: those queued here are cancelled with the running ones. */
   async leftAtShutdown(): Promise<string[]> {
     return (await this.store.listUnfinished()).map((record) => record.id);

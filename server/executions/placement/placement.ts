@@ -15,6 +15,11 @@ export interface Placement {
    */
   place(record: ExecutionRecord, graph: ValidGraph, here: boolean): void;
   /**
+   * Resumes an execution a stopped process left unfinished (this node's previous process, or a node of the cluster
+   * found stopped): a running one is adopted by this node and goes on from where it stopped; a queued one is run.
+   */
+  resume(record: ExecutionRecord): void;
+  /**
    * Which unfinished executions a restart fails as left by this node's previous process (those of `nodeId`, or
    * every one when undefined), and the error they fail with.
    */

@@ -32,7 +32,14 @@ export class EventLogBudget {
   /** Events left out so far. */
   dropped = 0;
 
-  constructor(private readonly limits: EventLogLimits) {}
+  /** @param logged - what the log holds already: a run resumed after a crash goes on counting from there */
+  constructor(
+    private readonly limits: EventLogLimits,
+    logged: { readonly events: number; readonly bytes: number } = { events: 0, bytes: 0 },
+  ) {
+    this.events = logged.events;
+    this.bytes = logged.bytes;
+  }
 
   /** Whether `event` is logged; one that is not is counted in {@link dropped}. */
   admit(event: EngineEvent): boolean {

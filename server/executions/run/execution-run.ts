@@ -15,13 +15,19 @@ import { statusOfTerminalEvent } from '../terminal-status';
 import { EventLogBudget } from './event-log-budget';
 import { type UnnumberedEvent, nextInLog } from './log-seq';
 import { type RunEnvironment } from './run-environment';
+import { RunJournal } from './run-journal';
+import { isResumable } from './resumable';
+import { type ResumePoint } from '../recovery/resume-point';
 import { SecretMask } from './secret-mask';
 
 /**
  * One execution this node runs, from its claim until its terminal event is logged: it alone builds and runs the
  * execution's network, numbers and logs its events (masking the secrets the run resolved, within the run's event
- * and byte budget), applies its timeout and cancels it. It registers itself among the node's runs when made and
- * leaves once its terminal event is logged.
+ * and byte budget), keeps its firing journal, applies its timeout and cancels it. It registers itself among the
+ * node's runs when made and leaves once its terminal event is logged, or once it is suspended.
+ *
+ * A run made from a {@link ResumePoint} goes on where a stopped process left it: it logs ExecutionResumed after the
+ * last event, its network replays the journal, and the events that network repeats are not logged again.
  */
 export class ExecutionRun {
   private current: ExecutionRecord;
@@ -34,14 +40,18 @@ export class ExecutionRun {
   private readonly mask = new SecretMask();
   private network: Network | undefined;
   private stopped: Promise<void> | undefined;
+  /** Set once the run is suspended: it logs nothing more, and its record stays running for a later process to resume. */
+  private suspended = false;
 
-  /** Makes the run of an execution this node has just claimed (its record says `running` here). */
+  /** Makes the run of an execution this node has just claimed or adopted (its record says `running` here). */
   constructor(
     record: ExecutionRecord,
     private readonly env: RunEnvironment,
+    private readonly resumed?: ResumePoint,
   ) {
     this.current = record;
-    this.budget = new EventLogBudget(env.logLimits);
+    this.budget = new EventLogBudget(env.logLimits, resumed?.logged);
+    this.last = resumed?.lastSeq ?? 0;
     env.owned.set(record.id, this);
   }
 
@@ -66,14 +76,34 @@ export class ExecutionRun {
    */
   async run(graph: ValidGraph | undefined): Promise<void> {
     if (graph === undefined) return this.end(this.failure('The graph of this execution no longer validates on this node'));
-    const network = this.createNetwork(graph);
+    const journal = this.journaled ? new RunJournal(this.current.id, this.env.store, this.resumed?.journal) : undefined;
+    if (this.resumed !== undefined) this.write({ _type: 'ExecutionResumed', timestamp: this.env.now(), nodeId: this.env.nodeId, journaled: journal?.recorded ?? 0 });
+    const network = this.createNetwork(graph, journal);
     this.network = network;
     this.stopped = network.run().then(
       () => undefined,
       (error: unknown) => this.env.logger.error({ err: error, executionId: this.current.id }, 'Network run rejected'),
     );
     await this.stopped;
-    if (!this.ended) this.end(this.failure('The run ended without a result'));
+    if (!this.ended && !this.suspended) this.end(this.failure('The run ended without a result'));
+  }
+
+  /**
+   * Stops the network without ending the execution: nothing more is logged, the record stays running here, and a
+   * process that starts later resumes it (a shutdown whose grace ran out, or a run another node took over).
+   * Resolves once the network has stopped.
+   */
+  async suspend(): Promise<void> {
+    if (this.ended || this.suspended) return;
+    this.suspended = true;
+    this.env.owned.delete(this.current.id);
+    this.network?.cancel();
+    await this.stopped;
+  }
+
+  /** Whether the run keeps a firing journal: when it would resume after a crash. */
+  private get journaled(): boolean {
+    return isResumable(this.current, this.env.resumeInterruptedRuns);
   }
 
   /** Cancels the network, a `reason` kept in the result's errors, and resolves once it has stopped; nothing before it started. */
@@ -93,14 +123,20 @@ export class ExecutionRun {
     return this.network ? this.network.updateNodeConfig(nodeId, config) : { ok: false, reason: 'not-running', issues: [] };
   }
 
-  private createNetwork(graph: ValidGraph): Network {
-    const { current: record, mask, env } = this;
+  private createNetwork(graph: ValidGraph, journal: RunJournal | undefined): Network {
+    const { current: record, mask, env, resumed } = this;
     const { resolveConfig, lookupSecret, announcer } = env;
+    const timeoutMs = record.request.metadata.timeout_ms ?? env.defaultTimeoutMs;
+    const startedAt = record.startedAt ?? undefined;
+    // A resumed run has the time its timeout left when it stopped, and at least a moment to log that it timed out.
+    const spent = resumed === undefined || startedAt === undefined ? 0 : Math.max(0, resumed.lastEventAt - startedAt);
     return createNetwork(graph, env.catalogue, {
       executionId: record.id,
       workflowId: record.workflowId,
       input: record.request.input,
-      timeoutMs: record.request.metadata.timeout_ms ?? env.defaultTimeoutMs,
+      timeoutMs: timeoutMs > 0 ? Math.max(1, timeoutMs - spent) : timeoutMs,
+      journal,
+      startedAt: resumed === undefined ? undefined : startedAt,
       resolveConfig: resolveConfig && ((config, nodeId) => resolveConfig(config, nodeId, (value) => mask.add(value))),
       secret: (name) => {
         const value = lookupSecret?.(name);
@@ -118,6 +154,7 @@ export class ExecutionRun {
 
   /** Logs an event of the network, unless the run's log is full (see {@link EventLogBudget}). */
   private log(event: EngineEvent): void {
+    if (this.suspended || this.resumed?.events.loggedBefore(event) === true) return;
     if (!this.budget.admit(event)) return;
     if (isTerminalEvent(event)) this.end(event);
     else this.write(event);

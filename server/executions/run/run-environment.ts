@@ -13,6 +13,13 @@ export interface RunEnvironment {
   /** The runs of this node by execution id. Invariant: a run is here from its claim until its terminal event is logged. */
   readonly owned: Map<string, ExecutionRun>;
   readonly now: () => number;
+  /** This node's id: what a resumed run's ExecutionResumed event names. */
+  readonly nodeId: string;
+  /**
+   * Whether runs keep a firing journal, so that one interrupted by the end of its process resumes when a process
+   * starts again (`resume_interrupted_runs`); a run whose metadata says `resume_if_interrupted: false` does not.
+   */
+  readonly resumeInterruptedRuns: boolean;
   readonly logger: Logger;
   /** The events and bytes each run logs in full. */
   readonly logLimits: EventLogLimits;

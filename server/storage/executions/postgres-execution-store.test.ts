@@ -29,8 +29,8 @@ function newNamespace(): string {
   return namespace;
 }
 
-async function open(namespace: string, url = POSTGRES_URL): Promise<PostgresExecutionStore> {
-  const store = await PostgresExecutionStore.open({ url, namespace, poolSize: 4 });
+async function open(namespace: string, url = POSTGRES_URL, nodeId?: string): Promise<PostgresExecutionStore> {
+  const store = await PostgresExecutionStore.open({ url, namespace, poolSize: 4, nodeId });
   stores.push(store);
   return store;
 }
@@ -111,6 +111,28 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     await b.written();
     expect(await a.readJournal('x')).toEqual([]);
     expect(await journalRows(namespace)).toBe(0);
+  });
+
+  it("drops the late writes of a node whose run another node took over, and keeps the new owner's", async () => {
+    const namespace = newNamespace();
+    const [a, b] = [await open(namespace, POSTGRES_URL, 'a'), await open(namespace, POSTGRES_URL, 'b')];
+    a.insert(executionRecord('x', { status: 'running', nodeId: 'a' }));
+    a.appendEvent('x', idle(1));
+    await a.written();
+    expect(await b.adopt('x', 'a', 'b')).toMatchObject({ nodeId: 'b' });
+    // Node a stalled past the failure timeout and goes on as if it still ran the execution.
+    a.appendEvent('x', idle(2));
+    a.appendJournal('x', firing('n', 1, 'late'));
+    a.update('x', { status: 'failed', endedAt: 5 });
+    await a.written();
+    expect(await b.get('x')).toMatchObject({ status: 'running', nodeId: 'b' });
+    expect(await b.lastSeq('x')).toBe(1);
+    expect(await b.readJournal('x')).toEqual([]);
+    b.appendEvent('x', idle(2));
+    b.update('x', { status: 'completed', endedAt: 6 });
+    await b.written();
+    expect(await a.get('x')).toMatchObject({ status: 'completed', endedAt: 6 });
+    expect((await a.readEvents('x', 1, 10)).map((event) => event.seq)).toEqual([1, 2]);
   });
 
   it('keeps no journal of a run finished by a node that never saw it once the execution is deleted', async () => {

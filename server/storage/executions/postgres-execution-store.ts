@@ -23,6 +23,11 @@ export interface PostgresStoreOptions {
   namespace: string;
   /** @default 10 */
   poolSize?: number;
+  /**
+   * The node this store writes for: its writes to an execution running on another node (one that took it over
+   * while this node stalled) are dropped. When absent, every write of a running execution is kept.
+   */
+  nodeId?: string;
 }
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -55,6 +60,7 @@ export class PostgresExecutionStore implements ExecutionStore {
     private readonly tables: PostgresTables,
     private readonly channel: string,
     private readonly listener: PostgresAppendListener,
+    private readonly nodeId: string | undefined,
   ) {}
 
   /**
@@ -70,7 +76,7 @@ export class PostgresExecutionStore implements ExecutionStore {
       const listener = await PostgresAppendListener.open(config, names.channel, RECONNECT_DELAY_MS);
       const schema = pg.escapeIdentifier(names.schema);
       const tables = { executions: `${schema}.executions`, events: `${schema}.events`, journal: `${schema}.journal` };
-      return new PostgresExecutionStore(pool, tables, names.channel, listener);
+      return new PostgresExecutionStore(pool, tables, names.channel, listener, options.nodeId);
     } catch (error) {
       await pool?.end().catch(() => undefined);
       throw new Error(`Cannot open the execution store at ${redacted(options.url)}: ${(error as Error).message}`, { cause: error });
@@ -316,13 +322,13 @@ export class PostgresExecutionStore implements ExecutionStore {
       // which saves a start two round trips to the database.
       const client = await this.pool.connect();
       try {
-        await writeBatch(client, this.tables, this.channel, batch);
+        await writeBatch(client, this.tables, this.channel, batch, this.nodeId);
       } finally {
         client.release();
       }
       return;
     }
-    await transaction(this.pool, (client) => writeBatch(client, this.tables, this.channel, batch));
+    await transaction(this.pool, (client) => writeBatch(client, this.tables, this.channel, batch, this.nodeId));
     for (const id of batch.finishedIds()) this.lastSeqs.delete(id);
   }
 

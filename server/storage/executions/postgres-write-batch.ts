@@ -57,11 +57,12 @@ const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * Writes a batch within the caller's transaction, a few statements whatever its size. Rows are locked in id order (new ones by
  * their insert, the others by `FOR UPDATE`), so that nodes writing the same executions never deadlock, and the
  * events, journal entries and changes of an execution that was finished before the batch are dropped: a finished
- * execution never changes. The journals of the executions the batch finishes are deleted once its entries are
+ * execution never changes. So are those of an execution running on a node other than the `writer`: another node
+ * took it over while the writer stalled, and only its owner writes its log. The journals of the executions the batch finishes are deleted once its entries are
  * written. Each execution that got events is announced on `channel` with its last seq, which listeners receive
  * once the transaction commits.
  */
-export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, channel: string, batch: WriteBatch): Promise<void> {
+export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, channel: string, batch: WriteBatch, writer?: string): Promise<void> {
   const inserts = [...batch.inserts.values()].sort((a, b) => byId(a.id, b.id));
   const created = new Set<string>();
   if (inserts.length > 0) {
@@ -91,13 +92,14 @@ export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, 
   const finished = new Set<string>();
   const present = new Set<string>();
   if (touched.length > 0) {
-    const { rows } = await client.query<{ id: string; status: ExecutionRecord['status'] }>(
-      `SELECT id, status FROM ${tables.executions} WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+    const { rows } = await client.query<{ id: string; status: ExecutionRecord['status']; node_id: string | null }>(
+      `SELECT id, status, node_id FROM ${tables.executions} WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
       [touched],
     );
     for (const row of rows) {
       present.add(row.id);
-      if (isTerminalStatus(row.status) && !created.has(row.id)) finished.add(row.id);
+      if (created.has(row.id)) continue;
+      if (isTerminalStatus(row.status) || (writer !== undefined && row.status === 'running' && row.node_id !== writer)) finished.add(row.id);
     }
   }
 
