@@ -30,8 +30,9 @@ async function eventsOf(url: string, id: string): Promise<LoggedEvent[]> {
   return ((await response.json()) as Envelope<{ events: LoggedEvent[] }>).data.events;
 }
 
-async function start(url: string, graph: GraphJson, id: string, input: Record<string, unknown> = {}): Promise<void> {
-  const response = await fetch(`${url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ graph_json: graph, input, metadata: { execution_id: id } }) });
+async function start(url: string, graph: GraphJson, id: string, input: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}): Promise<void> {
+  const body = JSON.stringify({ graph_json: graph, input, metadata: { execution_id: id, ...metadata } });
+  const response = await fetch(`${url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   if (response.status !== 200) throw new Error(`start of ${id} answered ${response.status}: ${await response.text()}`);
 }
 
@@ -205,12 +206,12 @@ describe('a cluster of service processes on Redis and PostgreSQL', () => {
     });
     afterAll(() => cluster.destroy(), 30_000);
 
-    it('has its 20 running executions marked failed within the failure timeout, and its queued ones run on the other node', async () => {
+    it('has its 20 running executions that do not resume marked failed within the failure timeout, and its queued ones run on the other node', async () => {
       held.hold();
       const timeout = ['--node-failure-timeout-ms', '3000'];
       const victim = await cluster.start('victim', [...timeout, '--max-concurrent-executions', '20']);
       const running = Array.from({ length: 20 }, (_, i) => `held-${i}`);
-      for (const id of running) await start(victim.url, httpGetGraph(held.url), id);
+      for (const id of running) await start(victim.url, httpGetGraph(held.url), id, {}, { resume_if_interrupted: false });
       await waitFor(() => held.held === 20, { what: '20 runs holding a request', timeoutMs: 20_000 });
       const queued = Array.from({ length: 5 }, (_, i) => `queued-${i}`);
       for (const id of queued) await start(victim.url, multiplyGraph(), id, { x: 1, y: 1 });
