@@ -54,6 +54,8 @@ export function createClaudeActor(options: AiActorOptions = {}) {
     description: 'Sends the prompt to an Anthropic Claude model and emits the answer and its token usage.',
     ...CHAT_PORTS,
     config: claudeConfigSchema(options),
+    // A paid call, which a resumed run must not make again on its own.
+    effects: 'once',
     fire: async (ctx) => {
       const { config, inputs } = ctx;
       const conversation = conversationOf(inputs['prompt-in'], inputs['context-in'], config.systemPrompt);

@@ -64,6 +64,8 @@ export function createGeminiActor(options: AiActorOptions = {}) {
       'analysis-out': { description: 'The analysis: {model, finishReason, safetyRatings, promptFeedback, usage}.' },
     },
     config: geminiConfigSchema(options),
+    // A paid call, which a resumed run must not make again on its own.
+    effects: 'once',
     fire: async (ctx) => {
       const { config, inputs } = ctx;
       const conversation = conversationOf(inputs['prompt-in'], undefined, undefined);

@@ -47,6 +47,8 @@ export function createHuggingFaceActor(options: AiActorOptions = {}) {
       'stats-out': { description: 'The call: {model, taskType, status, durationMs, attempts}.' },
     },
     config: huggingFaceConfigSchema(options),
+    // A paid call, which a resumed run must not make again on its own.
+    effects: 'once',
     fire: async (ctx) => {
       const { config, inputs } = ctx;
       const params = inputs['params-in'] ?? {};

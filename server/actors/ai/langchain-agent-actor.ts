@@ -60,6 +60,8 @@ export function createLangchainAgentActor(options: AiActorOptions = {}) {
     },
     config: langchainAgentConfigSchema(options),
     createState: (): { memory: ChatMessage[] } => ({ memory: [] }),
+    // A paid call, which a resumed run must not make again on its own.
+    effects: 'once',
     fire: async (ctx) => {
       const { config, inputs, state } = ctx;
       const query = promptText(inputs['query-in']);

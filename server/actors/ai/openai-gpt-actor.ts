@@ -38,6 +38,8 @@ export function createOpenAiGptActor(options: AiActorOptions = {}) {
     description: 'Sends the prompt to an OpenAI chat model and emits the answer and its token usage.',
     ...CHAT_PORTS,
     config: openAiGptConfigSchema(options),
+    // A paid call, which a resumed run must not make again on its own.
+    effects: 'once',
     fire: async (ctx) => {
       const { config, inputs } = ctx;
       const conversation = conversationOf(inputs['prompt-in'], inputs['context-in'], config.systemPrompt);

@@ -50,6 +50,8 @@ export function createOpenRouterActor(options: AiActorOptions = {}) {
       'usage-out': { description: 'Token usage and cost: {model, promptTokens, completionTokens, totalTokens, cost}.' },
     },
     config: openRouterConfigSchema(options),
+    // A paid call, which a resumed run must not make again on its own.
+    effects: 'once',
     fire: async (ctx) => {
       const { config, inputs } = ctx;
       const conversation = conversationOf(inputs['prompt-in'], inputs['context-in'], undefined);

@@ -69,6 +69,8 @@ export function createReplicateActor(options: AiActorOptions = {}) {
       'metadata-out': { description: 'The prediction: {id, status, model, version, createdAt, startedAt, completedAt, metrics, polls, durationMs}.' },
     },
     config: replicateConfigSchema(options),
+    // A paid call, which a resumed run must not make again on its own.
+    effects: 'once',
     fire: async (ctx) => {
       const { config, inputs } = ctx;
       const overrides = inputs['config-in'] ?? {};

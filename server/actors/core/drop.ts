@@ -7,5 +7,6 @@ export const coreDrop = defineActor({
   description: 'Discards each packet of in.',
   inports: { in: { required: true, description: 'Any packet, discarded' } },
   outports: {},
+  effects: 'none',
   fire: () => undefined,
 });

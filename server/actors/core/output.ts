@@ -10,6 +10,7 @@ export const coreOutput = defineActor({
   description: 'Logs each packet of in (text as is, other values as JSON) and forwards it to out.',
   inports: { in: { required: true, description: 'Any packet' } },
   outports: { out: { description: 'The same packet' } },
+  effects: 'none',
   async fire({ inputs, log, send }) {
     const packet = inputs.in ?? null;
     log(typeof packet === 'string' ? packet : JSON.stringify(packet), { source: 'output' });

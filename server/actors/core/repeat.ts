@@ -7,5 +7,6 @@ export const coreRepeat = defineActor({
   description: 'Forwards each packet of in to out unchanged.',
   inports: { in: { required: true, description: 'Any packet' } },
   outports: { out: { description: 'The same packet' } },
+  effects: 'none',
   fire: ({ inputs, send }) => send('out', inputs.in ?? null),
 });

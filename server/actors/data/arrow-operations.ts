@@ -33,6 +33,7 @@ export const arrowOperations = defineActor({
     'stats-out': { description: '{numRows, numColumns, columns: [{name, type, nullCount, min, max}]}.' },
   },
   config: ArrowOperationsConfigSchema,
+  effects: 'none',
   fire: async ({ config, inputs, signal, send }) => {
     const records = inputs['data-in'];
     if (!Array.isArray(records) || !records.every(isJsonObject)) throw new Error('data-in must be an array of records (objects)');

@@ -32,6 +32,8 @@ export function createCsvReader(options: CsvReaderOptions = {}): AnyActorDefinit
     inports: { 'file-in': { required: true, description: 'CSV text, {text}, {base64} or {path}' } },
     outports: { 'data-out': { description: 'The rows: objects keyed by header, or arrays' }, 'errors-out': { description: '{message, line, code} per bad row' } },
     config: CsvReaderConfigSchema,
+    // A {path} packet reads a file, which may have changed since.
+    effects: 'repeatable',
     async fire(ctx) {
       const { config, inputs, signal } = ctx;
       let read;

@@ -29,6 +29,8 @@ export const dataTransformer = defineActor({
   },
   outports: { 'transformed-out': { description: 'The result' }, 'errors-out': { description: 'One {message, operation, index?} per failure' } },
   config: DataTransformerConfigSchema,
+  // Its expressions are JavaScript, which may read Date.now() or Math.random().
+  effects: 'repeatable',
   async fire(ctx) {
     const { config, inputs, signal } = ctx;
     const failures = new FailureLog(config.errorHandling);

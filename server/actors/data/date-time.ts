@@ -20,6 +20,8 @@ export const dateTime = defineActor({
   inports: { 'date-in': { description: 'A date, {date, amount}, {from, to}, or any packet for now (unfed: fires once at start)' } },
   outports: { 'formatted-out': { description: 'The date as text (diff: the difference in unit)' }, 'timestamp-out': { description: 'Epoch milliseconds (diff: the difference in ms)' } },
   config: DateTimeConfigSchema,
+  // now, and add, subtract and diff without a date, read the clock.
+  effects: 'repeatable',
   async fire({ config, inputs, send }) {
     const { operation, format, timezone, unit } = config;
     const input = inputs['date-in'];

@@ -48,6 +48,8 @@ export function createExcelReader(options: ExcelReaderOptions = {}): AnyActorDef
     },
     outports: { 'data-out': { description: 'The rows: objects keyed by header, or arrays.' }, 'sheets-out': { description: 'The names of every sheet.' } },
     config: ExcelReaderConfigSchema,
+    // A path reads a file, which may have changed since.
+    effects: 'repeatable',
     fire: async ({ config, inputs, signal, send }) => {
       const bytes = await workbookBytes(inputs['file-in'], options.baseDirectory, signal);
       const sheet = inputs['sheet-in'];

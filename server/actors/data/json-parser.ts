@@ -25,6 +25,7 @@ export const jsonParser = defineActor({
   },
   outports: { 'parsed-out': { description: 'The parsed (and selected) value' }, 'errors-out': { description: '{message, ...} per problem' } },
   config: JsonParserConfigSchema,
+  effects: 'none',
   async fire(ctx) {
     const { config, inputs } = ctx;
     const input = inputs['json-in'] ?? null;

@@ -29,6 +29,7 @@ export const regexMatcher = defineActor({
   },
   outports: { 'matches-out': { description: 'Per returnType: matches, groups, split pieces or replaced text' }, 'groups-out': { description: '[{match, index, captures, groups}]' } },
   config: RegexMatcherConfigSchema,
+  effects: 'none',
   async fire({ config, inputs, send, signal }) {
     const settings = regexSettings(config, inputs['pattern-in']);
     const text = inputs['text-in'];

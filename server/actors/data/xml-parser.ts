@@ -30,6 +30,7 @@ export const xmlParser = defineActor({
   },
   outports: { 'data-out': { description: 'The JSON' }, 'errors-out': { description: '{message, line?, column?} per problem' } },
   config: XmlParserConfigSchema,
+  effects: 'none',
   async fire(ctx) {
     const { config, inputs } = ctx;
     const text = inputs['xml-in'];

@@ -24,6 +24,11 @@ function mongoError(error: unknown): ActorError {
   });
 }
 
+/** Whether an aggregation pipeline writes its result to a collection (a `$out` or `$merge` stage). */
+function pipelineWrites(pipeline: JsonValue | undefined): boolean {
+  return Array.isArray(pipeline) && pipeline.some((stage) => isJsonObject(stage) && (Object.hasOwn(stage, '$out') || Object.hasOwn(stage, '$merge')));
+}
+
 /** The Get Collection properties. */
 const MongoGetConfigSchema = z.object({
   collection: requiredText('The collection'),
@@ -45,6 +50,7 @@ export const mongoGetCollectionActor = defineActor({
   inports: { 'pool-id': POOL_PORT, 'query-in': { description: 'The filter (find, findOne) or the pipeline (aggregate).' } },
   outports: { 'docs-out': { description: 'The documents: an array (findOne: the document or null).' }, 'count-out': { description: 'How many documents were sent.' } },
   config: MongoGetConfigSchema,
+  effects: (config, inputs) => (config.operation === 'aggregate' && pipelineWrites(inputs['query-in']) ? 'once' : 'repeatable'),
   fire: async ({ config, inputs, resources, send }) => {
     const { client, database } = mongoOf(resources, inputs['pool-id']);
     const collection = client.db(database).collection(config.collection);
@@ -105,6 +111,7 @@ export const mongoWriteCollectionActor = defineActor({
   },
   outports: { 'result-out': { description: "What the write did, as the driver answered it." }, 'status-out': { description: '{ok, operation, collection}.' } },
   config: MongoWriteConfigSchema,
+  effects: 'once',
   fire: async ({ config, inputs, resources, send, isConnected }) => {
     const data = inputs['data-in'];
     const deletes = config.operation === 'deleteOne' || config.operation === 'deleteMany';

@@ -51,6 +51,8 @@ export function createMongoPoolActor(id: keyof typeof TEMPLATES, options: Databa
       'status-out': { description: 'The connection: {status, host, port, database, replicaSet}.' },
     } as Record<typeof handlePort | 'status-out', { description: string }>,
     config: MongoPoolConfigSchema,
+    // The pool is a resource of this process, gone after a crash: a resumed run must open it again (a replayed handle would name nothing).
+    effects: 'none',
     fire: async ({ config, resources, secret, send, signal }) => {
       const address = await (options.egress ?? DEFAULT_EGRESS).checkedAddress(config.host, config.port);
       const user = config.user ?? secret('MONGODB_USER');

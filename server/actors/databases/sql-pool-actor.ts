@@ -71,6 +71,8 @@ export function createSqlPoolActor(driver: keyof typeof DRIVERS, options: Databa
       'status-out': { description: 'The pool: {status, driver, host, port, database, serverVersion, maxConnections}.' },
     },
     config: poolConfigSchema(spec.port, spec.secrets).extend(driver === 'postgresql' ? POSTGRES_SETTINGS : {}),
+    // The pool is a resource of this process, gone after a crash: a resumed run must open it again (a replayed handle would name nothing).
+    effects: 'none',
     fire: async ({ config, resources, secret, send, signal }) => {
       const address = await (options.egress ?? DEFAULT_EGRESS).checkedAddress(config.host, config.port);
       const settings: DatabaseSettings = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineActor, errorOutPort, type JsonValue } from '../../engine';
 import { choiceSetting, numberSetting, requiredText } from '../shared';
 import { SQL_POOL } from './sql-pool';
+import { isReadOnlySql } from './read-only-sql';
 import { sqlError } from './sql-error';
 
 /** The `tpl_sql_script` properties. */
@@ -39,6 +40,8 @@ export const sqlScriptActor = defineActor({
     ...errorOutPort('with the server\'s code for a database error, or for a timeout (code TIMEOUT)'),
   },
   config: SqlScriptConfigSchema,
+  // The statement's text decides, not queryType, which only says whether it runs in a transaction.
+  effects: (config) => (isReadOnlySql(config.query) ? 'repeatable' : 'once'),
   fire: async ({ config, inputs, resources, signal, send }) => {
     const handle = inputs['pool-id'];
     const pool = typeof handle === 'string' ? resources.get(SQL_POOL, handle) : undefined;

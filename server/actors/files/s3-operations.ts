@@ -1,11 +1,19 @@
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { type JsonObject, type JsonValue } from '../../engine';
+import { type FiringEffects, type JsonObject, type JsonValue } from '../../engine';
 import { beforeSending } from './s3-client';
 import { bareEtag, downloadedContent, objectFields, readBoundedObject, tooLarge, uploadBody } from './s3-object-body';
 
 /** What the S3 node can do, as the template names it. */
 export const S3_OPERATIONS = ['upload', 'download', 'delete', 'list'] as const;
+
+/** What each operation does to the bucket: a download or a list only reads it; an upload or a delete is made once. */
+export const S3_OPERATION_EFFECTS: Readonly<Record<(typeof S3_OPERATIONS)[number], Exclude<FiringEffects, 'none'>>> = {
+  upload: 'once',
+  download: 'repeatable',
+  delete: 'once',
+  list: 'repeatable',
+};
 
 /** One operation of an S3 node. */
 export interface S3Request {

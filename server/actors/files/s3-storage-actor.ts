@@ -5,7 +5,7 @@ import { DEFAULT_EGRESS } from '../network/network-actor-options';
 import { type NamedSecretLookup, choiceSetting, credentialOf, numberSetting, optionalText, requireCredential, requiredText, textSetting } from '../shared';
 import { runS3Client } from './s3-client';
 import { s3Failure } from './s3-failure';
-import { MAX_LISTED_OBJECTS, S3_OPERATIONS, type S3Outcome, runS3Operation } from './s3-operations';
+import { MAX_LISTED_OBJECTS, S3_OPERATIONS, S3_OPERATION_EFFECTS, type S3Outcome, runS3Operation } from './s3-operations';
 
 /** What the S3 node takes from the server. */
 export interface S3StorageActorOptions {
@@ -79,6 +79,7 @@ export function createS3StorageActor(options: S3StorageActorOptions = {}) {
       'metadata-out': { description: 'What S3 says of the object: {operation, bucket, key, url, size, contentType, etag, ...}; a download adds text or base64, a list its objects.' },
     },
     config: s3StorageConfigSchema(options.secret),
+    effects: (config) => S3_OPERATION_EFFECTS[config.operation],
     fire: async ({ config, inputs, resources, secret, send, signal }) => {
       const keyPacket = inputs['key-in'];
       const key = keyPacket === undefined || keyPacket === null || keyPacket === '' ? undefined : typeof keyPacket === 'string' ? keyPacket : JSON.stringify(keyPacket);

@@ -22,6 +22,7 @@ export const graphInput = defineActor({
     description: textSetting('A note on the port, shown by the IDE only', z.string().optional()),
   }),
   graphPort: { direction: 'in', nameKey: 'inputName', defaultName: 'input' },
+  effects: 'none',
   fire: ({ config, graphInput: read, send }) => {
     const input = read(config.inputName);
     if (!input.found) return;

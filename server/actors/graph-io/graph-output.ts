@@ -19,6 +19,7 @@ export const graphOutput = defineActor({
     description: textSetting('A note on the port, shown by the IDE only', z.string().optional()),
   }),
   graphPort: { direction: 'out', nameKey: 'outputName', defaultName: 'output' },
+  effects: 'none',
   fire: ({ config, inputs, graphOutput: emit }) => {
     const value = inputs.data ?? null;
     checkDataType(value, config.dataType, `Graph output '${config.outputName}'`);

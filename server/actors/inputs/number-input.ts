@@ -26,6 +26,7 @@ export const numberInput = defineActor({
       decimals: numberSetting('Decimal places the IDE displays (display only)', z.number().int().min(0).default(2)),
     })
     .superRefine(minNotAboveMax),
+  effects: 'none',
   fire: ({ config, send }) => {
     const problem = rangeProblem('Number input', config.defaultValue, config.min, config.max);
     if (problem !== undefined) throw new Error(problem);

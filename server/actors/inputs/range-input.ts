@@ -28,6 +28,7 @@ export const rangeInput = defineActor({
       unit: textSetting('Unit shown after the value by the IDE (display only)', z.string().default('')),
     })
     .superRefine(minNotAboveMax),
+  effects: 'none',
   fire: ({ config, send }) => {
     const problem = rangeProblem('Range input', config.defaultValue, config.min, config.max);
     if (problem !== undefined) throw new Error(problem);

@@ -40,6 +40,7 @@ export const textInput = defineActor({
   inports: {},
   outports: { output: { description: 'The text.' } },
   config: TextInputConfigSchema,
+  effects: 'none',
   fire: async ({ config, send, signal }) => {
     const text = config.defaultValue;
     if (config.maxLength !== undefined && text.length > config.maxLength) {

@@ -21,6 +21,7 @@ export const ifBranch = defineActor({
       .preprocess((value) => value ?? undefined, z.array(RuleSetSchema).default([]))
       .describe('Rule sets of the IDE\'s rule builder over fields of the packet; the packet goes to true-out when any set holds'),
   }),
+  effects: 'none',
   fire: ({ inputs, config, send }) => {
     const packet = inputs['input-in'] ?? null;
     return send(evaluateRuleSets(config.decisionRules, packet) ? 'true-out' : 'false-out', packet);

@@ -20,6 +20,8 @@ export const loop = defineActor({
   },
   config: LoopConfigSchema,
   createState: () => ({ source: undefined as string | undefined, test: undefined as ConditionTest | undefined }),
+  // breakCondition is a mathjs expression, which may call random().
+  effects: 'repeatable',
   async fire({ inputs, config, state, send, signal }) {
     if (state.source !== config.breakCondition) {
       state.test = config.breakCondition === undefined ? undefined : compileCondition(config.breakCondition);

@@ -33,6 +33,7 @@ export const switchActor = defineActor({
     /** Whether letter case matters. @default true */
     caseSensitive: booleanSetting('Whether letter case matters', true),
   }),
+  effects: 'none',
   fire: ({ inputs, config, send }) => {
     const packet = inputs['input-in'] ?? null;
     const lookup = readFieldPath(packet, config.switchField);

@@ -8,5 +8,6 @@ export const mathAbsolute = defineActor({
   description: 'Sends |value-in| on result-out.',
   inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
   outports: { 'result-out': { description: 'The absolute value.' } },
+  effects: 'none',
   fire: ({ inputs, send }) => send('result-out', jsonNumber(Math.abs(toNumber(inputs['value-in'], 'value-in')))),
 });

@@ -18,6 +18,7 @@ export const mathAverage = defineActor({
     /** Decimal places of the mean. @default 2 */
     precision: precisionSetting(2),
   }),
+  effects: 'none',
   async fire({ inputs, config, send }) {
     const values = toNumberArray(inputs['array-in'], 'array-in');
     const average = mean(values);

@@ -12,6 +12,7 @@ export const mathClamp = defineActor({
     'max-in': { required: true, description: 'The upper bound.' },
   },
   outports: { 'result-out': { description: 'The clamped value.' } },
+  effects: 'none',
   fire: ({ inputs, send }) => {
     const value = toNumber(inputs['value-in'], 'value-in');
     const min = toNumber(inputs['min-in'], 'min-in');

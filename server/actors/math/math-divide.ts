@@ -34,6 +34,7 @@ export const mathDivide = defineActor({
     /** What dividing by zero gives: an error, "Infinity"/"-Infinity" (null for 0 / 0), 0 or null. @default "error" */
     handleDivByZero: choiceSetting('What a division by zero gives: an error on error-out, Infinity, 0 or null', ['error', 'infinity', 'zero', 'null'], 'error'),
   }),
+  effects: 'none',
   fire: ({ inputs, config, send }) => {
     const a = toNumber(inputs['a-in'], 'a-in');
     const b = toNumber(inputs['b-in'], 'b-in');

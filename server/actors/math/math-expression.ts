@@ -32,6 +32,8 @@ export const mathExpression = defineActor({
     /** Kept for the IDE; expressions always run in the restricted instance, never as JavaScript. @default true */
     safeEval: booleanSetting('Evaluate with the restricted function set (no imports or assignments to globals)', true),
   }),
+  // mathjs offers random(), randomInt() and pickRandom() to expressions.
+  effects: 'repeatable',
   fire: async ({ inputs, config, send, signal }) => {
     let result: JsonValue;
     try {

@@ -12,6 +12,7 @@ export const mathMinMax = defineActor({
     'max-out': { description: 'The largest number.' },
     'range-out': { description: 'max - min.' },
   },
+  effects: 'none',
   async fire({ inputs, send }) {
     const values = toNumberArray(inputs['array-in'], 'array-in');
     if (values.length === 0) {

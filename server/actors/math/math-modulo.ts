@@ -9,6 +9,7 @@ export const mathModulo = defineActor({
   description: 'Sends a-in % b-in on result-out.',
   inports: operandPorts,
   outports: { 'result-out': { description: 'The remainder a % b.' } },
+  effects: 'none',
   fire: ({ inputs, send }) => {
     const a = toNumber(inputs['a-in'], 'a-in');
     const b = toNumber(inputs['b-in'], 'b-in');

@@ -14,6 +14,7 @@ export const mathMultiply = defineActor({
     /** Decimal places of the result. @default 2 */
     precision: precisionSetting(2),
   }),
+  effects: 'none',
   fire: ({ inputs, config, send }) => {
     const result = toNumber(inputs['a-in'], 'a-in') * toNumber(inputs['b-in'], 'b-in');
     return send('result-out', jsonNumber(roundTo(result, config.precision)));

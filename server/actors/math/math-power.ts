@@ -17,6 +17,7 @@ export const mathPower = defineActor({
     /** Decimal places of the result. @default 2 */
     precision: precisionSetting(2),
   }),
+  effects: 'none',
   fire: ({ inputs, config, send }) => {
     const base = toNumber(inputs['base-in'], 'base-in');
     const exponent = toNumber(inputs['exp-in'], 'exp-in');

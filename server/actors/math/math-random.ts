@@ -30,6 +30,8 @@ export const mathRandom = defineActor({
   outports: { 'value-out': { description: 'The random number.' } },
   config: RandomConfigSchema,
   createState: () => ({ seed: undefined as string | undefined, next: Math.random }),
+  // Unless seeded, it draws from Math.random.
+  effects: 'repeatable',
   fire: ({ config, state, send }) => {
     if (state.seed !== config.seed) {
       state.seed = config.seed;

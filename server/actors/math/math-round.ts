@@ -16,5 +16,6 @@ export const mathRound = defineActor({
     /** round (half away from zero), floor, ceil or trunc (toward zero). @default "round" */
     method: choiceSetting('How to round: to nearest, down, up or toward zero', ['round', 'floor', 'ceil', 'trunc'], 'round'),
   }),
+  effects: 'none',
   fire: ({ inputs, config, send }) => send('result-out', jsonNumber(roundTo(toNumber(inputs['value-in'], 'value-in'), config.precision, config.method))),
 });

@@ -19,6 +19,7 @@ export const mathSqrt = defineActor({
     /** error (fail), absolute (root of |x|) or complex ({re: 0, im: root of |x|}). @default "error" */
     handleNegative: choiceSetting('What a negative input gives: an error on error-out, the root of its absolute value, or a complex result', ['error', 'absolute', 'complex'], 'error'),
   }),
+  effects: 'none',
   fire: ({ inputs, config, send }) => {
     const value = toNumber(inputs['value-in'], 'value-in');
     const root = jsonNumber(roundTo(Math.sqrt(Math.abs(value)), config.precision));

@@ -23,6 +23,7 @@ export const mathStatistics = defineActor({
     /** Divide by n - 1 (sample) rather than n (population). @default true */
     sampleCorrection: booleanSetting('Use the sample (n - 1) rather than the population (n) variance and standard deviation', true),
   }),
+  effects: 'none',
   async fire({ inputs, config, send }) {
     const stats = summaryStatistics(toNumberArray(inputs['data-in'], 'data-in'), config.sampleCorrection);
     const out = (value: number | null): JsonValue => (value === null ? null : jsonNumber(roundTo(value, config.precision)));

@@ -13,6 +13,7 @@ export const mathSum = defineActor({
     /** Skip elements that are not numbers or numeric texts instead of failing. @default true */
     ignoreNonNumeric: booleanSetting('Skip array elements that are not numbers instead of failing', true),
   }),
+  effects: 'none',
   fire: ({ inputs, config, send }) => {
     let sum = 0;
     for (const value of toNumberArray(inputs['array-in'], 'array-in', config.ignoreNonNumeric)) sum += value;

@@ -80,6 +80,8 @@ export function createMediaInputActor<C extends MediaInputSettings>(spec: MediaI
       metadata: { description: 'Where it came from, contentType, format, size in bytes and what the format tells (dimensions, channels, duration)' },
     },
     config: spec.config,
+    // It reads a URL or a file under files_dir, which may have changed since.
+    effects: 'repeatable',
     async fire(ctx: ActorContext<C, string, string, undefined>) {
       const { config, inputs, signal } = ctx;
       const packet = inputs.source;

@@ -44,6 +44,8 @@ export function createStreamDisplayActor<C>(spec: StreamDisplaySpec<C>, options:
     outports: { metadata: { description: `Per frame: {frame, contentType, format, size, receivedAt} and what the format tells (${spec.kind === 'image' ? 'width, height' : 'channels, sample rate, duration'})` } },
     config: spec.config,
     createState: (): DisplayState => ({ frames: 0 }),
+    // receivedAt reads the clock.
+    effects: 'repeatable',
     async fire(ctx: ActorContext<C, 'stream', 'metadata', DisplayState>) {
       const frame = ++ctx.state.frames;
       let info;

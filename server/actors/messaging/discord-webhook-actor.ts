@@ -73,6 +73,7 @@ export function createDiscordWebhookActor(options: MessagingActorOptions = {}) {
     },
     outports: { 'sent-out': { description: 'The posted message: {id, channelId, content, timestamp}.' } },
     config: discordConfigSchema(options),
+    effects: 'once',
     fire: async ({ config, inputs, signal, secret, send }) => {
       const url = webhookUrlOf(config.webhookUrl, 'DISCORD_WEBHOOK_URL', secret);
       // wait=true makes Discord answer with the message it created instead of 204.

@@ -35,6 +35,7 @@ export function createEmailSenderActor(options: MessagingActorOptions = {}) {
       'failed-out': { description: 'A message the provider refused or could not be sent: {provider, message, to, subject, status?, code?}.' },
     },
     config: emailConfigSchema(options),
+    effects: 'once',
     fire: async ({ config, inputs, signal, secret, send, isConnected }) => {
       let message: EmailMessage | undefined;
       try {

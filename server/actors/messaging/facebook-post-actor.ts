@@ -86,6 +86,7 @@ export function createFacebookPostActor(options: MessagingActorOptions = {}) {
       'insights-out': { description: 'Its insights, read back once it is published: {id, metrics: {name: value}}.' },
     },
     config: facebookConfigSchema(options),
+    effects: 'once',
     fire: async ({ config, inputs, signal, secret, send, isConnected }) => {
       const token = credentialOf(config.accessToken, ['FACEBOOK_ACCESS_TOKEN'], secret) ?? '';
       const context: VendorCallContext = { signal, timeout: config.timeout, retryCount: config.retryCount, options };

@@ -93,6 +93,7 @@ export function createLinkedinPostActor(options: MessagingActorOptions = {}) {
       'analytics-out': { description: 'Its social actions, read back once it exists: {id, likes, comments}.' },
     },
     config: linkedinConfigSchema(options),
+    effects: 'once',
     fire: async ({ config, inputs, signal, secret, send, isConnected }) => {
       const token = credentialOf(config.accessToken, ['LINKEDIN_ACCESS_TOKEN'], secret) ?? '';
       const context: VendorCallContext = { signal, timeout: config.timeout, retryCount: config.retryCount, options };

@@ -78,6 +78,7 @@ export function createSlackWebhookActor(options: MessagingActorOptions = {}) {
       ...errorOutPort('when Slack refuses the message or cannot be reached'),
     },
     config: slackConfigSchema(options),
+    effects: 'once',
     fire: async ({ config, inputs, signal, secret, send }) => {
       const url = webhookUrlOf(config.webhookUrl, 'SLACK_WEBHOOK_URL', secret);
       const payload = slackPayload(inputs['message-in'], config);

@@ -73,6 +73,7 @@ export function createTwilioSmsActor(options: MessagingActorOptions = {}) {
       'status-out': { description: 'One packet per recipient: {sid, to, status, errorCode, errorMessage}.' },
     },
     config: twilioConfigSchema(options),
+    effects: 'once',
     fire: async ({ config, inputs, signal, secret, send }) => {
       const message: JsonValue | undefined = inputs['message-in'];
       const body = textOf(message, ['body', 'text', 'message', 'content']) ?? JSON.stringify(message ?? null);

@@ -88,6 +88,7 @@ export function createTwitterPostActor(options: MessagingActorOptions = {}) {
       'metrics-out': { description: 'The public metrics of the post, read back once it exists: {id, retweet_count, reply_count, like_count, quote_count, ...}.' },
     },
     config: twitterConfigSchema(options),
+    effects: 'once',
     fire: async ({ config, inputs, signal, secret, send, isConnected }) => {
       const credentials = credentialsOf(config, secret);
       const context = { signal, timeout: config.timeout, retryCount: config.retryCount, options };

@@ -1,5 +1,15 @@
+import { type FiringEffects } from '../../engine';
+
 /** The operation types a GraphQL document can define. */
 export type GraphqlOperationType = 'query' | 'mutation' | 'subscription';
+
+/**
+ * The effects of running an operation of `type`: a query only reads, and is safe to send again (it is retried);
+ * a mutation changes the server's data.
+ */
+export function graphqlOperationEffects(type: GraphqlOperationType): Exclude<FiringEffects, 'none'> {
+  return type === 'query' ? 'repeatable' : 'once';
+}
 
 /** One operation definition of a GraphQL document. */
 export interface GraphqlOperation {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choiceSetting, requiredText } from '../shared';
 import { type JsonObject, defineActor, isJsonObject } from '../../engine';
-import { pickOperationName } from './graphql-operations';
+import { graphqlOperationEffects, pickOperationName } from './graphql-operations';
 import { describeFailedResponse } from './http-response';
 import { describeUrl } from '../../outbound-http';
 import { httpUrlField } from './http-url';
@@ -44,6 +44,7 @@ export function createGraphqlQueryActor(options: NetworkActorOptions = {}) {
     inports: { 'variables-in': { description: 'The variables object; each packet runs the operation once.' } },
     outports: { 'data-out': { description: 'The response `data`.' }, 'errors-out': { description: 'The response `errors` list.' } },
     config: GraphqlQueryConfigSchema,
+    effects: (config) => graphqlOperationEffects(config.operationType),
     fire: async ({ config, inputs, signal, send }) => {
       const variables = inputs['variables-in'];
       if (variables !== undefined && variables !== null && !isJsonObject(variables)) throw new Error('variables-in must be an object of variable names to values');
@@ -55,7 +56,7 @@ export function createGraphqlQueryActor(options: NetworkActorOptions = {}) {
         what: "config 'endpoint'",
         accept: 'application/graphql-response+json, application/json;q=0.9',
         timeoutMs: API_CALL_TIMEOUT_MS,
-        retryCount: config.operationType === 'query' ? QUERY_RETRY_COUNT : 0,
+        retryCount: graphqlOperationEffects(config.operationType) === 'repeatable' ? QUERY_RETRY_COUNT : 0,
         signal,
       });
       if (!isGraphqlResponse(body)) {

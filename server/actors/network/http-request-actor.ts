@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanSetting, choiceSetting, numberSetting } from '../shared';
+import { booleanSetting, choiceSetting, effectsOfHttpMethod, numberSetting } from '../shared';
 import { ActorError, defineActor, errorOutPort } from '../../engine';
 import { HTTP_METHODS, buildHttpCall } from './build-http-call';
 import { fetchWithRetry, retryPolicy } from '../../outbound-http';
@@ -37,6 +37,7 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
       ...errorOutPort('for a 4xx, a 5xx left after the retries, or a request that got no response'),
     },
     config: HttpRequestConfigSchema,
+    effects: (config) => effectsOfHttpMethod(config.method),
     fire: async ({ config, inputs, signal, send }) => {
       const call = buildHttpCall({ url: config.url, method: config.method, data: inputs['data-in'], headers: inputs['headers-in'] });
       const response = await fetchWithRetry(call, {

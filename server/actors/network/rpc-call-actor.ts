@@ -46,6 +46,8 @@ export function createRpcCallActor(options: NetworkActorOptions = {}) {
     },
     config: RpcCallConfigSchema,
     createState: () => ({ lastId: 0 }),
+    // A remote method may change anything, and JSON-RPC does not say which ones only read.
+    effects: 'once',
     fire: async ({ config, inputs, state, signal, send }) => {
       const id = ++state.lastId;
       const request: JsonObject = { jsonrpc: config.version, method: config.method, id };

@@ -3,7 +3,7 @@ import { type JsonObject, defineActor } from '../../engine';
 import { type NamedSecretLookup, choiceSetting, numberSetting, requireCredential, requiredText } from '../shared';
 import { githubClient } from './github-client';
 import { githubFailure } from './github-failure';
-import { GITHUB_OPERATIONS, isIdempotentGithubOperation, runGithubOperation } from './github-operations';
+import { GITHUB_OPERATIONS, githubOperationEffects, isIdempotentGithubOperation, runGithubOperation } from './github-operations';
 import { githubRateLimit } from './github-rate-limit';
 import { type SaasActorOptions } from './saas-actor-options';
 import { attemptTimeout, credentialSetting, firingCredential, timeoutSetting, vendorBaseUrl, vendorUrlSetting } from './saas-settings';
@@ -44,6 +44,7 @@ export function createGithubActor(options: SaasActorOptions = {}) {
       'rate-out': { description: 'The rate limit GitHub reported: {limit, remaining, used, reset, resetAt, resource}.' },
     },
     config: githubConfigSchema(options.secret),
+    effects: (config) => githubOperationEffects(config.operation),
     fire: async ({ config, inputs, signal, send, secret, log }) => {
       const operation = config.operation;
       const octokit = githubClient({

@@ -1,5 +1,5 @@
 import { type Octokit } from '@octokit/rest';
-import { type JsonObject, type JsonValue, isJsonObject } from '../../engine';
+import { type FiringEffects, type JsonObject, type JsonValue, isJsonObject } from '../../engine';
 
 /** The operations of the `tpl_github_api` template, each a GitHub REST route. */
 const GITHUB_ROUTES = {
@@ -33,6 +33,11 @@ export interface GithubAnswer {
 /** Whether sending the operation twice does no harm: every one but `create-issue`. */
 export function isIdempotentGithubOperation(operation: GithubOperation): boolean {
   return operation !== 'create-issue';
+}
+
+/** The effects of an operation: a GET route only reads; any other writes, once. */
+export function githubOperationEffects(operation: GithubOperation): Exclude<FiringEffects, 'none'> {
+  return GITHUB_ROUTES[operation].startsWith('GET ') ? 'repeatable' : 'once';
 }
 
 /**

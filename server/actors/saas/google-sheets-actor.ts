@@ -64,6 +64,7 @@ export function createGoogleSheetsActor(options: GoogleSheetsActorOptions = {}) 
       'metadata-out': { description: 'The sheet information: {spreadsheetId, range, rowCount, columnCount} of a read, or what Sheets reports of a change.' },
     },
     config: googleSheetsConfigSchema(options.secret),
+    effects: (config) => (config.operation === 'read' ? 'repeatable' : 'once'),
     fire: async ({ config, inputs, signal, send, secret }) => {
       const context = { signal, timeoutMs: attemptTimeout(config.timeout, options.maxTimeoutMs), options };
       const base = vendorBaseUrl(config.baseUrl, options.baseUrl, SHEETS_PUBLIC_API);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor } from '../../engine';
 import { type NamedSecretLookup, booleanSetting, choiceSetting, optionalText, requireCredential } from '../shared';
-import { HUBSPOT_OBJECT_TYPES, HUBSPOT_OPERATIONS, hubspotPlan, hubspotResults } from './hubspot-operations';
+import { HUBSPOT_OBJECT_TYPES, HUBSPOT_OPERATIONS, hubspotEffects, hubspotPlan, hubspotResults } from './hubspot-operations';
 import { hubspotRateLimit } from './hubspot-rate-limit';
 import { type SaasActorOptions } from './saas-actor-options';
 import { attemptTimeout, credentialSetting, firingCredential, timeoutSetting, vendorBaseUrl, vendorUrlSetting } from './saas-settings';
@@ -52,6 +52,7 @@ export function createHubspotActor(options: SaasActorOptions = {}) {
       'metrics-out': { description: 'What the call did: {operation, objectType, count, total?, after?, errors?, calls, status, rateLimit?, durationMs}.' },
     },
     config: hubspotConfigSchema(options.secret),
+    effects: (config, inputs) => hubspotEffects(config.operation, inputs['data-in']),
     fire: async ({ config, inputs, signal, send, secret }) => {
       const started = performance.now();
       const token = firingCredential(config.apiKey, 'apiKey', KEY_SECRETS, secret);

@@ -1,4 +1,4 @@
-import { type JsonObject, type JsonValue, isJsonObject } from '../../engine';
+import { type FiringEffects, type JsonObject, type JsonValue, isJsonObject } from '../../engine';
 import { HUBSPOT_PAGE_SIZE, hubspotSearchBody } from './hubspot-search';
 import { vendorEndpoint } from './saas-settings';
 import { type VendorRequest } from './vendor-request';
@@ -109,6 +109,15 @@ export function hubspotPlan(base: URL, operation: (typeof HUBSPOT_OPERATIONS)[nu
     case 'batch':
       return batchPlan(base, objects, input);
   }
+}
+
+/**
+ * The effects of a firing: get and search only read, and so does a batch of ids alone; a create, an update and a
+ * batch with records write, once.
+ */
+export function hubspotEffects(operation: (typeof HUBSPOT_OPERATIONS)[number], data: JsonValue | undefined): Exclude<FiringEffects, 'none'> {
+  if (operation === 'get' || operation === 'search') return 'repeatable';
+  return operation === 'batch' && Array.isArray(data) && !data.some(isJsonObject) ? 'repeatable' : 'once';
 }
 
 /** What the calls of a firing answered, gathered: the record or the results, and the counts for `metrics-out`. */

@@ -59,6 +59,7 @@ export function createSalesforceActor(options: SaasActorOptions = {}) {
       'status-out': { description: 'A summary: {operation, object, success, totalSize, records, pages} of a query; {operation, object, success, total, succeeded, failed, ids, errors} of DML.' },
     },
     config: salesforceConfigSchema(options.secret),
+    effects: (config) => (config.operation === 'query' ? 'repeatable' : 'once'),
     fire: async ({ config, inputs, signal, send, secret }) => {
       const account = {
         clientId: firingCredential(config.clientId, 'clientId', [SECRETS.clientId], secret),

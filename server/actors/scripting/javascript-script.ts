@@ -44,6 +44,8 @@ export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
       ...errorOutPort('when the script throws or runs over its limits'),
     },
     config: JavascriptScriptConfigSchema,
+    // The isolate has no network or files, but a script may read the clock and randomness.
+    effects: 'repeatable',
     async fire(ctx) {
       const { config } = ctx;
       const inputs: JsonObject = {};

@@ -3,7 +3,7 @@ import { ActorError, type AnyActorDefinition, type JsonValue, defineActor, error
 import { numberSetting, optionalText } from '../shared';
 import { DEFAULT_NUSHELL_BINARY, confinedDirectory, findNushell, missingNushell } from './nushell-binary';
 import { runNushellScript } from './nushell-runner';
-import { type SandboxMode } from './process-sandbox';
+import { type SandboxMode, sandboxedProcessEffects } from './process-sandbox';
 import { DEFAULT_MAX_SCRIPT_MEMORY_MB, type ScriptActorLimits, scriptSource } from './script-config';
 
 /** Options of {@link createNushellScriptActor}. */
@@ -50,6 +50,7 @@ function argumentsOf(packet: JsonValue | undefined): JsonValue[] {
  */
 export function createNushellScriptActor(options: NushellScriptActorOptions = {}) {
   const binary = options.nuBinary ?? DEFAULT_NUSHELL_BINARY;
+  const mode = options.sandbox ?? 'bwrap';
   return defineActor({
     id: 'tpl_nushell_script',
     title: 'NuShell Script',
@@ -63,6 +64,8 @@ export function createNushellScriptActor(options: NushellScriptActorOptions = {}
       ...errorOutPort('when the script fails, exits or runs over its limits'),
     },
     config: nushellScriptConfigSchema(options),
+    // Nushell scripts never get the network; only the operator's choice of no sandbox lets them reach the host.
+    effects: sandboxedProcessEffects({ mode, network: false }),
     async fire(ctx) {
       const { config } = ctx;
       const found = findNushell(binary, options.searchPath ?? process.env.PATH);
@@ -76,7 +79,7 @@ export function createNushellScriptActor(options: NushellScriptActorOptions = {}
         timeoutMs: config.timeout,
         memoryLimitMb: options.maxMemoryMb ?? DEFAULT_MAX_SCRIPT_MEMORY_MB,
         signal: ctx.signal,
-        sandbox: { mode: options.sandbox ?? 'bwrap' },
+        sandbox: { mode },
         workingDirectory,
       });
       for (const line of outcome.logs) ctx.log(line, { source: 'nushell' });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { lstatSync, readlinkSync } from 'node:fs';
+import { type FiringEffects } from '../../engine';
 
 /** How subprocess actors (the Python and Nushell scripts) are isolated: `bwrap` (bubblewrap namespaces), or `none` (an operator's explicit choice). */
 export type SandboxMode = 'bwrap' | 'none';
@@ -15,6 +16,15 @@ export interface SandboxPolicy {
   readOnlyBinds?: readonly { source: string; target: string }[];
   /** The working directory inside the sandbox. @default '/tmp' */
   workDir?: string;
+}
+
+/**
+ * The effects of a firing that runs a process under a sandbox policy: in bubblewrap without the network it can
+ * only read the time, randomness and the read-only files bound in, so it is safe to run again; with the network,
+ * or with no sandbox at all (the host's files and network), it may change the world.
+ */
+export function sandboxedProcessEffects(policy: Pick<SandboxPolicy, 'mode' | 'network'>): Exclude<FiringEffects, 'none'> {
+  return policy.mode === 'bwrap' && !policy.network ? 'repeatable' : 'once';
 }
 
 // The parts of /etc a process needs to run Python, resolve names and check TLS certificates: nothing else of the host.

@@ -4,7 +4,7 @@ import { PackageListSchema } from './python-packages';
 import { DEFAULT_PYTHON_BINARY, runPythonScript } from './python-runner';
 import { type ScriptActorLimits, DEFAULT_MAX_SCRIPT_MEMORY_MB, scriptSource } from './script-config';
 import { booleanSetting, numberSetting } from '../shared';
-import { type SandboxMode } from './process-sandbox';
+import { type SandboxMode, sandboxedProcessEffects } from './process-sandbox';
 import { firingOutputs, sendScriptOutputs } from './script-outputs';
 
 /** Configuration of `tpl_python_script`. */
@@ -49,6 +49,7 @@ const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
  */
 export function createPythonScriptActor(options: PythonScriptActorOptions = {}) {
   const pythonBinary = options.pythonBinary ?? DEFAULT_PYTHON_BINARY;
+  const mode = options.sandbox ?? 'bwrap';
   return defineActor({
     id: 'tpl_python_script',
     title: 'Python Script',
@@ -62,6 +63,7 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
       ...errorOutPort('when the script raises or runs over its limits'),
     },
     config: PythonScriptConfigSchema,
+    effects: (config) => sandboxedProcessEffects({ mode, network: config.allowNetwork }),
     async fire(ctx) {
       const { config } = ctx;
       if (config.allowNetwork && options.allowNetwork !== true) {
@@ -81,7 +83,7 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
         memoryLimitMb: Math.min(config.memoryLimit, options.maxMemoryMb ?? DEFAULT_MAX_SCRIPT_MEMORY_MB),
         signal: ctx.signal,
         pythonBinary,
-        sandbox: { mode: options.sandbox ?? 'bwrap', network: config.allowNetwork },
+        sandbox: { mode, network: config.allowNetwork },
         environment: config.environment,
       });
       for (const line of outcome.logs) ctx.log(line, { source: 'python' });

@@ -58,6 +58,8 @@ export function createServerRequestActor(sink?: HookAnswerSink) {
     inports: {},
     outports: { 'request-out': { description: '{method, path, query, headers, body, fields?}' } },
     config: ServerRequestConfigSchema,
+    // extractFields may run JavaScript expressions (the clock, randomness); a refusal answers the waiting request, which a second answer cannot change.
+    effects: 'repeatable',
     fire: async ({ config, execution, graphInput, send, signal }) => {
       const carried = execution.metadata[HTTP_REQUEST_METADATA_KEY];
       const given = graphInput('request');

@@ -38,6 +38,8 @@ export function createServerResponseActor(sink?: HookAnswerSink) {
     inports: { 'data-in': { required: true, description: 'What to answer with' } },
     outports: {},
     config: ServerResponseConfigSchema,
+    // It answers the request that started the run, which can be answered once.
+    effects: 'once',
     fire: async ({ config, inputs, execution, node, log, graphOutput }) => {
       const answer = buildHookAnswer(config, inputs['data-in'] ?? null, new Date());
       if (sink?.answer(execution.id, answer)) return;

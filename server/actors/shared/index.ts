@@ -15,3 +15,4 @@ export { readConfinedFile } from './confined-file';
 export { jsonOrText } from './json-or-text';
 export { type NamedSecretLookup, missingCredential, requireCredential, credentialOf } from './vendor-credential';
 export { type VendorHttpRequest, clipVendorText, vendorFailure, vendorHttpCall } from './vendor-http';
+export { effectsOfHttpMethod } from './http-method-effects';

@@ -36,6 +36,8 @@ export const cacheActor = defineActor({
     'hit-out': { description: 'Whether the key was in the cache before the operation (clear: whether it held anything).' },
   },
   config: CacheConfigSchema,
+  // The cache is the run's own, in memory: a resumed run builds it again by firing its cache nodes again, which a replayed set would not.
+  effects: 'none',
   fire: async ({ config, inputs, resources, send }) => {
     const cache = resources.shared(RUN_CACHE, 'cache', () => new LRUCache<string, { value: JsonValue }>({ max: config.maxSize, ttlAutopurge: false }), (c) => c.clear());
     const fifo = config.evictionPolicy === 'fifo';

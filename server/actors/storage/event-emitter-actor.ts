@@ -44,6 +44,8 @@ export function createEventEmitterActor(options: EventEmitterOptions = {}) {
     inports: { 'event-in': { description: 'The event data (when data-in is not fed).' }, 'data-in': { description: 'The event data.' } },
     outports: { 'published-out': { description: 'The event as published.' }, 'id-out': { description: 'The id of the event.' } },
     config: EventEmitterConfigSchema,
+    // Subscribers would receive the event twice.
+    effects: 'once',
     fire: async (ctx) => {
       const { config, inputs, execution, node, send } = ctx;
       const channel = config.channel ?? 'events';

@@ -59,6 +59,8 @@ export function createQueueActor(options: QueueActorOptions = {}) {
       'ack-out': { description: 'What a send, ack or nack did: {id, queue, operation, ok}.' },
     },
     config: QueueConfigSchema,
+    // Only a peek leaves the queue as it was; a receive takes messages off it.
+    effects: (config) => (config.operation === 'peek' ? 'repeatable' : 'once'),
     fire: async (ctx) => {
       const { config, inputs, send } = ctx;
       const overrides = isJsonObject(inputs['options-in']) ? inputs['options-in'] : {};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActorError, type JsonValue, defineActor, errorMessage, errorOutPort, isJsonObject } from '../../engine';
+import { ActorError, type FiringEffects, type JsonValue, defineActor, errorMessage, errorOutPort, isJsonObject } from '../../engine';
 import { type EgressPolicy } from '../../outbound-http';
 import { DEFAULT_EGRESS } from '../network/network-actor-options';
 import { choiceSetting, numberSetting, optionalText, requiredText } from '../shared';
@@ -8,6 +8,19 @@ import { runRedis } from './redis-connection';
 /** The commands of the `tpl_redis` template. */
 const REDIS_COMMANDS = ['GET', 'SET', 'DEL', 'EXISTS', 'EXPIRE', 'HGET', 'HSET', 'LPUSH', 'RPOP'] as const;
 type RedisCommand = (typeof REDIS_COMMANDS)[number];
+
+/** What each command does to the server: the reads are safe to run again, every write is made once. */
+const REDIS_COMMAND_EFFECTS: Readonly<Record<RedisCommand, Exclude<FiringEffects, 'none'>>> = {
+  GET: 'repeatable',
+  EXISTS: 'repeatable',
+  HGET: 'repeatable',
+  SET: 'once',
+  DEL: 'once',
+  EXPIRE: 'once',
+  HSET: 'once',
+  LPUSH: 'once',
+  RPOP: 'once',
+};
 
 /** The `tpl_redis` properties, plus the server's URL of this service's own. */
 const RedisConfigSchema = z.object({
@@ -66,6 +79,26 @@ function readCommandPacket(packet: JsonValue | undefined): { command?: string; k
 }
 
 /**
+ * The command of one firing: the `command-in` packet's, else the node's.
+ * @throws Error when it is not one of {@link REDIS_COMMANDS}
+ */
+function commandOf(asked: { command?: string }, configured: string): RedisCommand {
+  const name = (asked.command ?? configured).toUpperCase();
+  const command = REDIS_COMMANDS.find((known) => known === name);
+  if (command === undefined) throw new Error(`Redis command '${name}' is not one of ${REDIS_COMMANDS.join(', ')}`);
+  return command;
+}
+
+/** The effects of one firing, by its command; a packet the firing will refuse changes nothing. */
+function firingEffects(config: z.output<typeof RedisConfigSchema>, inputs: Readonly<Record<string, JsonValue>>): Exclude<FiringEffects, 'none'> {
+  try {
+    return REDIS_COMMAND_EFFECTS[commandOf(readCommandPacket(inputs['command-in']), config.command)];
+  } catch {
+    return 'repeatable';
+  }
+}
+
+/**
  * Builds the `tpl_redis` actor: runs one command per packet on `command-in` or `args-in` (once at start
  * when neither is fed), on the run's client for its server and database. The reply goes to `result-out`
  * as Redis gives it (text, a number or null); a refused command goes to `error-out` with Redis's error code.
@@ -81,12 +114,11 @@ export function createRedisActor(options: { egress?: EgressPolicy } = {}) {
     },
     outports: { 'result-out': { description: "The command's reply." }, ...errorOutPort('when Redis refuses the command or cannot be reached') },
     config: RedisConfigSchema,
+    effects: firingEffects,
     fire: async (ctx) => {
       const { config, inputs, send } = ctx;
       const asked = readCommandPacket(inputs['command-in']);
-      const name = (asked.command ?? config.command).toUpperCase();
-      const command = REDIS_COMMANDS.find((known) => known === name);
-      if (command === undefined) throw new Error(`Redis command '${name}' is not one of ${REDIS_COMMANDS.join(', ')}`);
+      const command = commandOf(asked, config.command);
       const given = asked.args ?? inputs['args-in'];
       const args = given === undefined || given === null ? [] : Array.isArray(given) ? given : [given];
       const key = asked.key ?? config.key;

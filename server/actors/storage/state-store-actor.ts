@@ -46,6 +46,8 @@ export function createStateStoreActor(options: StateStoreOptions = {}) {
       'success-out': { description: 'get and exists: whether there is a value; set: true; delete: whether there was one.' },
     },
     config: StateStoreConfigSchema,
+    // The values outlive the run: a read is safe to run again, a set or a delete is made once.
+    effects: (config) => (config.operation === 'get' || config.operation === 'exists' ? 'repeatable' : 'once'),
     fire: async (ctx) => {
       const { config, inputs, send } = ctx;
       let backend: StateBackend;

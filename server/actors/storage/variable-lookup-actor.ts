@@ -44,6 +44,8 @@ export function createVariableLookupActor(options: VariableLookupOptions = {}) {
     },
     config: VariableLookupConfigSchema,
     createState: () => new Map<string, Found>(),
+    // It reads the server's variables and environment, and the clock in the runtime scope.
+    effects: 'repeatable',
     fire: async ({ config, inputs, state, execution, node, graphInput, send }) => {
       const name = inputs['name-in'];
       if (typeof name !== 'string' || name === '') throw new Error('The variable name must come as text on name-in');

@@ -53,6 +53,8 @@ export const cronTriggerActor = defineActor({
   inports: {},
   outports: { 'trigger-out': { description: 'The payload of the tick.' } },
   config: CronTriggerConfigSchema,
+  // A run started on its own reads the clock for the tick's timestamp.
+  effects: 'repeatable',
   fire: async ({ config, execution, node, send }) => {
     const packet = tickPacket(node, execution, config.payload, config.schedule);
     if (packet !== undefined) await send('trigger-out', packet);

@@ -24,6 +24,8 @@ export const intervalTriggerActor = defineActor({
   inports: {},
   outports: { 'trigger-out': { description: 'The payload of the tick.' } },
   config: IntervalTriggerConfigSchema,
+  // A run started on its own reads the clock for the tick's timestamp.
+  effects: 'repeatable',
   fire: async ({ config, execution, node, send }) => {
     const packet = tickPacket(node, execution, config.payload);
     if (packet !== undefined) await send('trigger-out', packet);

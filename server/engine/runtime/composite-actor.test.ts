@@ -5,6 +5,7 @@ import { parseGraph } from '../graph/parse-graph';
 import { runGraph } from './run-graph';
 import { collector, testCatalogue, testRun } from '../../../test/support/kits';
 import { validateGraph } from '../graph/validate-graph';
+import { createCompositeActor } from './composite-actor';
 
 const absGraph = {
   processes: {
@@ -30,6 +31,11 @@ function around(inner: unknown, value: JsonValue | JsonValue[]) {
 }
 
 describe('a composite node', () => {
+  it('declares no effects of its own, its inner nodes declaring theirs', () => {
+    const actor = createCompositeActor({ inports: ['input'], outports: ['output'] }, () => Promise.reject(new Error('not run')));
+    expect(actor.effects).toBe('none');
+  });
+
   it('runs its inner graph per firing and sends graph outputs out of its own ports', async () => {
     const received: JsonValue[] = [];
     const { result, events } = await runGraph(around(absGraph, [-41.7, 3, -2]), testCatalogue(collector('test_sink', received)), testRun);

@@ -43,6 +43,8 @@ export function createCompositeActor(boundary: GraphBoundary, runInner: (ctx: Co
     inports,
     outports,
     config: z.unknown(),
+    // The inner nodes declare their own effects and are journaled by their paths; the node itself only runs them.
+    effects: 'none',
     async fire(ctx) {
       const { state, result } = await runInner(ctx);
       const error = result.errors[0];
