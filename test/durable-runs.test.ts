@@ -4,6 +4,8 @@ import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type GraphJson } from '../model';
+import { createWorkflowClient } from '../client';
+import { closedPort } from './support/closed-port';
 import { type TestCluster, testCluster } from './support/cluster-nodes';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 import { waitFor } from './support/wait-for';
@@ -123,17 +125,28 @@ describe('durable runs', () => {
     for (const path of Object.keys(counter.calls)) delete counter.calls[path];
   });
 
-  it('resume after kill -9: six runs complete as an uninterrupted one does, each effect made exactly once', async () => {
-    const first = await startServerProcess(['--data-dir', dataDir, '--rate-limit-requests-per-minute', '0']);
+  it('resume after kill -9: six runs complete as an uninterrupted one does, each effect made exactly once, and the SDK keeps waiting', async () => {
+    // One port for both processes, as behind a fixed address, so that the SDK's wait outlives the restart.
+    const options = ['--data-dir', dataDir, '--rate-limit-requests-per-minute', '0', '--port', String(await closedPort())];
+    const first = await startServerProcess(options);
     servers.push(first);
     const ids = Array.from({ length: 6 }, (_, i) => `order-${i}`);
     for (const id of ids) await start(first.url, errand(counter.url, 4), id, { order: { order: id } });
     await waitFor(async () => (await Promise.all(ids.map((id) => napping(first.url, id)))).every(Boolean), { what: 'the six runs to sleep', timeoutMs: 20_000 });
     expect(counter.calls).toEqual({ '/first': 6 });
+    let following = false;
+    const watching: typeof fetch = (input, init) => {
+      if (new URL(new Request(input, init).url).pathname.endsWith('/events')) following = true;
+      return fetch(input, init);
+    };
+    const waiting = createWorkflowClient({ baseUrl: first.url, fetch: watching }).waitForCompletion(ids[0], { timeoutMs: 60_000 });
+    await waitFor(() => following, { what: 'the SDK to follow the run' });
     await first.stop('SIGKILL');
 
-    const second = await startServerProcess(['--data-dir', dataDir, '--rate-limit-requests-per-minute', '0']);
+    const second = await startServerProcess(options);
     servers.push(second);
+    expect(second.url).toBe(first.url);
+    expect(await waiting).toMatchObject({ id: ids[0], status: 'completed' });
     await waitFor(() => ended(second.url, ids), { what: 'the resumed runs to end', timeoutMs: 30_000, intervalMs: 200 });
     expect(counter.calls).toEqual({ '/first': 6, '/second': 6 });
     await expectFinishedAsIfUninterrupted(second.url, ids, (await view(second.url, ids[0])).node_id!);
