@@ -10,7 +10,7 @@ import { type TestCluster, testCluster } from './support/cluster-nodes';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 import { waitFor } from './support/wait-for';
 
-/** A local service with effects: it counts each call by path, echoes /first and /second, and never answers /hang. */
+/** A local service with effects: it counts each call by path, echoes /first and /second (and /tick after a second), and never answers /hang. */
 interface CounterServer {
   url: string;
   calls: Record<string, number>;
@@ -28,7 +28,9 @@ async function startCounterServer(): Promise<CounterServer> {
       calls[path] = (calls[path] ?? 0) + 1;
       if (path === '/hang') return void held.push(response);
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ step: path.slice(1), received: JSON.parse(body || 'null') as unknown }));
+      const answer = () => response.end(JSON.stringify({ step: path.slice(1), received: JSON.parse(body || 'null') as unknown }));
+      if (path === '/tick') setTimeout(answer, 1000);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -177,6 +179,45 @@ describe('durable runs', () => {
     expect(events.map((event) => event._type).slice(-3)).toEqual(['ExecutionResumed', 'ActorFailed', 'Failed']);
     await second.stop('SIGKILL');
   }, 60_000);
+
+  it('loses no accepted run to kill -9 under load: each one completes after the restart, its log gapless', async () => {
+    const options = ['--data-dir', dataDir, '--rate-limit-requests-per-minute', '0'];
+    const graph: GraphJson = {
+      properties: { name: 'tick' },
+      processes: { tick: { component: 'tpl_http_request', metadata: { config: { url: `${counter.url}/tick`, method: 'GET', retryCount: 0 } } } },
+      connections: [],
+      inports: {},
+      outports: { result: { process: 'tick', port: 'response-out' } },
+      groups: [],
+    };
+    const first = await startServerProcess(options);
+    servers.push(first);
+    const accepted: string[] = [];
+    let killed = false;
+    const post = async (id: string): Promise<void> => {
+      const response = await fetch(`${first.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ graph_json: graph, metadata: { execution_id: id } }) }).catch(() => undefined);
+      if (response?.status === 200) accepted.push(id);
+    };
+    const posting = (async () => {
+      for (let batch = 0; batch < 30 && !killed; batch += 1) await Promise.all(Array.from({ length: 10 }, (_, i) => post(`load-${batch}-${i}`)));
+    })();
+    await waitFor(() => accepted.length >= 100, { what: '100 starts to be accepted', timeoutMs: 20_000 });
+    killed = true;
+    await first.stop('SIGKILL');
+    await posting;
+
+    const second = await startServerProcess(options);
+    servers.push(second);
+    await waitFor(() => ended(second.url, accepted), { what: 'every accepted run to end', timeoutMs: 60_000, intervalMs: 500 });
+    for (const id of accepted) {
+      const run = await view(second.url, id);
+      expect({ id, status: run.status }).toEqual({ id, status: 'completed' });
+      const events = await eventsOf(second.url, id);
+      expect(events.map((event) => event.seq)).toEqual(events.map((_, i) => i + 1));
+      expect(events.filter((event) => event._type === 'ExecutionResumed').length).toBeLessThanOrEqual(1);
+    }
+    await second.stop('SIGKILL');
+  }, 120_000);
 
   describe('in a cluster', () => {
     let cluster: TestCluster;
