@@ -69,7 +69,12 @@ function plainProcess(node: PreparedNode, embedding: Embedding): ConvertedProces
   let config: JsonObject = node.config;
   const rename = node.boundary?.direction === 'in' ? embedding.renameInputsTo : node.boundary?.direction === 'out' ? embedding.renameOutputsTo : undefined;
   if (node.boundary !== undefined && rename !== undefined) config = { ...config, [node.boundary.nameKey]: rename };
-  return { component: templateId, metadata: { config, ...title(node), templateId, sourcePath: node.node.path } };
+  return { component: templateId, metadata: { config, ...title(node), ...retry(node), templateId, sourcePath: node.node.path } };
+}
+
+// A node's retry policy goes to the engine as it is: validation checks it.
+function retry(node: PreparedNode): { retry?: JsonObject } {
+  return node.node.retry === undefined ? {} : { retry: node.node.retry };
 }
 
 function compositeProcess(node: PreparedNode, parent: PreparedGraph, context: BuildContext): ConvertedProcess {
@@ -80,7 +85,7 @@ function compositeProcess(node: PreparedNode, parent: PreparedGraph, context: Bu
   const proxies = (context.proxyLinks.get(parent.graph.id) ?? []).filter((link) => link.graphId === innerId);
   const graph = buildEngineGraph(innerId, context, { renameInputsTo: plan.renameInputsTo, renameOutputsTo: plan.renameOutputsTo, proxies });
   const templateId = templateIdOf(node);
-  return { component: SUBGRAPH_COMPONENT, metadata: { graph, graphId: innerId, config: node.config, ...title(node), templateId, sourcePath: node.node.path } };
+  return { component: SUBGRAPH_COMPONENT, metadata: { graph, graphId: innerId, config: node.config, ...title(node), ...retry(node), templateId, sourcePath: node.node.path } };
 }
 
 /** Replaces an end at a proxy node by the matching port of every composite node that proxy reaches through. */

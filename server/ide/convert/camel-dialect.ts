@@ -26,6 +26,7 @@ const CamelNodeMetadataSchema = z
     propertyValues: CheckedJsonObjectSchema.nullish(),
     requiredEnvVars: z.array(z.string()).nullish(),
     graphId: OptionalTextSchema,
+    retry: CheckedJsonObjectSchema.nullish(),
   })
   .passthrough();
 
@@ -131,6 +132,7 @@ function readCamelNode(node: z.infer<typeof CamelNodeSchema>, path: string): Ide
     propertyValues: values.value,
     propertyValuesPath: values.path,
     requiredEnvVars: metadata.requiredEnvVars ?? undefined,
+    retry: metadata.retry ?? undefined,
     graphId: locatedText(metadata.graphId, metadataPath, 'graphId'),
     graphIdPath: joinPath(metadataPath, 'graphId'),
   };

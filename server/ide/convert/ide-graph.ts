@@ -40,6 +40,8 @@ export interface IdeNode {
   readonly propertyValuesPath: string;
   /** The env var names the node declares; undefined when it declares none, so the template's apply. */
   readonly requiredEnvVars?: readonly string[];
+  /** The node's retry policy, as the engine reads `metadata.retry`, where the workflow carries one. */
+  readonly retry?: JsonObject;
   /** The graph a `subgraph` node runs. */
   readonly graphId?: Located<string>;
   /** Where an issue about a missing graph reference points. */

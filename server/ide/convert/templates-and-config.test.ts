@@ -130,3 +130,12 @@ describe('listing required env vars', () => {
     expect(conversionOf([email, slack, otherSlack]).required_env_vars).toEqual(['SENDGRID_API_KEY', 'SLACK_WEBHOOK_URL']);
   });
 });
+
+describe("a node's retry policy", () => {
+  it('goes to the engine graph as metadata.retry, where the validation that runs it checks it', () => {
+    const node = { id: 'r', type: 'tpl_math_round', metadata: { templateId: 'tpl_math_round', retry: { max_attempts: 3, on: ['Timeout'] } } };
+    const conversion = conversionOf([node]);
+    expect(conversion.engine_graph.processes.r).toMatchObject({ component: 'tpl_math_round', metadata: { retry: { max_attempts: 3, on: ['Timeout'] } } });
+    expect(conversionOf([{ id: 'p', metadata: { templateId: 'tpl_math_round' } }]).engine_graph.processes.p.metadata).not.toHaveProperty('retry');
+  });
+});
