@@ -19,3 +19,25 @@ export const addMultiplyRound = {
   },
   input: { x: 3, y: 4.5, k: 1.5 },
 };
+
+/**
+ * The same three nodes with a random draw in the middle (add -> random -> round): the draw is not pure, so a run
+ * that resumes after a crash keeps it in its firing journal, and each start writes one journal row.
+ */
+export const addRandomRound = {
+  graph_json: {
+    properties: { name: 'add-random-round' },
+    processes: {
+      add: { component: 'tpl_math_add' },
+      draw: { component: 'tpl_math_random' },
+      round: { component: 'tpl_math_round', metadata: { config: { precision: 1 } } },
+    },
+    connections: [
+      { from: { nodeId: 'add', portId: 'result-out' }, to: { nodeId: 'draw', portId: 'trigger-in' } },
+      { from: { nodeId: 'draw', portId: 'value-out' }, to: { nodeId: 'round', portId: 'value-in' } },
+    ],
+    inports: { x: { process: 'add', port: 'a-in' }, y: { process: 'add', port: 'b-in' } },
+    outports: { result: { process: 'round', port: 'result-out' } },
+  },
+  input: { x: 3, y: 4.5 },
+};

@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, median, writeSection } from './bench-report';
 import { type LoopDelay, type ServerProcess, freePort, serviceEnvironment, startProcess } from './bench-processes';
-import { addMultiplyRound } from './add-multiply-round';
+import { addMultiplyRound, addRandomRound } from './add-multiply-round';
 
 /*
  * HTTP benchmark: the built service (dist/, `npm run build` first) in its own process, bare Express 4 in
@@ -87,13 +87,15 @@ async function main(): Promise<void> {
     const [express, health, status] = [middle('express'), middle('health'), middle('status')];
     const healthRatio = median(rounds.map((r) => r.health.requestsPerSecond / r.express.requestsPerSecond));
     const statusRatio = median(rounds.map((r) => r.status.requestsPerSecond / r.express.requestsPerSecond));
-    service.resetLoop();
-    const loadStart = Date.now();
-    const starts = await load(`${service.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) });
-    while ((await countUnfinished(service.url)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    const allDoneMs = Date.now() - loadStart;
-    const startLoop = await service.loop();
-    const startCount = starts.requests - starts.non2xx - starts.errors;
+    const startLoad = async (body: object) => {
+      service.resetLoop();
+      const loadStart = Date.now();
+      const result = await load(`${service.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      while ((await countUnfinished(service.url)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      return { starts: result, allDoneMs: Date.now() - loadStart, loop: await service.loop(), count: result.requests - result.non2xx - result.errors };
+    };
+    const { starts, allDoneMs, loop: startLoop, count: startCount } = await startLoad(addMultiplyRound);
+    const journaled = await startLoad(addRandomRound);
     const rows: BenchRow[] = [
       { measure: `Bare Express 4 GET, ${CONNECTIONS} connections, ${GET_DURATION_S} s per round`, result: `${fmt(express.requestsPerSecond)} req/s (${latency(express)})` },
       { measure: 'GET /health', result: `${fmt(health.requestsPerSecond)} req/s (${latency(health)})`, baseline: `${fmt(express.requestsPerSecond)} req/s bare Express`, ratio: `${healthRatio.toFixed(2)}x` },
@@ -113,13 +115,24 @@ async function main(): Promise<void> {
         measure: 'Executions of that load completed, from its start until the last one is done',
         result: `${fmt(startCount)} in ${fmt(allDoneMs)} ms: ${fmt((startCount / allDoneMs) * 1000)} completed/s; event-loop delay p99 ${ms(startLoop.p99)}, max ${ms(startLoop.max)}`,
       },
+      {
+        measure: 'POST /workflows of a 3-node graph with a journaled node (add, random, round): starts',
+        result: `${fmt(journaled.starts.requestsPerSecond)} starts/s (p50 ${journaled.starts.p50Ms} ms, p99 ${journaled.starts.p99Ms} ms)`,
+        baseline: `${fmt(starts.requestsPerSecond)} starts/s of the pure graph`,
+        ratio: ratio(journaled.starts.requestsPerSecond, starts.requestsPerSecond),
+      },
+      {
+        measure: 'Executions of that load completed, from its start until the last one is done',
+        result: `${fmt(journaled.count)} in ${fmt(journaled.allDoneMs)} ms: ${fmt((journaled.count / journaled.allDoneMs) * 1000)} completed/s; event-loop delay p99 ${ms(journaled.loop.p99)}, max ${ms(journaled.loop.max)}`,
+      },
     ];
     const notes = [
       'The service runs built (`dist/`) in its own process with a SQLite store in a temporary data_dir, the rate limit off and 64 executions at once; bare Express 4 runs in a third process; autocannon (20 connections) runs in the benchmark process. All three share the machine\'s cores.',
-      `GET loads: ${ROUNDS} rounds of ${GET_DURATION_S} s each, bare Express right before the service in each round; the row shows the median round and the ratio is the median of the ratios of the rounds. The start load runs once for ${DURATION_S} s.`,
+      `GET loads: ${ROUNDS} rounds of ${GET_DURATION_S} s each, bare Express right before the service in each round; the row shows the median round and the ratio is the median of the ratios of the rounds. Each start load runs once for ${DURATION_S} s.`,
+      'The journaled graph draws a random number in the middle: each run writes one firing-journal row in the same group commit as its events, and deletes its journal with its terminal update (durable runs, docs/decisions.md).',
       'Event-loop delay is each server\'s own, measured by `monitorEventLoopDelay` preloaded into it, over the window of the load.',
       'The service answers `GET /health` and the status read before Express when nothing Express does for them would show (no request line logged, no rate limit counting the read; docs/decisions.md): Express\'s request setup and router are most of what bare Express costs, so both rows go beyond it.',
-      `Errors: Express ${express.errors} (${express.non2xx} non-2xx), /health ${health.errors} (${health.non2xx}), status ${status.errors} (${status.non2xx}), starts ${starts.errors} (${starts.non2xx}).`,
+      `Errors: Express ${express.errors} (${express.non2xx} non-2xx), /health ${health.errors} (${health.non2xx}), status ${status.errors} (${status.non2xx}), starts ${starts.errors} (${starts.non2xx}), journaled starts ${journaled.starts.errors} (${journaled.starts.non2xx}).`,
     ];
     const section = benchSection('HTTP', 'scripts/bench/http-throughput.ts', rows, notes, new Date(), 'npm run bench:http');
     process.stdout.write(`${section}\n`);
