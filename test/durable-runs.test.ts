@@ -226,18 +226,31 @@ describe('durable runs', () => {
     });
     afterAll(() => cluster.destroy(), 30_000);
 
-    it('kill -9 of the node that runs them: the other node finishes them, each effect made exactly once', async () => {
+    it('kill -9 of the node that runs them: the other node finishes them, each effect made exactly once, and a cancel reaches a moved run from any node', async () => {
       const timeout = ['--node-failure-timeout-ms', '3000'];
       const victim = await cluster.start('victim', timeout);
       const ids = Array.from({ length: 6 }, (_, i) => `cluster-order-${i}`);
       for (const id of ids) await start(victim.url, errand(counter.url, 4), id, { order: { order: id } });
-      await waitFor(async () => (await Promise.all(ids.map((id) => napping(victim.url, id)))).every(Boolean), { what: 'the six runs to sleep', timeoutMs: 20_000 });
+      await start(victim.url, errand(counter.url, 120), 'cluster-long', { order: { order: 'cluster-long' } });
+      const all = [...ids, 'cluster-long'];
+      await waitFor(async () => (await Promise.all(all.map((id) => napping(victim.url, id)))).every(Boolean), { what: 'the seven runs to sleep', timeoutMs: 20_000 });
       const survivor = await cluster.start('survivor', timeout);
+      const observer = await cluster.start('observer', timeout);
       victim.child.kill('SIGKILL');
       await waitFor(() => ended(survivor.url, ids), { what: 'the survivor to finish the runs', timeoutMs: 40_000, intervalMs: 200 });
-      expect(counter.calls).toEqual({ '/first': 6, '/second': 6 });
-      await expectFinishedAsIfUninterrupted(survivor.url, ids, 'survivor');
-      for (const id of ids) expect((await view(survivor.url, id)).node_id).toBe('survivor');
+      expect(counter.calls).toEqual({ '/first': 7, '/second': 6 });
+      const resumedOn = (await view(survivor.url, ids[0])).node_id!;
+      expect(['survivor', 'observer']).toContain(resumedOn);
+      for (const id of ids) await expectFinishedAsIfUninterrupted(survivor.url, [id], (await view(survivor.url, id)).node_id!);
+
+      // The long run sleeps again on the node that took it; a cancel asked on another node reaches it there.
+      await waitFor(async () => (await view(survivor.url, 'cluster-long')).node_id !== 'victim', { what: 'the long run to move', timeoutMs: 20_000 });
+      const owner = (await view(survivor.url, 'cluster-long')).node_id;
+      const elsewhere = owner === 'survivor' ? observer : survivor;
+      const cancelled = await fetch(`${elsewhere.url}/workflows/cluster-long/cancel`, { method: 'POST' });
+      expect(cancelled.status).toBe(200);
+      expect(await view(elsewhere.url, 'cluster-long')).toMatchObject({ status: 'cancelled', node_id: owner });
+      expect(counter.calls['/second']).toBe(6);
     }, 90_000);
   });
 });

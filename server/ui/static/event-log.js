@@ -18,6 +18,10 @@ export function describeEvent(event) {
       return `${event.actorId}: ${event.error}`;
     case 'MessageSent':
       return `${event.fromActor}.${event.fromPort} → ${event.toActor}.${event.toPort}  ${preview(event.message)}${event.truncated ? ' (truncated)' : ''}`;
+    case 'ActorRetrying':
+      return `${event.actorId}: attempt ${event.attempt} failed (${event.error}); again in ${event.delayMs} ms`;
+    case 'ExecutionResumed':
+      return `resumed on ${event.nodeId} after its process stopped (${event.journaled} journaled firings replayed)`;
     case 'EventsDropped':
       return `${event.dropped} packet events left out of the log`;
     case 'Completed':
