@@ -44,9 +44,15 @@ const GraphProcessMetadataJsonSchema = z
     config: z.record(z.unknown()).nullish().describe('Actor configuration (ActorConfig keys)'),
     propertyValues: z.record(z.unknown()).nullish().describe('IDE property values, applied under `config`'),
     graph: z.unknown().optional().describe('The inner graph of a `subgraph` node'),
+    retry: z
+      .unknown()
+      .optional()
+      .describe(
+        "The node's retry policy: `{max_attempts, backoff_ms (1000), max_backoff_ms (60000), on (['any'])}`; a failed firing runs again with the same inputs, each retried attempt an ActorRetrying event",
+      ),
   })
   .passthrough()
-  .describe('`config` and `propertyValues` configure the actor; `graph` holds the inner graph of a `subgraph` node.');
+  .describe('`config` and `propertyValues` configure the actor; `graph` holds the inner graph of a `subgraph` node; `retry` is its retry policy.');
 
 /** A process (node): the actor (component) it runs and its metadata. */
 export const GraphProcessJsonSchema = z

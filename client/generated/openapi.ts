@@ -304,7 +304,7 @@ export interface components {
         Process: {
             /** @description Actor id (an IDE template id such as `tpl_math_add`, or `subgraph`) */
             component: string;
-            /** @description `config` and `propertyValues` configure the actor; `graph` holds the inner graph of a `subgraph` node. */
+            /** @description `config` and `propertyValues` configure the actor; `graph` holds the inner graph of a `subgraph` node; `retry` is its retry policy. */
             metadata?: {
                 /** @description Actor configuration (ActorConfig keys) */
                 config?: {
@@ -316,6 +316,8 @@ export interface components {
                 } | null;
                 /** @description The inner graph of a `subgraph` node */
                 graph?: unknown;
+                /** @description The node's retry policy: `{max_attempts, backoff_ms (1000), max_backoff_ms (60000), on (['any'])}`; a failed firing runs again with the same inputs, each retried attempt an ActorRetrying event */
+                retry?: unknown;
             } | null;
         };
         /**

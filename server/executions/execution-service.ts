@@ -52,7 +52,7 @@ export class ExecutionService {
   private readonly compiler: GraphCompiler;
   private readonly now: () => number;
   private readonly dispatcher: RunDispatcher;
-  /** The runs of this node. Invariant: a run is here from its claim until its terminal event is logged. */
+  /** The runs of this node. Invariant: a run is here from its claim (or adoption) until its terminal event is logged or it is suspended. */
   private readonly owned = new Map<string, ExecutionRun>();
   private readonly announcer: ExecutionAnnouncer;
   private readonly starter: ExecutionStarter;

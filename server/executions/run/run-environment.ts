@@ -10,7 +10,7 @@ export interface RunEnvironment {
   readonly catalogue: Catalogue;
   readonly store: ExecutionStore;
   readonly announcer: ExecutionAnnouncer;
-  /** The runs of this node by execution id. Invariant: a run is here from its claim until its terminal event is logged. */
+  /** The runs of this node by execution id. Invariant: a run is here from its claim (or adoption) until its terminal event is logged or it is suspended. */
   readonly owned: Map<string, ExecutionRun>;
   readonly now: () => number;
   /** This node's id: what a resumed run's ExecutionResumed event names. */
