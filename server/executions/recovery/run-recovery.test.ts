@@ -158,3 +158,21 @@ describe('a run interrupted by the end of its process', () => {
     expect((await store.get('run'))?.status).toBe('failed');
   });
 });
+
+describe('a run another node took over while this one stalled', () => {
+  it('is stopped here at the next check, and logs nothing more', async () => {
+    const world: World = { charges: 0, pauseMs: 60_000, hangCharge: false };
+    const store = new MemoryExecutionStore();
+    const stalled = new ExecutionService({ catalogue: catalogueOf(world), store, nodeId: 'stalled' });
+    await stalled.startDurably({ graph_json: checkout, input: { amount: 1 }, metadata: { execution_id: 'run' } }, { source: 'test' });
+    await until(() => eventsOf(store, 'run'), started('pause'), 'the pause to start');
+    expect(await stalled.suspendTakenOver()).toBe(0);
+    const logged = (await eventsOf(store, 'run')).length;
+    expect(await store.adopt('run', 'stalled', 'other')).toMatchObject({ nodeId: 'other' });
+    expect(await stalled.suspendTakenOver()).toBe(1);
+    expect(await store.get('run')).toMatchObject({ status: 'running', nodeId: 'other' });
+    expect(await eventsOf(store, 'run')).toHaveLength(logged);
+    await stalled.shutdown(0);
+    expect(await eventsOf(store, 'run')).toHaveLength(logged);
+  });
+});
