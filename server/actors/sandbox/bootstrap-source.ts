@@ -1,9 +1,15 @@
+import { SANDBOX_TIMERS_SOURCE } from './timers-source';
+
 /**
  * The code run inside each fresh sandbox context: a function expression, compiled once per isolate, called
- * with the script body, the limits as JSON and the globals as JSON. It installs `console` and `send_output`, removes
- * what a script has no use for, runs the body and answers with one JSON text (the envelope), or with
- * `PENDING_MARKER` when the body returned a promise: the caller then reads the settled envelope with
- * `SANDBOX_FINISH_SOURCE` after the isolate has drained its microtasks.
+ * with the script body, the limits as JSON, the globals as JSON, `heldOutChars` and whether to offer timers. It
+ * installs `console`, `send_output` and (when asked) the timers of `SANDBOX_TIMERS_SOURCE`, removes what a
+ * script has no use for, runs the body and answers with one JSON text (the envelope), or with `PENDING_MARKER`
+ * when the body returned a promise. The caller then calls `SANDBOX_STEP_SOURCE` (each call after the isolate
+ * has drained its microtasks) until it answers an envelope: a number instead means the promise is still
+ * pending and a timer is due in that many milliseconds (0: one just ran, call again at once).
+ *
+ * The envelope is taken as soon as the value is ready: timers still pending then never run.
  *
  * Values leave the sandbox as JSON text written by `jsonText` below, which never calls a `toJSON` or
  * `JSON.stringify` the script could have replaced on a prototype; the host still parses and checks the
@@ -14,7 +20,7 @@
  * place, `held` lists the places (`["value"]`, `["value", key]`, `["outputs", index]`), and the answer is an
  * array: the envelope, then the held texts in that order. The host then need not parse them to find them.
  */
-export const SANDBOX_BOOTSTRAP_SCRIPT = String.raw`(function sandboxBootstrap(code, limitsJson, globalsJson, heldOutChars) {
+export const SANDBOX_BOOTSTRAP_SCRIPT = String.raw`(function sandboxBootstrap(code, limitsJson, globalsJson, heldOutChars, withTimers) {
 'use strict';
 const g = globalThis;
 const stringify = JSON.stringify;
@@ -200,6 +206,7 @@ function failure(error) {
   return '{"ok":false,"error":' + stringify(cut(messageOf(error), limits.maxErrorChars)) + ',"logs":' + logsText() + '}';
 }
 
+${SANDBOX_TIMERS_SOURCE}
 delete g.WebAssembly;
 delete g.SharedArrayBuffer;
 delete g.Atomics;
@@ -211,6 +218,7 @@ const consoleObject = { log: logger(''), info: logger(''), debug: logger(''), wa
 defineProperty(g, 'console', { value: consoleObject, writable: true, enumerable: false, configurable: true });
 defineProperty(g, 'send_output', { value: send_output, writable: true, enumerable: false, configurable: true });
 defineProperty(g, '__sandbox_logs__', { value: logsText, writable: false, enumerable: false, configurable: false });
+if (withTimers === true) installTimers();
 
 let body;
 try {
@@ -242,11 +250,17 @@ try {
 } catch (error) {
   return failure(error);
 }
-defineProperty(g, '__sandbox_finish__', {
+defineProperty(g, '__sandbox_step__', {
   value: function () {
     if (state === 'fulfilled') return success(settled);
     if (state === 'rejected') return failure(settled);
-    return failure(new ErrorConstructor('the script returned a promise that never settled'));
+    let next;
+    try {
+      next = runTimer();
+    } catch (error) {
+      return failure(error);
+    }
+    return next === undefined ? failure(new ErrorConstructor('the script returned a promise that never settled')) : next;
   },
   writable: false,
   enumerable: false,
@@ -258,8 +272,11 @@ return 'pending';
 /** What the bootstrap answers when the script returned a promise, instead of an envelope. */
 export const PENDING_MARKER = 'pending';
 
-/** Reads the envelope of a script whose promise has had its chance to settle. */
-export const SANDBOX_FINISH_SOURCE = 'return __sandbox_finish__();';
+/**
+ * Reads the envelope of a script whose promise settled, or runs its next due timer (answering 0), or answers
+ * the milliseconds until that timer is due; a promise that nothing can settle any more is a failure.
+ */
+export const SANDBOX_STEP_SOURCE = 'return __sandbox_step__();';
 
 /** Reads the console lines recorded so far, as a JSON array text (used after a timeout). */
 export const SANDBOX_LOGS_SOURCE = 'return __sandbox_logs__();';

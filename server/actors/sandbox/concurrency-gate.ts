@@ -1,6 +1,6 @@
 /**
  * Lets at most `limit` holders in at once; the others wait in arrival order. It bounds how many isolates
- * (each up to its memory limit) exist at the same time.
+ * run code at the same time.
  */
 export class ConcurrencyGate {
   private active = 0;

@@ -1,12 +1,14 @@
 import { availableParallelism } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import type ivm from 'isolated-vm';
-import { PENDING_MARKER, SANDBOX_FINISH_SOURCE, SANDBOX_LOGS_SOURCE } from './bootstrap-source';
+import { SANDBOX_LOGS_SOURCE } from './bootstrap-source';
 import { ConcurrencyGate } from './concurrency-gate';
 import { IsolatePool, disposeQuietly } from './isolate-pool';
 import { checkHeldText } from './held-text-check';
 import { type JsonTextCheck, parseSandboxLogs, readSandboxAnswer } from './sandbox-envelope';
 import { MIN_SANDBOX_MEMORY_MB, SANDBOX_LIMITS, type SandboxLimits } from './sandbox-limits';
 import { type SandboxFailureKind, type SandboxOutcome, type SandboxRequest } from './sandbox-outcome';
+import { settleAnswer } from './settle-answer';
 
 /** Options of {@link createSandboxRunner}. */
 export interface SandboxRunnerOptions {
@@ -26,7 +28,8 @@ export interface SandboxRunnerOptions {
    */
   timeoutGraceMs?: number;
   /**
-   * Calls running at once; later ones wait (their time budget starts when they run).
+   * Calls running at once; later ones wait (their time budget starts when they run). A call waiting for its
+   * next timer gives its place up meanwhile, and waits for one again when the timer is due.
    * @default {@link DEFAULT_MAX_CONCURRENT_SCRIPTS}
    */
   maxConcurrent?: number;
@@ -72,12 +75,22 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
       throw new RangeError(`memoryLimitMb must be at least ${MIN_SANDBOX_MEMORY_MB}, got ${memoryLimitMb}`);
     }
     const globalsJson = JSON.stringify(request.globals);
-    if (!(await gate.enter(signal))) return failed('cancelled', 'Script cancelled', []);
+    let holding = await gate.enter(signal);
+    if (!holding) return failed('cancelled', 'Script cancelled', []);
+    // While the script only waits for a timer, another call may use its place.
+    const pause = async (ms: number): Promise<boolean> => {
+      holding = false;
+      gate.leave();
+      await delay(ms, undefined, { signal }).catch(() => undefined);
+      holding = await gate.enter(signal);
+      return holding;
+    };
+    const call: AdmittedCall = { code, globalsJson, heldOutChars: request.heldOutChars ?? 0, timers: request.timers === true, timeoutMs, memoryLimitMb, signal, pause };
     let answered: SandboxOutcome | { answer: unknown };
     try {
-      answered = await runAdmitted(code, globalsJson, request.heldOutChars ?? 0, timeoutMs, memoryLimitMb, signal);
+      answered = await runAdmitted(call);
     } finally {
-      gate.leave();
+      if (holding) gate.leave();
     }
     if (!('answer' in answered)) return answered;
     // Held texts are checked after the isolate and the gate are free: the check runs on a worker thread.
@@ -87,14 +100,8 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
     return { ok: true, value: envelope.value, outputs: envelope.outputs, logs: envelope.logs };
   }
 
-  async function runAdmitted(
-    code: string,
-    globalsJson: string,
-    heldOutChars: number,
-    timeoutMs: number,
-    memoryLimitMb: number,
-    signal: AbortSignal | undefined,
-  ): Promise<SandboxOutcome | { answer: unknown }> {
+  async function runAdmitted(call: AdmittedCall): Promise<SandboxOutcome | { answer: unknown }> {
+    const { code, globalsJson, heldOutChars, timers, timeoutMs, memoryLimitMb, signal, pause } = call;
     const pooled = pool.acquire(memoryLimitMb);
     const { isolate } = pooled;
     let context: ivm.Context | undefined;
@@ -116,12 +123,14 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
       context = await isolate.createContext();
       bootstrap = (await pooled.bootstrap.run(context, { reference: true })) as ivm.Reference<unknown>;
       // Copied out: an answer with held texts is an array (see SANDBOX_BOOTSTRAP_SCRIPT).
-      let answer: unknown = await bootstrap.apply(undefined, [code, limitsJson, globalsJson, heldOutChars], { timeout: timeoutMs, result: { copy: true } });
-      if (answer === PENDING_MARKER) {
-        answer = await context.evalClosure(SANDBOX_FINISH_SOURCE, [], { timeout: Math.max(1, deadline - Date.now()), result: { copy: true } });
+      const first: unknown = await bootstrap.apply(undefined, [code, limitsJson, globalsJson, heldOutChars, timers], { timeout: timeoutMs, result: { copy: true } });
+      const settled = await settleAnswer(context, first, { deadline, pause });
+      if ('stopped' in settled) {
+        if (settled.stopped === 'cancelled' || interruption === 'cancelled') return failed('cancelled', 'Script cancelled', []);
+        return failed('timeout', timeoutText(timeoutMs), await readLogs(context));
       }
       reusable = true;
-      return { answer };
+      return settled;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (interruption === 'cancelled') return failed('cancelled', 'Script cancelled', []);
@@ -141,11 +150,25 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
   return { run, dispose: () => pool.clear() };
 }
 
+/** One call as {@link createSandboxRunner} runs it once admitted. */
+interface AdmittedCall {
+  code: string;
+  globalsJson: string;
+  heldOutChars: number;
+  timers: boolean;
+  timeoutMs: number;
+  memoryLimitMb: number;
+  signal: AbortSignal | undefined;
+  /** Waits while the script only waits for a timer, giving the call's place up; false when cancelled meanwhile. */
+  pause(ms: number): Promise<boolean>;
+}
+
 let defaultRunner: SandboxRunner | undefined;
 
 /**
  * Runs a script body in a fresh context of a pooled isolate, with JSON globals, a time and a memory limit.
- * The script sees no host object: no `process`, `require`, timers, file system or network.
+ * The script sees no host object: no `process`, `require`, file system or network; timers only when the
+ * request asks for them, and then they live in the isolate and end with the call.
  *
  * @example
  * const outcome = await runInSandbox({ code: 'return a + b', globals: { a: 1, b: 2 }, timeoutMs: 1000, memoryLimitMb: 64 });

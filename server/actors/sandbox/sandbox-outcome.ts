@@ -18,6 +18,13 @@ export interface SandboxRequest {
    * a worker thread, never parsed on the event loop. For callers that pass values on as packets.
    */
   heldOutChars?: number;
+  /**
+   * Offers `setTimeout`, `setInterval`, `clearTimeout` and `clearInterval`. Their callbacks run in the isolate,
+   * within `timeoutMs`; the call ends when the script's value is ready (its promise settled), and timers still
+   * pending then never run.
+   * @default false
+   */
+  timers?: boolean;
 }
 
 /** Why a sandboxed call did not produce a value. */
