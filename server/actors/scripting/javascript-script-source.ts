@@ -2,13 +2,20 @@
 export const SCRIPT_GLOBAL = '__script';
 
 /**
- * Code run before the user's script: it takes the firing from `__script` (inputs by port id, config,
- * node id, output ports and their aliases), makes `send_output` read an alias as its port and refuse ports
- * the actor lacks, and defines the globals both
+ * The code the sandbox runs for every firing of the JavaScript actor. It takes the firing from `__script`
+ * (the user's script, inputs by port id, config, node id, output ports and their aliases), makes
+ * `send_output` read an alias as its port and refuse ports the actor lacks, and defines the globals both
  * script conventions read: `data`, `metadata`, `imports` (ports without the `-in` suffix, plus
  * `imports.get(name)`), and, for `process(inputs, context)`, the `inputs` and `context` objects.
+ *
+ * It then compiles the script in the isolate as a function body, or, when that fails on a top-level `await`,
+ * as the body of an async function: a script that never awaits keeps the synchronous path. The sandbox's
+ * value is `{returned, value}`: whether the script returned something other than `undefined` (itself, or
+ * through `process(inputs, context)` when it defines that function and does not return), and what; a
+ * returned promise (an async script, an async `process`) gives its settled value. `send_output` calls are the
+ * run's outputs, in order.
  */
-const PRELUDE = String.raw`const __firing = globalThis.__script;
+export const JAVASCRIPT_SCRIPT_CODE = String.raw`const __firing = globalThis.__script;
 delete globalThis.__script;
 const __sendRaw = send_output;
 const __send = function send_output(port, value) {
@@ -43,23 +50,22 @@ const __context = Object.freeze({ send_output: __send, config: __firing.config, 
 const __answer = function (value) {
   return { returned: value !== undefined, value: value === undefined ? null : value };
 };
-const __result = (function () {
-`;
-
-/** Code run after the user's script when it ran to its end without `return`: calls `process` when the script defines one. */
-const EPILOGUE = String.raw`
-;return typeof process === 'function' ? process(__inputs, __context) : undefined;
-}).call(globalThis);
+const __run = (function (source) {
+  const end = "\n;return typeof process === 'function' ? process(__inputs, __context) : undefined;";
+  try {
+    return Function('__inputs', '__context', source + end);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    // A script that awaits at its top level compiles as the body of an async function.
+    const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+    try {
+      return AsyncFunction('__inputs', '__context', source + end);
+    } catch (asyncError) {
+      throw /\bawait\b/.test(error.message) ? asyncError : error;
+    }
+  }
+})(__firing.script);
+const __result = __run.call(globalThis, __inputs, __context);
 if (__result !== null && typeof __result === 'object' && typeof __result.then === 'function') return __result.then(__answer);
 return __answer(__result);
 `;
-
-/**
- * Wraps a user script for the sandbox. The script runs as a function body; the sandbox's value is
- * `{returned, value}`: whether it returned something other than `undefined` (itself, or through
- * `process(inputs, context)` when it defines that function and does not return), and what. `send_output`
- * calls are the run's outputs, in order.
- */
-export function composeJavascriptScript(script: string): string {
-  return `${PRELUDE}${script}${EPILOGUE}`;
-}

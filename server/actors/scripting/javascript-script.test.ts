@@ -130,6 +130,81 @@ describe('tpl_javascript_script', () => {
     expect(result.outputs).toEqual({ 'p.result-out': 42 });
   });
 
+  it('runs a script that awaits at its top level, as n8n Code nodes are written', async () => {
+    const script = 'await new Promise((resolve) => setTimeout(resolve, 10));\nreturn data.n * 2;';
+    const graph = { processes: { p: scriptNode(script) }, inports: { x: { process: 'p', port: 'data-in' } } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { x: { n: 21 } } });
+    expect(result.outputs).toEqual({ 'p.result-out': 42 });
+  });
+
+  it('awaits at the top level of a script that defines process, and in a for await loop', async () => {
+    const script = 'const items = [];\nfor await (const n of [Promise.resolve(1), 2]) items.push(n);\nasync function process(inputs) { return items.concat(inputs.data); }';
+    const graph = { processes: { p: scriptNode(script) }, inports: { x: { process: 'p', port: 'data-in' } } };
+    const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { x: 3 } });
+    expect(result.outputs).toEqual({ 'p.result-out': [1, 2, 3] });
+  });
+
+  it('reports the syntax error of a script that awaits and is malformed, and of one that only is malformed', async () => {
+    const catalogue = createCatalogue([javascriptScript]);
+    const awaiting = await runGraph({ processes: { p: scriptNode('await null;\nreturn (') } }, catalogue, run);
+    expect(awaiting.result.errors).toEqual([{ node_id: 'p', message: expect.stringMatching(/^SyntaxError: Unexpected token/) }]);
+    const plain = await runGraph({ processes: { p: scriptNode('return (') } }, catalogue, run);
+    expect(plain.result.errors).toEqual([{ node_id: 'p', message: expect.stringMatching(/^SyntaxError: Unexpected token/) }]);
+  });
+
+  it('runs setTimeout and clearTimeout callbacks in order before the script returns', async () => {
+    const script = [
+      'const order = [];',
+      "const dropped = setTimeout(() => order.push('dropped'), 5);",
+      "setTimeout(() => order.push('b'), 20);",
+      "setTimeout(() => order.push('a'), 10);",
+      'clearTimeout(dropped);',
+      'await new Promise((resolve) => setTimeout(resolve, 30));',
+      'return order;',
+    ].join('\n');
+    const { result } = await runGraph({ processes: { p: scriptNode(script) } }, createCatalogue([javascriptScript]), run);
+    expect(result.outputs).toEqual({ 'p.result-out': ['a', 'b'] });
+  });
+
+  it('fails a firing whose timers keep it alive past its timeout with the timeout error', async () => {
+    const script = 'let ticks = 0;\nsetInterval(() => { ticks++; }, 5);\nawait new Promise(() => {});';
+    const started = Date.now();
+    const { result } = await runGraph({ processes: { ticking: scriptNode(script, { timeout: 200 }) } }, createCatalogue([javascriptScript]), run);
+    expect(result.errors).toEqual([{ node_id: 'ticking', message: 'Script timed out after 200 ms' }]);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('stops pending timers when the run is cancelled', async () => {
+    const controller = new AbortController();
+    const logs: ActorLogEntry[] = [];
+    const script = "setTimeout(() => console.log('too late'), 300);\nawait new Promise((resolve) => setTimeout(resolve, 60_000));";
+    const started = Date.now();
+    const { result, events } = await runGraph({ processes: { waiting: scriptNode(script, { timeout: 120_000 }) } }, createCatalogue([javascriptScript]), {
+      ...run,
+      signal: controller.signal,
+      log: (entry) => logs.push(entry),
+      onEvent: (event) => {
+        if (event._type === 'ActorStarted') setTimeout(() => controller.abort(), 100);
+      },
+    });
+    expect(events.at(-1)?._type).toBe('Cancelled');
+    expect(result.success).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(logs).toEqual([]);
+  });
+
+  it('offers what its catalogue description says a script has, and nothing it says a script lacks', async () => {
+    const has = ['JSON', 'Math', 'Date', 'Intl', 'Promise', 'console', 'send_output', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'];
+    const lacks = ['require', 'fetch', 'process', 'Buffer', 'TextEncoder', 'URL', 'structuredClone', 'queueMicrotask', 'WebAssembly', 'SharedArrayBuffer'];
+    for (const name of [...has, ...lacks]) expect(javascriptScript.description).toContain(name);
+    const script = `const kinds = {}; for (const name of ${JSON.stringify([...has, ...lacks])}) kinds[name] = eval('typeof ' + name); return kinds;`;
+    const { result } = await runGraph({ processes: { p: scriptNode(script) } }, createCatalogue([javascriptScript]), run);
+    const kinds = result.outputs['p.result-out'] as Record<string, string>;
+    expect(has.filter((name) => kinds[name] === 'undefined')).toEqual([]);
+    expect(lacks.filter((name) => kinds[name] !== 'undefined')).toEqual([]);
+  });
+
   it('fails a firing that sends on a port the actor does not have, naming the port', async () => {
     const graph = { processes: { p: scriptNode("function process(inputs, context) { context.send_output('nope', 1); }") } };
     const { result } = await runGraph(graph, createCatalogue([javascriptScript]), run);
