@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type Catalogue } from './engine';
 import { DirectorySecretStore, SecretResolver } from './actor-config';
-import { createActorCatalogue } from './actors';
+import { createActorCatalogue, createPythonInterpreterPool } from './actors';
 import { type ServerConfig } from './config';
 import {
   DataDirBudget,
@@ -49,7 +49,7 @@ export interface Services extends AppServices {
   ideBridge?: EventBridge;
   /** Stops the triggers and accepting executions, and lets running ones end (or cancels them after `graceMs`). */
   shutdown(graceMs?: number): Promise<void>;
-  /** Closes the IDE bridge and the stores; after {@link shutdown} and after the event streams have drained. */
+  /** Kills the warm Python interpreters and closes the IDE bridge and the stores; after {@link shutdown} and after the event streams have drained. */
   close(): Promise<void>;
 }
 
@@ -82,10 +82,15 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
   const egress = egressPolicyOf(config);
   const hookAnswers = new HookAnswers();
   const secrets = new SecretResolver({ envPrefix: config.secret_env_prefix, stores: config.secrets_dir ? [new DirectorySecretStore(config.secrets_dir)] : [] });
+  // The warm Python interpreters are the catalogue's: a catalogue given by the caller starts none.
+  const pythonPool =
+    overrides.catalogue === undefined && config.python_pool_size > 0
+      ? createPythonInterpreterPool({ size: config.python_pool_size, sandbox: config.python_sandbox, maxMemoryMb: config.max_script_memory_mb })
+      : undefined;
   const catalogue =
     overrides.catalogue ??
     createActorCatalogue({
-      python: { sandbox: config.python_sandbox, allowNetwork: config.python_allow_network },
+      python: { sandbox: config.python_sandbox, allowNetwork: config.python_allow_network, pool: pythonPool },
       nushell: { nuBinary: config.nushell_binary, sandbox: config.python_sandbox },
       maxScriptMemoryMb: config.max_script_memory_mb,
       maxHttpTimeoutMs: config.max_http_timeout_ms,
@@ -186,6 +191,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       await executions.shutdown(graceMs);
     },
     close: async () => {
+      await pythonPool?.close();
       await ideBridge?.close();
       await store.close();
       await deploymentStore.close();

@@ -133,7 +133,7 @@ export {
   createImageStreamDisplayActor,
   createAudioStreamDisplayActor,
 } from './media';
-export { createJavascriptScriptActor, createPythonScriptActor } from './scripting';
+export { createJavascriptScriptActor, createPythonInterpreterPool, createPythonScriptActor } from './scripting';
 export { createHttpRequestActor } from './network';
 export { createS3StorageActor } from './files';
 export { createMongoPoolActor, createSqlPoolActor, mongoGetCollectionActor, mongoWriteCollectionActor, sqlScriptActor } from './databases';

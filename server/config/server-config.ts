@@ -179,6 +179,10 @@ export const ServerConfigSchema = z
       .enum(['bwrap', 'none'])
       .default('bwrap')
       .describe('How Python and Nushell scripts are isolated: bwrap (bubblewrap namespaces; scripts are refused when it cannot run) or none (no isolation, with a warning at start-up)'),
+    python_pool_size: count
+      .max(64)
+      .default(2)
+      .describe('Python interpreters kept started, in the sandbox and with the default limits, for the first Python firing of a run; a run then reuses its interpreters for its later firings and kills them when it ends; 0 starts a python3 process for every firing'),
     python_allow_network: z
       .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
       .default(false)

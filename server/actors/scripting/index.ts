@@ -5,6 +5,6 @@ import { pythonScript } from './python-script';
 
 /** The scripting actors of the catalogue. */
 export const scriptingActors: readonly AnyActorDefinition[] = [javascriptScript, nushellScript, pythonScript];
-export { type PythonScriptActorOptions, createPythonScriptActor } from './python-script';
+export { type PythonScriptActorOptions, createPythonInterpreterPool, createPythonScriptActor } from './python-script';
 export { type NushellScriptActorOptions, createNushellScriptActor } from './nushell-script';
 export { createJavascriptScriptActor } from './javascript-script';

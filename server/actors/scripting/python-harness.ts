@@ -1,21 +1,14 @@
 /**
- * The Python program that runs a user script in the child process, passed with `-c` and the memory limit
- * in MB as its one argument. It caps its address space (RLIMIT_AS), reads the request as JSON on stdin,
- * checks the listed packages can be imported, runs the script in one of its conventions and writes one
- * JSON envelope on file descriptor 3, so that `print()` output (stdout and stderr, kept as logs) never
- * mixes with the result.
+ * The Python definitions both harnesses share, after their imports (`ast builtins json math os sys traceback`):
+ * the JSON conversion, the port values and the script's context, the package check, the script's conventions,
+ * `answer(read)`, which runs the request `read()` gives and answers its envelope, and `encode(envelope)`.
  *
  * Conventions: a body with a top-level `return` (run as a function; `data`, `config`, `imports`,
  * `inputs`, `context` in scope); `def process(inputs, context)`; or module code that reads
- * `Context.get_inputs()` and sets `__return_value`. A result of `None` sends nothing.
+ * `Context.get_inputs()` and sets `__return_value`. A result of `None` sends nothing. Each request runs in a
+ * namespace of its own.
  */
-export const PYTHON_HARNESS = String.raw`
-import ast, builtins, json, math, os, resource, sys, traceback
-
-limit = int(sys.argv[1]) * 1024 * 1024
-resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-channel = os.fdopen(os.dup(3), 'w', encoding='utf-8')
-os.close(3)
+export const PYTHON_HARNESS_CORE = String.raw`
 MAX_OUTPUTS = 10000
 MAX_DEPTH = 512
 
@@ -119,6 +112,8 @@ class ScriptContext:
 
 
 def missing_package(names):
+    if not names:
+        return None
     import importlib.util
     import importlib.metadata
     for name in names:
@@ -202,11 +197,10 @@ def describe(error):
     return name + ': ' + message if message else name
 
 
-def main():
-    request = None
+def answer(read):
     outputs = []
     try:
-        request = json.loads(sys.stdin.read())
+        request = read()
         missing = missing_package(request['packages'])
         if missing is not None:
             return {'ok': False, 'kind': 'package', 'error': "Python package '" + missing + "' is not installed; the service does not install packages"}
@@ -226,13 +220,35 @@ def main():
         return {'ok': False, 'kind': 'error', 'error': describe(error)}
 
 
-envelope = main()
+def encode(envelope):
+    try:
+        return json.dumps(envelope, ensure_ascii=False, allow_nan=False)
+    except MemoryError:
+        return json.dumps({'ok': False, 'kind': 'memory', 'error': 'MemoryError'})
+`;
+
+/**
+ * The Python program that runs one user script in a child process, passed with `-c` and the memory limit
+ * in MB as its one argument. It caps its address space (RLIMIT_AS), reads the request as JSON on stdin,
+ * checks the listed packages can be imported, runs the script in one of its conventions and writes one
+ * JSON envelope on file descriptor 3, so that `print()` output (stdout and stderr, kept as logs) never
+ * mixes with the result.
+ */
+export const PYTHON_HARNESS =
+  String.raw`
+import ast, builtins, json, math, os, resource, sys, traceback
+
+limit = int(sys.argv[1]) * 1024 * 1024
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+channel = os.fdopen(os.dup(3), 'w', encoding='utf-8')
+os.close(3)
+` +
+  PYTHON_HARNESS_CORE +
+  String.raw`
+
+envelope = answer(lambda: json.loads(sys.stdin.read()))
 sys.stdout.flush()
 sys.stderr.flush()
-try:
-    text = json.dumps(envelope, ensure_ascii=False, allow_nan=False)
-except MemoryError:
-    text = json.dumps({'ok': False, 'kind': 'memory', 'error': 'MemoryError'})
-channel.write(text)
+channel.write(encode(envelope))
 channel.flush()
 `;

@@ -63,9 +63,11 @@ const PythonEnvelopeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), kind: z.enum(['error', 'memory', 'package']), error: z.string() }),
 ]);
 
+/** The answer of the harness, as it writes it. */
 type PythonEnvelope = z.infer<typeof PythonEnvelopeSchema>;
 
-interface ChildEnd {
+/** How the child of one firing ended, with the envelope it answered. */
+export interface ChildEnd {
   envelope: PythonEnvelope | undefined;
   ending: ProcessEnd['ending'];
   detail: string;
@@ -83,8 +85,8 @@ interface ChildEnd {
 export async function runPythonScript(request: PythonScriptRequest): Promise<PythonScriptOutcome> {
   if (request.signal?.aborted) return { ok: false, kind: 'cancelled', error: 'Python script cancelled', logs: [] };
   if (request.sandbox.mode === 'bwrap') {
-    const probe = await probeSandbox(request.sandbox.bwrapBinary);
-    if (!probe.ok) return { ok: false, kind: 'error', error: `Python scripts run only in a sandbox, and ${probe.reason} (python_sandbox: none runs them without one)`, logs: [] };
+    const refusal = await sandboxRefusal(request);
+    if (refusal !== undefined) return refusal;
     return toOutcome(await runChild(request, '/tmp'), request);
   }
   const workDir = await mkdtemp(join(tmpdir(), 'python-script-'));
@@ -95,7 +97,15 @@ export async function runPythonScript(request: PythonScriptRequest): Promise<Pyt
   }
 }
 
-function toOutcome(end: ChildEnd, request: PythonScriptRequest): PythonScriptOutcome {
+/** The outcome of a firing refused because its sandbox cannot be made, or undefined when it can (or none is asked). */
+export async function sandboxRefusal(request: Pick<PythonScriptRequest, 'sandbox'>): Promise<PythonScriptOutcome | undefined> {
+  if (request.sandbox.mode !== 'bwrap') return undefined;
+  const probe = await probeSandbox(request.sandbox.bwrapBinary);
+  return probe.ok ? undefined : { ok: false, kind: 'error', error: `Python scripts run only in a sandbox, and ${probe.reason} (python_sandbox: none runs them without one)`, logs: [] };
+}
+
+/** What a firing produced, from how its child ended. */
+export function toOutcome(end: ChildEnd, request: PythonScriptRequest): PythonScriptOutcome {
   const { logs } = end;
   const memoryError = `Python script exceeded its memory limit of ${request.memoryLimitMb} MB`;
   if (end.ending === 'cancelled') return { ok: false, kind: 'cancelled', error: 'Python script cancelled', logs };
@@ -117,22 +127,32 @@ async function runChild(request: PythonScriptRequest, workDir: string): Promise<
   const end = await runSandboxedProcess({
     command: [binary, '-I', '-u', '-X', 'utf8', '-c', PYTHON_HARNESS, String(Math.floor(request.memoryLimitMb))],
     env: { ...request.environment, PATH: CHILD_PATH, HOME: workDir, TMPDIR: workDir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
-    stdin: JSON.stringify({
-      script: request.script,
-      inputs: request.inputs,
-      inputPorts: request.inputPorts,
-      outputPorts: request.outputPorts,
-      portAliases: SCRIPT_PORT_ALIASES,
-      config: request.config,
-      nodeId: request.nodeId,
-      packages: request.packages,
-    }),
+    stdin: JSON.stringify(harnessRequest(request)),
     timeoutMs: request.timeoutMs,
     signal: request.signal,
     sandbox: request.sandbox,
     workDir,
     maxResultBytes: MAX_RESULT_BYTES,
   });
+  return childEnd(end, binary);
+}
+
+/** What the harness reads of a firing: the script, its inputs and context (the one-shot child gets its environment at spawn). */
+export function harnessRequest(request: PythonScriptRequest): JsonObject {
+  return {
+    script: request.script,
+    inputs: request.inputs,
+    inputPorts: [...request.inputPorts],
+    outputPorts: [...request.outputPorts],
+    portAliases: { ...SCRIPT_PORT_ALIASES },
+    config: request.config,
+    nodeId: request.nodeId,
+    packages: [...request.packages],
+  };
+}
+
+/** How a firing's child ended, its envelope parsed out of the bytes it answered. */
+export function childEnd(end: Pick<ProcessEnd, 'result' | 'ending' | 'detail' | 'logs'>, binary: string): ChildEnd {
   const detail = end.ending === 'spawn-failed' ? `The Python interpreter '${binary}' could not be started: ${end.detail}` : end.detail;
   return { envelope: end.ending === 'exited' ? parseEnvelope(end.result.toString('utf8')) : undefined, ending: end.ending, detail, logs: end.logs };
 }

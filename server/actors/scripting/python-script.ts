@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { type AnyActorDefinition, defineActor, errorOutPort, type JsonObject } from '../../engine';
 import { PackageListSchema } from './python-packages';
-import { DEFAULT_PYTHON_BINARY, runPythonScript } from './python-runner';
+import { PythonInterpreterPool } from './python-interpreter-pool';
+import { DEFAULT_PYTHON_BINARY, type PythonScriptRequest, runPythonScript } from './python-runner';
+import { runPythonScriptWarm } from './python-warm-runner';
+import { runInterpreters } from './run-interpreters';
 import { type ScriptActorLimits, DEFAULT_MAX_SCRIPT_MEMORY_MB, scriptSource } from './script-config';
 import { booleanSetting, numberSetting } from '../shared';
 import { type SandboxMode, sandboxedProcessEffects } from './process-sandbox';
 import { firingOutputs, sendScriptOutputs } from './script-outputs';
+
+/** The address-space limit of a Python node that sets no `memoryLimit`, in MB (the server's cap may lower it). */
+const DEFAULT_PYTHON_MEMORY_MB = 512;
 
 /** Configuration of `tpl_python_script`. */
 export const PythonScriptConfigSchema = z.object({
@@ -16,7 +22,7 @@ export const PythonScriptConfigSchema = z.object({
   /** Time budget of one firing in ms (default 30000). */
   timeout: numberSetting('Time budget of one firing in milliseconds', z.number().min(1).max(3_600_000).default(30_000)),
   /** Address-space limit of the Python process in MB (default 512). */
-  memoryLimit: numberSetting('Address-space limit of the Python process in MB', z.number().min(32).max(65_536).default(512)),
+  memoryLimit: numberSetting('Address-space limit of the Python process in MB', z.number().min(32).max(65_536).default(DEFAULT_PYTHON_MEMORY_MB)),
   allowNetwork: booleanSetting('Give the script the network (only where the server allows it); otherwise it has none', false),
   environment: z
     .record(z.string())
@@ -35,6 +41,30 @@ export interface PythonScriptActorOptions extends ScriptActorLimits {
   sandbox?: SandboxMode;
   /** Whether a node may ask for the network (`allowNetwork`). @default false */
   allowNetwork?: boolean;
+  /**
+   * Warm interpreters: each run's firings share interpreters taken from it, killed when the run ends.
+   * @default none: each firing starts a python3 process of its own
+   */
+  pool?: PythonInterpreterPool;
+}
+
+/** Options of {@link createPythonInterpreterPool}: the spares' count and the actor's options they must match. */
+export interface PythonPoolOptions extends Pick<PythonScriptActorOptions, 'pythonBinary' | 'sandbox' | 'maxMemoryMb'> {
+  /** Interpreters kept started (`python_pool_size`). */
+  size: number;
+}
+
+/**
+ * The pool of warm interpreters for a Python actor built with the same options: its spares are started as a
+ * firing with the node's defaults asks (no network, the default memory limit under the server's cap). A firing
+ * that asks for the network or another memory limit starts its run's interpreter on demand.
+ */
+export function createPythonInterpreterPool(options: PythonPoolOptions): PythonInterpreterPool {
+  const memoryLimitMb = Math.min(DEFAULT_PYTHON_MEMORY_MB, options.maxMemoryMb ?? DEFAULT_MAX_SCRIPT_MEMORY_MB);
+  return new PythonInterpreterPool({
+    size: options.size,
+    spare: { pythonBinary: options.pythonBinary ?? DEFAULT_PYTHON_BINARY, memoryLimitMb, sandbox: { mode: options.sandbox ?? 'bwrap', network: false } },
+  });
 }
 
 const INPUT_PORTS = ['data-in', 'config-in'] as const;
@@ -42,7 +72,7 @@ const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
 
 /**
  * Builds `tpl_python_script`: runs a Python script in a `python3` child process for each `data-in` packet
- * (once at start when no input is fed), with `config-in` as a control port (see `javascript-script`). In scope: `data`, `config`
+ * (once at start when no input is fed; with a `pool`, on the run's warm interpreters), with `config-in` as a control port (see `javascript-script`). In scope: `data`, `config`
  * (the `config-in` packet), `imports` (`imports["data"]`, `imports.get("data")`), `inputs`, `context`
  * (`send_output`, `config`, `node_id`, `get_inputs()`) and `Context`. A result other than `None` goes to
  * `result-out`; an exception fails the firing with its message.
@@ -71,7 +101,7 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
       }
       const inputs: JsonObject = {};
       for (const [port, value] of Object.entries(ctx.inputs)) if (value !== undefined) inputs[port] = value;
-      const outcome = await runPythonScript({
+      const request: PythonScriptRequest = {
         script: config.script,
         inputs,
         inputPorts: INPUT_PORTS,
@@ -85,7 +115,8 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
         pythonBinary,
         sandbox: { mode, network: config.allowNetwork },
         environment: config.environment,
-      });
+      };
+      const outcome = options.pool === undefined ? await runPythonScript(request) : await runPythonScriptWarm(request, runInterpreters(ctx.resources, options.pool));
       for (const line of outcome.logs) ctx.log(line, { source: 'python' });
       if (!outcome.ok) throw new Error(outcome.error);
       await sendScriptOutputs(ctx, OUTPUT_PORTS, firingOutputs(outcome.outputs, outcome.returned ? { value: outcome.value } : undefined, 'result-out'));

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, type ChildProcessByStdio, spawn } from 'node:child_process';
+import { type Readable, type Writable } from 'node:stream';
 import { LineCollector } from './line-collector';
 import { type SandboxPolicy, bwrapArgs } from './process-sandbox';
 
@@ -54,15 +55,8 @@ export interface ProcessEnd {
  */
 export function runSandboxedProcess(request: ProcessRequest): Promise<ProcessEnd> {
   const sandboxed = request.sandbox.mode === 'bwrap';
-  const [file, ...args] = sandboxed ? [request.sandbox.bwrapBinary ?? 'bwrap', ...bwrapArgs(request.command, request.sandbox)] : request.command;
   return new Promise((resolve) => {
-    const child = spawn(file, args, {
-      cwd: sandboxed ? undefined : request.workDir,
-      env: request.env,
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      detached: true,
-      windowsHide: true,
-    });
+    const child = spawnSandboxed(request);
     const logs = new LineCollector();
     const result: Buffer[] = [];
     let resultBytes = 0;
@@ -72,14 +66,7 @@ export function runSandboxedProcess(request: ProcessRequest): Promise<ProcessEnd
     let exitSignal: string | null = null;
     let graceTimer: NodeJS.Timeout | undefined;
 
-    const killGroup = (): void => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // The group is already gone.
-      }
-    };
+    const killGroup = (): void => killProcessGroup(child);
     const stop = (reason: ProcessEnd['ending']): void => {
       if (ending === 'exited') ending = reason;
       killGroup();
@@ -121,11 +108,10 @@ export function runSandboxedProcess(request: ProcessRequest): Promise<ProcessEnd
       }, STREAM_GRACE_MS);
     });
     child.on('close', () => {
-      // bubblewrap reports a program it cannot execute as `bwrap: execvp <program>: <reason>`.
-      const unstartable = sandboxed && ending === 'exited' ? /bwrap: execvp [^:]*: (.*)/.exec(stderrHead) : null;
-      if (unstartable !== null) {
+      const unstartable = sandboxed && ending === 'exited' ? unstartableReason(stderrHead) : undefined;
+      if (unstartable !== undefined) {
         ending = 'spawn-failed';
-        detail = unstartable[1].trim();
+        detail = unstartable;
       }
       clearTimeout(timeoutTimer);
       clearTimeout(graceTimer);
@@ -134,4 +120,35 @@ export function runSandboxedProcess(request: ProcessRequest): Promise<ProcessEnd
       resolve({ result: Buffer.concat(result), ending, detail, exitCode, exitSignal, stderrHead, logs: logs.finish() });
     });
   });
+}
+
+/**
+ * Starts a command in a child process of its own process group, with the given environment only and four pipes
+ * (stdin, stdout, stderr and fd 3, the result channel); under the `bwrap` policy inside the sandbox of `bwrapArgs`.
+ */
+export function spawnSandboxed(request: Pick<ProcessRequest, 'command' | 'env' | 'sandbox' | 'workDir'>): ChildProcessByStdio<Writable, Readable, Readable> {
+  const sandboxed = request.sandbox.mode === 'bwrap';
+  const [file, ...args] = sandboxed ? [request.sandbox.bwrapBinary ?? 'bwrap', ...bwrapArgs(request.command, request.sandbox)] : request.command;
+  return spawn(file, args, {
+    cwd: sandboxed ? undefined : request.workDir,
+    env: request.env,
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    detached: true,
+    windowsHide: true,
+  });
+}
+
+/** Kills a child's whole process group (under bubblewrap, the sandbox and every process in it). */
+export function killProcessGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+
+/** Why bubblewrap could not execute the program, from the start of its stderr (`bwrap: execvp <program>: <reason>`). */
+export function unstartableReason(stderrHead: string): string | undefined {
+  return /bwrap: execvp [^:]*: (.*)/.exec(stderrHead)?.[1].trim();
 }
