@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * One end of a connection or an exported port as submitted: the engine style `{nodeId, portId}` or NoFlo's
  * `{process, port}`; other keys (`portName`, `expose`, `portType`, `metadata`) are allowed and ignored. An `index`
- * (an addressable port's slot) is refused: this engine's ports have one slot.
+ * names a slot of an addressable port (NoFlo's array ports), and is refused on any other port.
  */
 const GraphEndpointJsonSchema = z
   .object({
@@ -11,10 +11,10 @@ const GraphEndpointJsonSchema = z
     portId: z.string().min(1).optional().describe('Port id (engine style)'),
     process: z.string().min(1).optional().describe('Node id (NoFlo style)'),
     port: z.string().min(1).optional().describe('Port id (NoFlo style)'),
-    index: z.number().int().nullish().describe("An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot"),
+    index: z.number().int().nonnegative().nullish().describe("A slot of an addressable port (NoFlo style, `IN[0]` in .fbp); refused on a port that is not addressable"),
   })
   .passthrough()
-  .describe('A node port, written `{nodeId, portId}` or `{process, port}`; other keys (portName, expose, portType) are allowed; a port `index` is refused.');
+  .describe('A node port, written `{nodeId, portId}` or `{process, port}`; other keys (portName, expose, portType) are allowed; an `index` names a slot of an addressable port.');
 
 /** A connection end or exported port as submitted. */
 export type GraphEndpointJson = z.infer<typeof GraphEndpointJsonSchema>;
@@ -86,6 +86,21 @@ const GraphProcessesJsonSchema = z
   })
   .describe('Nodes keyed by node id (`{"mul": {"component": ...}}`), or an array of nodes that each carry an `id`');
 
+/**
+ * An exported port in the legacy NoFlo form, `{private: 'node.port', public: 'name'}`: an exported inport or
+ * outport, whichever side of the node the port is on.
+ */
+const LegacyExportJsonSchema = z
+  .object({
+    private: z.string().min(1).describe('The node and port, as `node.port`'),
+    public: z.string().min(1).describe('The name the graph exports the port under'),
+  })
+  .passthrough()
+  .describe("An exported port in NoFlo's legacy form");
+
+/** A legacy exported port as submitted. */
+export type LegacyExportJson = z.infer<typeof LegacyExportJsonSchema>;
+
 /** An FBP JSON graph, as written by this service, the IDE converter, NoFlo and Flowhub. */
 export const GraphJsonSchema = z
   .object({
@@ -96,6 +111,10 @@ export const GraphJsonSchema = z
     inports: z.record(GraphEndpointJsonSchema).nullish().describe('Exported input ports: each key of the execution input names one'),
     outports: z.record(GraphEndpointJsonSchema).nullish().describe('Exported output ports: each becomes a key of `result.outputs`'),
     groups: z.array(z.unknown()).nullish().describe('Node groups, kept as given'),
+    exports: z
+      .array(LegacyExportJsonSchema)
+      .nullish()
+      .describe("NoFlo's legacy exported ports, `[{private: 'node.port', public: 'name'}]`: each becomes an exported inport or outport, as the port's direction on its node says"),
   })
   .passthrough()
   .describe('A flow-based-programming graph in the FBP JSON format (engine or NoFlo style).');

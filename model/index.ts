@@ -30,6 +30,7 @@ export {
   type GraphProcessesJson,
   type GraphConnectionJson,
   type GraphEndpointJson,
+  type LegacyExportJson,
   GraphJsonSchema,
   GraphProcessJsonSchema,
 } from './graph-json';

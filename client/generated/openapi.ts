@@ -382,7 +382,7 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
-                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    /** @description A slot of an addressable port (NoFlo style, `IN[0]` in .fbp); refused on a port that is not addressable */
                     index?: number | null;
                 } | null;
                 /** @description Source port (NoFlo style) */
@@ -395,7 +395,7 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
-                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    /** @description A slot of an addressable port (NoFlo style, `IN[0]` in .fbp); refused on a port that is not addressable */
                     index?: number | null;
                 } | null;
                 /** @description Target port */
@@ -408,7 +408,7 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
-                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    /** @description A slot of an addressable port (NoFlo style, `IN[0]` in .fbp); refused on a port that is not addressable */
                     index?: number | null;
                 } | null;
                 /** @description Target port (NoFlo style) */
@@ -421,7 +421,7 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
-                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    /** @description A slot of an addressable port (NoFlo style, `IN[0]` in .fbp); refused on a port that is not addressable */
                     index?: number | null;
                 } | null;
                 /** @description Initial packet sent to the target when the run starts (a connection with no source) */
@@ -442,7 +442,7 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
-                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    /** @description A slot of an addressable port (NoFlo style, `IN[0]` in .fbp); refused on a port that is not addressable */
                     index?: number | null;
                 };
             } | null;
@@ -457,12 +457,19 @@ export interface components {
                     process?: string;
                     /** @description Port id (NoFlo style) */
                     port?: string;
-                    /** @description An addressable port's slot (NoFlo style): refused, as this engine's ports have one slot */
+                    /** @description A slot of an addressable port (NoFlo style, `IN[0]` in .fbp); refused on a port that is not addressable */
                     index?: number | null;
                 };
             } | null;
             /** @description Node groups, kept as given */
             groups?: unknown[] | null;
+            /** @description NoFlo's legacy exported ports, `[{private: 'node.port', public: 'name'}]`: each becomes an exported inport or outport, as the port's direction on its node says */
+            exports?: {
+                /** @description The node and port, as `node.port` */
+                private: string;
+                /** @description The name the graph exports the port under */
+                public: string;
+            }[] | null;
         };
         /**
          * @description Metadata of a start request; other keys are stored with the execution

@@ -30,11 +30,11 @@ export function componentMessages(catalogue: Catalogue): FbpMessage[] {
 }
 
 function componentPayload(definition: AnyActorDefinition): JsonObject {
-  const port = (id: string, spec: { description?: string; required?: boolean }): JsonObject => ({
+  const port = (id: string, spec: { description?: string; required?: boolean; addressable?: boolean }): JsonObject => ({
     id,
     type: 'all',
     required: spec.required ?? false,
-    addressable: false,
+    addressable: spec.addressable ?? false,
     ...(spec.description === undefined ? {} : { description: spec.description }),
   });
   const description = definition.description ?? definition.title;

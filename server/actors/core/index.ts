@@ -14,7 +14,9 @@ import { coreSplit } from './split';
 
 /**
  * NoFlo's `core` collection, as FBP protocol tools expect it, with noflo-core's port names. `core/Callback` is left
- * out: it calls a host function arriving as a packet, and packets here are JSON.
+ * out: it calls a host function arriving as a packet, and packets here are JSON. The ports noflo-core made array
+ * ports (`Merge`'s and `Output`'s and `Drop`'s `in`, `Split`'s and `Kick`'s `out`) are addressable, so that graphs
+ * written for them (`IN[0]`) run. In a graph, each is also found by its name alone (`Output`), as NoFlo finds it.
  */
 export const coreActors: readonly AnyActorDefinition[] = [
   coreRepeat,

@@ -15,7 +15,7 @@ export const coreKick = defineActor({
     in: { required: true, description: 'A signal to send the data packet; its value is ignored' },
     data: { control: true, description: 'The packet to send, kept for every later kick (default null)' },
   },
-  outports: { out: { description: 'The data packet, once per kick' } },
+  outports: { out: { addressable: true, description: 'The data packet, once per kick' } },
   effects: 'none',
   fire: ({ inputs, send }) => send('out', inputs.data ?? null),
 });

@@ -15,7 +15,7 @@ export const coreOutput = defineActor({
     'A packet on the control port options ({showHidden, depth}; colors is ignored) logs instead as Node.js util.inspect renders the packet with them; ' +
     'while options is fed, packets wait for its first one.',
   inports: {
-    in: { required: true, description: 'Any packet' },
+    in: { required: true, addressable: true, description: 'Any packet' },
     options: { control: true, description: 'util.inspect options for the log line: {showHidden, depth}' },
   },
   outports: { out: { description: 'The same packet' } },

@@ -9,7 +9,7 @@ export const coreSplit = defineActor({
   title: 'Split',
   description: 'Sends each packet of in, unchanged, to every node connected to out.',
   inports: { in: { required: true, description: 'Any packet' } },
-  outports: { out: { description: 'The same packet, to every connected node' } },
+  outports: { out: { addressable: true, description: 'The same packet, to every connected node, whatever slot index the connection names' } },
   effects: 'none',
   fire: ({ inputs, send }) => send('out', inputs.in ?? null),
 });

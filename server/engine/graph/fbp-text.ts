@@ -17,15 +17,19 @@ export type FbpTextOutcome = { ok: true; graph: GraphJson } | { ok: false; probl
  * case. Two readings make the text useful for this service's actors, whose packets and settings are JSON:
  * an initial packet whose text is a JSON literal (`'3'`, `'{"a": 1}'`, `'true'`) is that value, other text
  * stays a string; the `key=value` pairs of a node (`calc(tpl_math_round:precision=2)`) are its `config`.
+ * The legacy `EXPORT=NODE.PORT:NAME` lines, which the parser no longer reads, become legacy `exports`, as the
+ * parser once made them.
  */
 export function readFbpText(text: string): FbpTextOutcome {
+  const { rest, exports } = legacyExportLines(text);
   let noflo: Record<string, unknown>;
   try {
     // Called on the module: the parser keeps its state on `this`.
-    noflo = fbp.parse(text, { caseSensitive: false });
+    noflo = fbp.parse(rest, { caseSensitive: false });
   } catch (error) {
     return { ok: false, problem: fbpProblem(error) };
   }
+  if (exports.length > 0) noflo.exports = exports;
   const parsed = GraphJsonSchema.safeParse(noflo);
   if (!parsed.success) return { ok: false, problem: { message: `The parser's graph is not FBP JSON: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` } };
   const graph = parsed.data;
@@ -39,6 +43,22 @@ export function readFbpText(text: string): FbpTextOutcome {
     if (connection.src == null && connection.data !== undefined) connection.data = literal(connection.data);
   }
   return { ok: true, graph };
+}
+
+/** An `EXPORT=` line of the .fbp grammar before 1.0: a node's port, exported under a name. */
+const EXPORT_LINE = /^[ \t]*EXPORT=([A-Za-z0-9_.-]+\.[A-Za-z0-9_-]+):([A-Za-z0-9_-]+)[ \t]*$/;
+
+/** Takes the `EXPORT=` lines out of .fbp text (left empty, so that lines keep their numbers), as legacy exports. */
+function legacyExportLines(text: string): { rest: string; exports: { private: string; public: string }[] } {
+  const exports: { private: string; public: string }[] = [];
+  const lines = text.split('\n').map((line) => {
+    const match = EXPORT_LINE.exec(line.replace(/\r$/, ''));
+    if (match === null) return line;
+    // Lower case, as the parser wrote them in a graph that is not case-sensitive.
+    exports.push({ private: match[1].toLowerCase(), public: match[2].toLowerCase() });
+    return '';
+  });
+  return { rest: exports.length === 0 ? text : lines.join('\n'), exports };
 }
 
 function literal(value: unknown): unknown {

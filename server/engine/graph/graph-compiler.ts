@@ -5,6 +5,7 @@ import { type GraphJson, type JsonObject, type JsonValue } from '../../../model'
 import { FingerprintCache } from './fingerprint-cache';
 import { jsonFingerprint, sameJson } from './json-fingerprint';
 import { parseGraph, readGraph } from './parse-graph';
+import { unknownComponents } from './unknown-components';
 import { type ValidGraph } from './valid-graph';
 import { validateGraph } from './validate-graph';
 
@@ -87,7 +88,7 @@ export class GraphCompiler {
   }
 
   private compileNow(parsed: ReturnType<typeof parseGraph>, input: JsonObject): CompiledGraph {
-    if (!parsed.ok) return { issues: parsed.issues };
+    if (!parsed.ok) return { issues: parsed.graph === undefined ? parsed.issues : [...parsed.issues, ...unknownComponents(parsed.graph, this.catalogue)] };
     const validated = validateGraph(parsed.graph, this.catalogue, { input, defaultActorConfig: this.options.defaultActorConfig });
     return validated.ok ? { read: parsed.graph, graph: validated.graph, issues: [] } : { read: parsed.graph, issues: validated.issues };
   }

@@ -15,6 +15,11 @@ export interface GraphEndpoint {
   readonly nodeKey: string;
   /** The key that named the port (`portId` or `port`). */
   readonly portKey: string;
+  /**
+   * The slot of an addressable port this end names (`IN[2]` in .fbp, `index` in JSON). Packets of every slot of an
+   * addressable inport arrive at the one port, and an outport sends to every slot; see `InPortSpec.addressable`.
+   */
+  readonly index?: number;
 }
 
 /** A node of a graph: an instance of a component with its configuration layers. */
@@ -72,4 +77,9 @@ export interface Graph {
   readonly initialPackets: readonly GraphInitialPacket[];
   readonly inports: readonly GraphExportedPort[];
   readonly outports: readonly GraphExportedPort[];
+  /**
+   * NoFlo's legacy `exports` (`{private: 'node.port', public: 'name'}`), whose side is not written: validation makes
+   * each an exported inport or outport by the direction of the port on its node. Empty in a validated graph.
+   */
+  readonly exports: readonly GraphExportedPort[];
 }

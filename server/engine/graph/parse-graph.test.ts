@@ -112,4 +112,49 @@ describe('parseGraph', () => {
       issues: [{ code: 'MALFORMED', path: 'processes.s.metadata.graph', nodeId: 's' }],
     });
   });
+  it('keeps the slot of an addressable port that a connection names, for validation to check', () => {
+    const graph = parsed({
+      processes: {},
+      connections: [
+        { src: { process: 'a', port: 'out', index: 1 }, tgt: { process: 'b', port: 'in', index: 0 } },
+        { data: 'x', tgt: { process: 'b', port: 'in', index: 2 } },
+        { src: { process: 'a', port: 'out', index: null }, tgt: { process: 'b', port: 'in' } },
+      ],
+    });
+    expect(graph.connections.map((c) => [c.from.index, c.to.index])).toEqual([
+      [1, 0],
+      [undefined, undefined],
+    ]);
+    expect(graph.initialPackets[0].to.index).toBe(2);
+  });
+
+  it("reads NoFlo's legacy exports, matching the node id ignoring case as NoFlo did", () => {
+    const graph = parsed({
+      processes: { Merge: { component: 'Merge' }, Split: { component: 'Split' } },
+      exports: [
+        { private: 'merge.in', public: 'in', metadata: { x: 5 } },
+        { private: 'SPLIT.OUT', public: 'out' },
+      ],
+    });
+    expect(graph.exports.map((port) => [port.name, port.target.nodeId, port.target.portId, port.path])).toEqual([
+      ['in', 'Merge', 'in', 'exports[0]'],
+      ['out', 'Split', 'OUT', 'exports[1]'],
+    ]);
+  });
+
+  it("refuses a legacy export whose private end is not 'node.port'", () => {
+    const outcome = parseGraph({ processes: {}, exports: [{ private: 'merge', public: 'in' }] });
+    expect(outcome).toMatchObject({ ok: false, issues: [{ code: 'MALFORMED', path: 'exports[0].private', message: "Legacy export 'in' names 'merge'; it needs 'node.port'" }] });
+  });
+
+  it('answers the graph as far as it could be read beside its shape problems, malformed processes left out', () => {
+    const outcome = parseGraph({
+      processes: { good: { component: 'lib/Known' }, bad: { metadata: {} }, other: { component: 'lib/Other' } },
+      connections: [{ src: { process: 'good', port: 'out' } }],
+    });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.issues.map((issue) => issue.path)).toEqual(['processes.bad.component', 'connections[0].tgt']);
+    expect(outcome.graph?.nodes.map((node) => node.id)).toEqual(['good', 'other']);
+  });
 });

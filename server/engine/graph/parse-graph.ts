@@ -1,4 +1,4 @@
-import { type ZodIssue } from 'zod';
+import { type ZodIssue, z } from 'zod';
 import {
   type Graph,
   type GraphConnection,
@@ -17,16 +17,24 @@ import {
   type GraphProcessesJson,
   type JsonObject,
   type JsonValue,
+  type LegacyExportJson,
   GraphJsonSchema,
+  GraphProcessJsonSchema,
   joinPath,
 } from '../../../model';
 import { jsonProblem } from './json-problem';
 
+/** A process of the array form of `processes`. */
+const ProcessWithIdSchema = GraphProcessJsonSchema.extend({ id: z.string().min(1) });
+
 /** How many graphs deep composite nodes may nest before the graph is rejected. */
 const MAX_SUBGRAPH_DEPTH = 16;
 
-/** The outcome of `parseGraph`: a normalized graph, or every shape problem found. */
-export type ParseGraphOutcome = { ok: true; graph: Graph } | { ok: false; issues: GraphIssue[] };
+/**
+ * The outcome of `parseGraph`: a normalized graph, or every shape problem found with the graph as far as it could be
+ * read (malformed processes left out), so that its other problems, such as unknown components, can still be named.
+ */
+export type ParseGraphOutcome = { ok: true; graph: Graph } | { ok: false; issues: GraphIssue[]; graph?: Graph };
 
 /**
  * Reads an FBP JSON graph in any of its lenient forms (processes as an object or an array, connection ends as
@@ -37,7 +45,8 @@ export type ParseGraphOutcome = { ok: true; graph: Graph } | { ok: false; issues
 export function parseGraph(json: unknown): ParseGraphOutcome {
   const issues: GraphIssue[] = [];
   const graph = parseGraphAt(json, '', [json], issues);
-  return graph !== undefined && issues.length === 0 ? { ok: true, graph } : { ok: false, issues };
+  if (graph !== undefined && issues.length === 0) return { ok: true, graph };
+  return graph === undefined ? { ok: false, issues } : { ok: false, issues, graph };
 }
 
 /**
@@ -47,30 +56,38 @@ export function parseGraph(json: unknown): ParseGraphOutcome {
 export function readGraph(data: GraphJson): ParseGraphOutcome {
   const issues: GraphIssue[] = [];
   const graph = readGraphAt(data, '', [data], issues);
-  return issues.length === 0 ? { ok: true, graph } : { ok: false, issues };
+  return issues.length === 0 ? { ok: true, graph } : { ok: false, issues, graph };
 }
 
 function parseGraphAt(json: unknown, base: string, ancestors: unknown[], issues: GraphIssue[]): Graph | undefined {
   const parsed = GraphJsonSchema.safeParse(json);
   if (parsed.success) return readGraphAt(parsed.data, base, ancestors, issues);
   issues.push(...parsed.error.issues.map((issue) => zodIssue(base, issue)));
-  // A bad process should not hide the problems of the connections and exported ports: read the rest on its own.
+  // A bad process should not hide the problems of the rest (connections, exported ports, the components of the
+  // other processes): the graph is read without the malformed processes, and kept only to name those problems.
   const insideProcesses = parsed.error.issues.every((issue) => issue.path[0] === 'processes' && issue.path.length > 1);
-  const rest = insideProcesses ? GraphJsonSchema.safeParse({ ...(json as object), processes: {} }) : undefined;
-  if (rest?.success) readGraphAt(rest.data, base, ancestors, issues);
-  return undefined;
+  const processes = (json as { processes: unknown }).processes;
+  const rest = insideProcesses ? GraphJsonSchema.safeParse({ ...(json as object), processes: wellFormedProcesses(processes) }) : undefined;
+  return rest?.success ? readGraphAt(rest.data, base, ancestors, issues) : undefined;
+}
+
+function wellFormedProcesses(processes: unknown): unknown {
+  if (Array.isArray(processes)) return processes.filter((process) => ProcessWithIdSchema.safeParse(process).success);
+  return Object.fromEntries(Object.entries(processes as object).filter(([, process]) => GraphProcessJsonSchema.safeParse(process).success));
 }
 
 function readGraphAt(data: GraphJson, base: string, ancestors: unknown[], issues: GraphIssue[]): Graph {
+  const nodes = readProcesses(data.processes, base, ancestors, issues);
   return {
     path: base,
     caseSensitive: data.caseSensitive ?? false,
     properties: (data.properties ?? {}) as JsonObject,
     groups: (data.groups ?? []) as JsonValue[],
-    nodes: readProcesses(data.processes, base, ancestors, issues),
+    nodes,
     ...readConnections(data.connections ?? [], base, issues),
     inports: readExportedPorts(data.inports ?? {}, 'inports', base, issues),
     outports: readExportedPorts(data.outports ?? {}, 'outports', base, issues),
+    exports: readLegacyExports(data.exports ?? [], nodes, base, issues),
   };
 }
 
@@ -116,8 +133,8 @@ function readConnections(
     const noflo = connection.from == null && connection.to == null && (connection.src != null || connection.tgt != null);
     const fromKey = noflo || (connection.from == null && connection.src != null) ? 'src' : 'from';
     const toKey = noflo || (connection.to == null && connection.tgt != null) ? 'tgt' : 'to';
-    const from = readEndpoint(connection.from ?? connection.src, `${path}.${fromKey}`, issues);
-    const to = readEndpoint(connection.to ?? connection.tgt, `${path}.${toKey}`, issues);
+    const from = readEndpoint(connection.from ?? connection.src, `${path}.${fromKey}`);
+    const to = readEndpoint(connection.to ?? connection.tgt, `${path}.${toKey}`);
     if (to === undefined) {
       issues.push({ code: 'MALFORMED', path: `${path}.${toKey}`, message: `Connection ${i} needs a target: '${toKey}' as {nodeId, portId} or {process, port}` });
     } else if (from !== undefined) {
@@ -137,7 +154,7 @@ function readExportedPorts(raw: Record<string, GraphEndpointJson>, side: 'inport
   const ports: GraphExportedPort[] = [];
   for (const [name, value] of Object.entries(raw)) {
     const path = joinPath(base, side, name);
-    const target = readEndpoint(value, path, issues);
+    const target = readEndpoint(value, path);
     if (target === undefined) {
       const noun = side === 'inports' ? 'inport' : 'outport';
       issues.push({ code: 'MALFORMED', path, message: `Exported ${noun} '${name}' needs {process, port} or {nodeId, portId}` });
@@ -146,17 +163,34 @@ function readExportedPorts(raw: Record<string, GraphEndpointJson>, side: 'inport
   return ports;
 }
 
-function readEndpoint(raw: GraphEndpointJson | null | undefined, path: string, issues: GraphIssue[]): GraphEndpoint | undefined {
+/**
+ * Reads NoFlo's legacy `exports` as NoFlo did: `private` is `node.port`, its node id matched ignoring case. Which side
+ * each is on is left to validation, which knows the node's ports.
+ */
+function readLegacyExports(raw: readonly LegacyExportJson[], nodes: readonly GraphNode[], base: string, issues: GraphIssue[]): GraphExportedPort[] {
+  const ports: GraphExportedPort[] = [];
+  raw.forEach((exported, i) => {
+    const path = joinPath(base, 'exports', i);
+    const parts = exported.private.split('.');
+    if (parts.length !== 2 || parts[0] === '' || parts[1] === '') {
+      issues.push({ code: 'MALFORMED', path: `${path}.private`, message: `Legacy export '${exported.public}' names '${exported.private}'; it needs 'node.port'` });
+      return;
+    }
+    const [written, portId] = parts;
+    const nodeId = nodes.find((node) => node.id === written)?.id ?? nodes.find((node) => node.id.toLowerCase() === written.toLowerCase())?.id ?? written;
+    ports.push({ name: exported.public, target: { nodeId, portId, path, nodeKey: 'private', portKey: 'private' }, path });
+  });
+  return ports;
+}
+
+function readEndpoint(raw: GraphEndpointJson | null | undefined, path: string): GraphEndpoint | undefined {
   if (raw === undefined || raw === null) return undefined;
   const nodeId = raw.nodeId ?? raw.process;
   const portId = raw.portId ?? raw.port;
   if (nodeId === undefined || portId === undefined) return undefined;
-  // Packets to or from an addressable port's slots would all share one port here: refused, never merged.
-  if (raw.index !== undefined && raw.index !== null) {
-    const message = `'${path}.index': port indexes (addressable ports, such as ${portId}[${String(raw.index)}]) are not supported; connect to '${portId}' without an index`;
-    issues.push({ code: 'PORT_INDEX', path: `${path}.index`, nodeId, portId, message });
-  }
-  return { nodeId, portId, path, nodeKey: raw.nodeId !== undefined ? 'nodeId' : 'process', portKey: raw.portId !== undefined ? 'portId' : 'port' };
+  const end = { nodeId, portId, path, nodeKey: raw.nodeId !== undefined ? 'nodeId' : 'process', portKey: raw.portId !== undefined ? 'portId' : 'port' };
+  // Whether the port takes an index is the actor's to say: validation checks it.
+  return raw.index === undefined || raw.index === null ? end : { ...end, index: raw.index };
 }
 
 function zodIssue(base: string, issue: ZodIssue): GraphIssue {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineActor } from '../sdk/actor-definition';
+import { createCatalogue } from '../sdk/catalogue';
 import { type GraphIssue } from './graph-issue';
 import { parseGraph } from './parse-graph';
 import { testCatalogue } from '../../../test/support/kits';
@@ -51,7 +52,6 @@ describe('validateGraph', () => {
       ['UNKNOWN_NODE', 'inports.y.process', 'nobody', undefined],
       ['UNKNOWN_PORT', 'outports.r.port', 'a', 'zzz'],
       ['UNKNOWN_INPUT', 'input.stray', undefined, undefined],
-      ['UNFED_REQUIRED_PORT', 'processes[0]', 'a', 'b'],
     ]);
     expect(issues.find((issue) => issue.code === 'UNKNOWN_PORT')?.message).toBe("Port 'nope' not found on node 'p' (its output ports: out)");
     expect(issues[0].message).toBe("Node 'a': config 'offset': Expected number, received string");
@@ -194,9 +194,8 @@ describe('validateGraph', () => {
 
   it('reports a required composite inport that nothing feeds', () => {
     const inner = { processes: { in: { component: 'test_graph_input' }, out: { component: 'test_graph_output' } }, connections: [{ from: { nodeId: 'in', portId: 'data' }, to: { nodeId: 'out', portId: 'data' } }] };
-    expect(issuesOf({ processes: { sub: { component: 'subgraph', metadata: { graph: inner } } } })).toEqual([
-      expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', nodeId: 'sub', portId: 'input' }),
-    ]);
+    const graph = { processes: { sub: { component: 'subgraph', metadata: { graph: inner } }, p: { component: 'test_pass' } }, connections: [{ from: { nodeId: 'sub', portId: 'output' }, to: { nodeId: 'p', portId: 'in' } }] };
+    expect(issuesOf(graph)).toEqual([expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', nodeId: 'sub', portId: 'input' })]);
   });
 
   it('reports a composite nested in itself as a cycle', () => {
@@ -212,5 +211,111 @@ describe('validateGraph', () => {
     let graph: Record<string, unknown> = { processes: {} };
     for (let i = 0; i < 20; i++) graph = { processes: { s: { component: 'subgraph', metadata: { graph } } } };
     expect(issuesOf(graph).map((issue) => issue.code)).toEqual(['SUBGRAPH_TOO_DEEP']);
+  });
+});
+
+describe('validateGraph on graphs written for NoFlo', () => {
+  const merge = defineActor({ id: 'lib/Merge', inports: { in: { required: true, addressable: true } }, outports: { out: {} }, fire: () => undefined });
+  const split = defineActor({ id: 'lib/Split', inports: { in: { required: true } }, outports: { out: { addressable: true } }, fire: () => undefined });
+  const noflo = createCatalogue([...catalogue.list(), merge, split]);
+  const check = (json: unknown, options?: ValidateGraphOptions) => {
+    const parsed = parseGraph(json);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    return validateGraph(parsed.graph, noflo, options);
+  };
+  const issuesIn = (json: unknown, options?: ValidateGraphOptions): GraphIssue[] => {
+    const outcome = check(json, options);
+    return outcome.ok ? [] : outcome.issues;
+  };
+
+  it('accepts connections to and from slots of addressable ports, and keeps their indexes', () => {
+    const outcome = check({
+      processes: { a: { component: 'lib/Split' }, b: { component: 'lib/Merge' } },
+      connections: [
+        { src: { process: 'a', port: 'out', index: 0 }, tgt: { process: 'b', port: 'in', index: 1 } },
+        { src: { process: 'a', port: 'out', index: 1 }, tgt: { process: 'b', port: 'in', index: 0 } },
+        { data: 'go', tgt: { process: 'a', port: 'in' } },
+      ],
+    });
+    expect(outcome.ok).toBe(true);
+    if (outcome.ok) expect(outcome.graph.connections.map((c) => [c.from.index, c.to.index])).toEqual([[0, 1], [1, 0]]);
+  });
+
+  it('refuses an index on a port that is not addressable, naming the port, the node and its component', () => {
+    expect(issuesIn({
+      processes: { a: { component: 'lib/Split' }, b: { component: 'test_pass' } },
+      connections: [
+        { src: { process: 'a', port: 'out' }, tgt: { process: 'b', port: 'in', index: 2 } },
+        { data: 'go', tgt: { process: 'a', port: 'in', index: 0 } },
+      ],
+    })).toEqual([
+      expect.objectContaining({
+        code: 'PORT_INDEX',
+        path: 'connections[0].tgt.index',
+        nodeId: 'b',
+        portId: 'in',
+        message: "Connection 0 names slot 2 of port 'in' (in[2]), but port 'in' of node 'b' (test_pass) is not addressable; connect to 'in' without an index",
+      }),
+      expect.objectContaining({ code: 'PORT_INDEX', path: 'connections[1].tgt.index', nodeId: 'a', portId: 'in' }),
+    ]);
+  });
+
+  it('names every unknown component beside a refused index, and calls no port fed by an unknown node unfed', () => {
+    expect(issuesIn({
+      processes: { read: { component: 'filesystem/ReadFile' }, show: { component: 'test_add' }, count: { component: 'packets/Counter' } },
+      connections: [
+        { src: { process: 'read', port: 'out' }, tgt: { process: 'show', port: 'a', index: 0 } },
+        { src: { process: 'count', port: 'count' }, tgt: { process: 'show', port: 'b' } },
+      ],
+    }).map((issue) => [issue.code, issue.nodeId])).toEqual([
+      ['UNKNOWN_COMPONENT', 'read'],
+      ['UNKNOWN_COMPONENT', 'count'],
+      ['PORT_INDEX', 'show'],
+    ]);
+  });
+
+  it('makes each legacy export an exported inport or outport by the side its port is on', () => {
+    const outcome = check({
+      processes: { Merge: { component: 'lib/Merge' }, Split: { component: 'lib/Split' } },
+      connections: [{ src: { process: 'Merge', port: 'out' }, tgt: { process: 'Split', port: 'in' } }],
+      exports: [
+        { private: 'merge.in', public: 'in' },
+        { private: 'split.out', public: 'out' },
+      ],
+    });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.graph.inports.map((port) => [port.name, port.target.nodeId, port.target.portId])).toEqual([['in', 'Merge', 'in']]);
+    expect(outcome.graph.outports.map((port) => [port.name, port.target.nodeId, port.target.portId])).toEqual([['out', 'Split', 'out']]);
+    expect(outcome.graph.boundary).toEqual({ inports: ['in'], outports: ['out'] });
+    expect(outcome.graph.exports).toEqual([]);
+  });
+
+  it('names a legacy export whose node, component or port is unknown, and calls no input it names unknown', () => {
+    expect(issuesIn({
+      processes: { m: { component: 'lib/Merge' }, x: { component: 'lib/Nope' } },
+      connections: [{ data: 1, tgt: { process: 'm', port: 'in' } }],
+      exports: [
+        { private: 'ghost.in', public: 'a' },
+        { private: 'm.nope', public: 'b' },
+        { private: 'x.in', public: 'c' },
+      ],
+    }, { input: { a: 1, b: 2, c: 3 } })).toEqual([
+      expect.objectContaining({ code: 'UNKNOWN_COMPONENT', nodeId: 'x' }),
+      expect.objectContaining({ code: 'UNKNOWN_NODE', path: 'exports[0].private', nodeId: 'ghost' }),
+      expect.objectContaining({ code: 'UNKNOWN_PORT', path: 'exports[1].private', nodeId: 'm', portId: 'nope', message: "Legacy export 'b': port 'nope' not found on node 'm' (its ports: in, out)" }),
+    ]);
+  });
+
+  it('accepts a lone node wired to nothing although its required port is unfed, as NoFlo runs it', () => {
+    expect(check({ processes: { show: { component: 'lib/Merge' } } }).ok).toBe(true);
+    expect(issuesIn({ processes: { show: { component: 'lib/Merge' }, drop: { component: 'test_pass' } }, connections: [{ src: { process: 'show', port: 'out' }, tgt: { process: 'drop', port: 'in' } }] })).toEqual([
+      expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', nodeId: 'show', portId: 'in' }),
+    ]);
+  });
+
+  it('runs a component named without its library as the component it names', () => {
+    const outcome = check({ processes: { m: { component: 'Merge' } }, connections: [{ data: 1, tgt: { process: 'm', port: 'in' } }] });
+    expect(outcome.ok && outcome.graph.nodes[0].component).toBe('lib/Merge');
   });
 });

@@ -1,6 +1,6 @@
 import { type AnyActorDefinition } from '../sdk/actor-definition';
 import { type Catalogue } from '../sdk/catalogue';
-import { type Graph, type GraphEndpoint, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
+import { type Graph, type GraphEndpoint, type GraphExportedPort, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
 import { type GraphIssue } from './graph-issue';
 import { type JsonObject } from '../../../model';
 import { type NodePorts, portsOfBoundary, portsOfDefinition } from '../runtime/node-ports';
@@ -8,6 +8,7 @@ import { type NodeConfig, compositeNodeConfig, settleNodeConfig } from './node-c
 import { type ValidGraph, type ValidNode } from './valid-graph';
 import { nodeLabel } from './node-label';
 import { nodeRetry } from './node-retry';
+import { unknownComponentIssue } from './unknown-components';
 
 /** What validation needs besides the graph: the run's input and the network's default actor configuration. */
 export interface ValidateGraphOptions {
@@ -37,8 +38,10 @@ interface NodeEntry {
 /**
  * Checks a parsed graph against a catalogue and returns every issue at once, each naming its node and
  * port: unknown components, nodes and ports (direction included), duplicate node ids, invalid
- * configurations, unknown input keys, required inports nothing feeds, and the same inside every
- * composite node's inner graph (paths prefixed), subgraph cycles included.
+ * configurations, port indexes on ports that are not addressable, unknown input keys, required inports
+ * nothing feeds on a node wired to something, and the same inside every composite node's inner graph
+ * (paths prefixed), subgraph cycles included. NoFlo's legacy `exports` become exported inports or outports by
+ * the side their port is on, and each node names its component by its catalogue id.
  */
 export function validateGraph(graph: Graph, catalogue: Catalogue, options: ValidateGraphOptions = {}): ValidateGraphOutcome {
   const issues: GraphIssue[] = [];
@@ -64,33 +67,84 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   }
   const resolve = (end: GraphEndpoint, side: 'in' | 'out', what: string): GraphEndpoint | undefined =>
     resolveEndpoint(end, side, what, entries, graph.caseSensitive, level);
+  // Every end that resolved to an inport feeds it, whatever is wrong with the other end (an unknown node or
+  // component there is an issue of its own, not a reason to call this port unfed).
+  const fedEnds: GraphEndpoint[] = [];
   const connections = graph.connections.flatMap((connection, i) => {
     const from = resolve(connection.from, 'out', `Connection ${i}`);
     const to = resolve(connection.to, 'in', `Connection ${i}`);
+    if (to) fedEnds.push(to);
     return from && to ? [{ ...connection, from, to }] : [];
   });
   const initialPackets = graph.initialPackets.flatMap((packet) => {
     const to = resolve(packet.to, 'in', 'An initial packet');
     return to ? [{ ...packet, to }] : [];
   });
-  const inports = graph.inports.flatMap((port) => {
+  const legacy = sortLegacyExports(graph, entries, level);
+  const exportedIn = [...graph.inports, ...legacy.inports];
+  const exportedOut = [...graph.outports, ...legacy.outports];
+  const inports = exportedIn.flatMap((port) => {
     const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
     return target ? [{ ...port, target }] : [];
   });
-  const outports = graph.outports.flatMap((port) => {
+  const outports = exportedOut.flatMap((port) => {
     const target = resolve(port.target, 'out', `Exported outport '${port.name}'`);
     return target ? [{ ...port, target }] : [];
   });
   const boundary = {
-    inports: unique([...graph.inports.map((port) => port.name), ...graphInputs]),
-    outports: unique([...graph.outports.map((port) => port.name), ...graphOutputs]),
+    inports: unique([...exportedIn.map((port) => port.name), ...graphInputs]),
+    outports: unique([...exportedOut.map((port) => port.name), ...graphOutputs]),
   };
-  if (level.isRoot) checkInputKeys(boundary.inports, level);
-  const fed = new Set([...connections.map((c) => c.to), ...initialPackets.map((p) => p.to), ...inports.map((p) => p.target)].map(portKey));
+  // A legacy export without a known side (its node, component or port unknown) still names an input of the graph.
+  if (level.isRoot) checkInputKeys(unique([...boundary.inports, ...legacy.unsorted]), level);
+  const fed = new Set([...fedEnds, ...initialPackets.map((p) => p.to), ...inports.map((p) => p.target)].map(portKey));
   const input = level.options.input;
   const wholeInputFallback = level.isRoot && boundary.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
-  if (!wholeInputFallback) checkRequiredPortsFed(entries, fed, level);
-  return { ...graph, nodes, connections, initialPackets, inports, outports, boundary } as unknown as ValidGraph;
+  if (!wholeInputFallback) checkRequiredPortsFed(entries, fed, wiredNodes(graph), level);
+  return { ...graph, nodes, connections, initialPackets, inports, outports, exports: [], boundary } as unknown as ValidGraph;
+}
+
+/**
+ * Sorts NoFlo's legacy exports into exported inports and outports by the side of the node their port is on, as
+ * NoFlo did; one whose node or port is unknown gets its issue here, since it has no side to be resolved on, and
+ * is left unsorted with those of nodes whose component is unknown.
+ */
+function sortLegacyExports(graph: Graph, entries: ReadonlyMap<string, NodeEntry>, level: Level): { inports: GraphExportedPort[]; outports: GraphExportedPort[]; unsorted: string[] } {
+  const sorted = { inports: [] as GraphExportedPort[], outports: [] as GraphExportedPort[], unsorted: [] as string[] };
+  for (const exported of graph.exports) {
+    const { nodeId, portId, path } = exported.target;
+    const entry = entries.get(nodeId);
+    if (entry === undefined) {
+      const qualified = level.idPrefix + nodeId;
+      level.issues.push({ code: 'UNKNOWN_NODE', path: `${path}.private`, nodeId: qualified, message: `Legacy export '${exported.name}' refers to node '${qualified}', which the graph does not have` });
+      sorted.unsorted.push(exported.name);
+      continue;
+    }
+    if (entry.ports === undefined) sorted.unsorted.push(exported.name);
+    else if (entry.ports.inports.find(portId, graph.caseSensitive) !== undefined) sorted.inports.push(exported);
+    else if (entry.ports.outports.find(portId, graph.caseSensitive) !== undefined) sorted.outports.push(exported);
+    else {
+      sorted.unsorted.push(exported.name);
+      const known = [...entry.ports.inports.ids(), ...entry.ports.outports.ids()];
+      level.issues.push({
+        code: 'UNKNOWN_PORT',
+        path: `${path}.private`,
+        nodeId: entry.qualifiedId,
+        portId,
+        message: `Legacy export '${exported.name}': port '${portId}' not found on node '${nodeLabel(entry.qualifiedId, entry.node.metadata)}' (its ports: ${known.length === 0 ? 'none' : known.join(', ')})`,
+      });
+    }
+  }
+  return sorted;
+}
+
+/** The ids of the nodes something is wired to: a connection at either end, an initial packet or an exported port. */
+function wiredNodes(graph: Graph): Set<string> {
+  return new Set([
+    ...graph.connections.flatMap((connection) => [connection.from.nodeId, connection.to.nodeId]),
+    ...graph.initialPackets.map((packet) => packet.to.nodeId),
+    ...[...graph.inports, ...graph.outports, ...graph.exports].map((port) => port.target.nodeId),
+  ]);
 }
 
 function checkNode(
@@ -117,7 +171,7 @@ function checkNode(
   }
   const definition = level.catalogue.get(node.component);
   if (definition === undefined) {
-    level.issues.push({ code: 'UNKNOWN_COMPONENT', path: `${node.path}.component`, nodeId: qualifiedId, component: node.component, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' uses component '${node.component}', which the catalogue does not have` });
+    level.issues.push(unknownComponentIssue(node, qualifiedId));
     return {};
   }
   const ports = portsOfDefinition(definition);
@@ -128,7 +182,9 @@ function checkNode(
     const name = boundaryPortName(definition, nodeConfig.parsed);
     (definition.graphPort.direction === 'in' ? graphInputs : graphOutputs).push(name);
   }
-  return { node: retry === undefined ? { ...rest, nodeConfig } : { ...rest, nodeConfig, retry }, ports };
+  // A name NoFlo resolves without its library (`Output` for `core/Output`) runs as the component it names.
+  const canonical = { ...rest, component: definition.id, nodeConfig };
+  return { node: retry === undefined ? canonical : { ...canonical, retry }, ports };
 }
 
 /** The node's configuration merged and parsed, or undefined after an issue for each problem. */
@@ -167,7 +223,16 @@ function resolveEndpoint(
   if (entry.ports === undefined) return undefined;
   const [wanted, other] = side === 'in' ? [entry.ports.inports, entry.ports.outports] : [entry.ports.outports, entry.ports.inports];
   const portId = wanted.find(end.portId, caseSensitive);
-  if (portId !== undefined) return { ...end, portId };
+  if (portId !== undefined) {
+    const addressable = side === 'in' ? entry.ports.addressable.in : entry.ports.addressable.out;
+    if (end.index !== undefined && !addressable.includes(portId)) {
+      const label = nodeLabel(entry.qualifiedId, entry.node.metadata);
+      const message = `${what} names slot ${end.index} of port '${portId}' (${portId}[${end.index}]), but port '${portId}' of node '${label}' (${entry.node.component}) is not addressable; connect to '${portId}' without an index`;
+      level.issues.push({ code: 'PORT_INDEX', path: `${end.path}.index`, nodeId: entry.qualifiedId, portId, message });
+    }
+    // Still resolved when its index is refused: the port is fed all the same.
+    return { ...end, portId };
+  }
   const path = `${end.path}.${end.portKey}`;
   const base = { path, nodeId: entry.qualifiedId, portId: end.portId };
   if (other.find(end.portId, caseSensitive) !== undefined) {
@@ -190,8 +255,14 @@ function checkInputKeys(inputNames: readonly string[], level: Level): void {
   }
 }
 
-function checkRequiredPortsFed(entries: ReadonlyMap<string, NodeEntry>, fed: ReadonlySet<string>, level: Level): void {
+/**
+ * Reports the required inports nothing feeds, on nodes that are wired to something. A node wired to nothing at all
+ * (the lone node of a graph drawn in an editor) is no mistake of wiring: as in NoFlo, the run starts, the node never
+ * fires, and the run ends.
+ */
+function checkRequiredPortsFed(entries: ReadonlyMap<string, NodeEntry>, fed: ReadonlySet<string>, wired: ReadonlySet<string>, level: Level): void {
   for (const { node, qualifiedId, ports } of entries.values()) {
+    if (!wired.has(node.id)) continue;
     for (const portId of ports?.required ?? []) {
       if (fed.has(portKey({ nodeId: node.id, portId }))) continue;
       level.issues.push({

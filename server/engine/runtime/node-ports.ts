@@ -8,6 +8,8 @@ export interface NodePorts {
   readonly outports: PortMatcher;
   /** Declared ids of the required inports. */
   readonly required: readonly string[];
+  /** Declared ids of the addressable ports of each side: the ports a connection may name a slot of. */
+  readonly addressable: { readonly in: readonly string[]; readonly out: readonly string[] };
 }
 
 /** The ports an actor definition declares. */
@@ -17,6 +19,10 @@ export function portsOfDefinition(definition: AnyActorDefinition): NodePorts {
     inports: new PortMatcher(inports),
     outports: new PortMatcher(Object.keys(definition.outports)),
     required: inports.filter((id) => definition.inports[id]?.required === true),
+    addressable: {
+      in: inports.filter((id) => definition.inports[id]?.addressable === true),
+      out: Object.keys(definition.outports).filter((id) => definition.outports[id]?.addressable === true),
+    },
   };
 }
 
@@ -26,5 +32,6 @@ export function portsOfBoundary(boundary: GraphBoundary): NodePorts {
     inports: new PortMatcher(boundary.inports),
     outports: new PortMatcher(boundary.outports),
     required: [...boundary.inports],
+    addressable: { in: [], out: [] },
   };
 }

@@ -138,9 +138,12 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     for (const port of this.controlPorts) port.keepsOnArrival = true;
   }
 
-  /** Whether no input port is fed: such a node fires once when the run starts. */
+  /**
+   * Whether no input port is fed and none is required: such a node fires once when the run starts. A node with a
+   * required port that nothing feeds (a node wired to nothing, which validation lets through) never fires.
+   */
   get isSource(): boolean {
-    return this.fedPorts.length === 0;
+    return this.fedPorts.length === 0 && !this.inports.some((port) => port.required);
   }
 
   /** Settles the configuration the actor gets and builds the state; returns a problem message when either fails. */

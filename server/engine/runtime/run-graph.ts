@@ -3,6 +3,7 @@ import { type EngineEvent, type RunResult } from '../../../model';
 import { createNetwork } from './network';
 import { type NetworkOptions } from './network-options';
 import { parseGraph } from '../graph/parse-graph';
+import { unknownComponents } from '../graph/unknown-components';
 import { type ValidateGraphOptions, validateGraph } from '../graph/validate-graph';
 
 /** Options of `runGraph`: the network options, with the event listener optional, and the defaults validation merges. */
@@ -17,7 +18,9 @@ export type RunGraphOptions = Omit<NetworkOptions, 'onEvent'> & Pick<ValidateGra
  */
 export async function runGraph(json: unknown, catalogue: Catalogue, options: RunGraphOptions): Promise<{ result: RunResult; events: EngineEvent[] }> {
   const parsed = parseGraph(json);
-  const validated = parsed.ok ? validateGraph(parsed.graph, catalogue, options) : parsed;
+  const validated = parsed.ok
+    ? validateGraph(parsed.graph, catalogue, options)
+    : { ok: false as const, issues: parsed.graph === undefined ? parsed.issues : [...parsed.issues, ...unknownComponents(parsed.graph, catalogue)] };
   if (!validated.ok) {
     throw new Error(`The graph is invalid:\n${validated.issues.map((issue) => `- ${issue.code} at ${issue.path || '(root)'}: ${issue.message}`).join('\n')}`);
   }

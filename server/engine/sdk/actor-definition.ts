@@ -29,12 +29,27 @@ export interface InPortSpec {
    * @default false
    */
   control?: boolean;
+  /**
+   * An addressable port (NoFlo's array port) takes connections that name one of its slots: `IN[0]` in .fbp, an
+   * `index` in FBP JSON. The packets of every slot arrive at this one port, in arrival order, as the packets of
+   * several connections without an index do; the actor is not told which slot a packet came by. A connection that
+   * names a slot of a port that is not addressable is refused (`PORT_INDEX`).
+   * @default false
+   */
+  addressable?: boolean;
 }
 
 /** Declares one output port of an actor. */
 export interface OutPortSpec {
   /** What the port emits, shown in the catalogue. */
   description?: string;
+  /**
+   * An addressable outport takes connections that name one of its slots (`OUT[1]`, an `index`); a send goes to
+   * every connected slot, as NoFlo's send without an index does. A connection that names a slot of a port that is
+   * not addressable is refused (`PORT_INDEX`).
+   * @default false
+   */
+  addressable?: boolean;
 }
 
 /**
