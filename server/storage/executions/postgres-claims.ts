@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { prepared } from '../postgres';
 import { type ExecutionRow } from './execution-row';
 import { type PostgresTables } from './postgres-write-batch';
 
@@ -23,10 +24,22 @@ export class PostgresClaims {
   private asked = new Map<string, AskedClaim>();
   private scheduled = false;
 
+  private readonly sql: string;
+
   constructor(
     private readonly pool: pg.Pool,
-    private readonly tables: PostgresTables,
-  ) {}
+    tables: PostgresTables,
+  ) {
+    this.sql = `WITH locked AS (
+        SELECT id FROM ${tables.executions} WHERE id = ANY($1::text[]) AND status = 'queued' ORDER BY id FOR UPDATE
+      ),
+      claimed AS (
+        UPDATE ${tables.executions} AS e SET status = 'running', node_id = a.node_id, started_at = a.started_at
+        FROM unnest($1::text[], $2::text[], $3::bigint[]) AS a(id, node_id, started_at)
+        WHERE e.id = a.id AND e.id IN (SELECT id FROM locked) RETURNING e.*
+      )
+      SELECT claimed.*, (SELECT COALESCE(MAX(seq), 0) FROM ${tables.events} WHERE execution_id = claimed.id) AS last_seq FROM claimed`;
+  }
 
   /** Moves a queued execution to running on `nodeId`; answers its row, or undefined when it was not queued. */
   claim(id: string, nodeId: string, startedAt: number): Promise<ClaimedRow | undefined> {
@@ -46,16 +59,7 @@ export class PostgresClaims {
     const ids = [...asked.keys()];
     try {
       const { rows } = await this.pool.query<ClaimedRow>(
-        `WITH locked AS (
-           SELECT id FROM ${this.tables.executions} WHERE id = ANY($1::text[]) AND status = 'queued' ORDER BY id FOR UPDATE
-         ),
-         claimed AS (
-           UPDATE ${this.tables.executions} AS e SET status = 'running', node_id = a.node_id, started_at = a.started_at
-           FROM unnest($1::text[], $2::text[], $3::bigint[]) AS a(id, node_id, started_at)
-           WHERE e.id = a.id AND e.id IN (SELECT id FROM locked) RETURNING e.*
-         )
-         SELECT claimed.*, (SELECT COALESCE(MAX(seq), 0) FROM ${this.tables.events} WHERE execution_id = claimed.id) AS last_seq FROM claimed`,
-        [ids, ids.map((id) => asked.get(id)?.nodeId), ids.map((id) => asked.get(id)?.startedAt)],
+        prepared(this.sql, [ids, ids.map((id) => asked.get(id)?.nodeId), ids.map((id) => asked.get(id)?.startedAt)]),
       );
       const claimed = new Map(rows.map((row) => [row.id, row]));
       for (const [id, claim] of asked) claim.resolve(claimed.get(id));

@@ -228,6 +228,21 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     await until(() => heard.length > 0);
     expect(heard).toEqual([2000]);
   });
+
+  it('writes requests and events as they were, whatever their characters hold', async () => {
+    const [a, b] = await twoNodes();
+    const text = 'quotes " \' back\\slash \\u0000 tab\t line\nbreak é 😀 {"json":[1]}';
+    const record = executionRecord('x', { status: 'running', nodeId: 'a', request: { graph_json: { processes: {} }, input: { text }, metadata: {} } });
+    a.insert(record);
+    a.appendEvent('x', { ...idle(1), note: text } as unknown as ReturnType<typeof idle>);
+    a.appendEvent('x', { ...idle(2), note: 'lone \ud800 surrogate' } as unknown as ReturnType<typeof idle>);
+    await a.written();
+    expect((await b.get('x'))?.request).toEqual(record.request);
+    expect(await b.readEvents('x', 1, 10)).toEqual([
+      { ...idle(1), note: text },
+      { ...idle(2), note: 'lone \ud800 surrogate' },
+    ]);
+  });
 });
 
 describe('PostgresExecutionStore failures', () => {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { prepared } from '../postgres';
 import { type ExecutionRecord, type ExecutionUpdate, resultJson } from '../../executions';
 import { appendPayload } from './postgres-append-listener';
 import { isTerminalStatus } from '../../../model';
@@ -49,6 +50,9 @@ export class WriteBatch implements CommitBatch {
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A UTF-16 surrogate without its pair (a pair is one code point in a `u` expression, and not `Cs`). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /** A statement being built: its `WITH` parts in order and its parameters. */
 class Statement {
   readonly parts: string[] = [];
@@ -57,6 +61,17 @@ class Statement {
   /** Adds a parameter and answers its placeholder. */
   param(value: unknown): string {
     return `$${this.params.push(value)}`;
+  }
+
+  /**
+   * Adds a text array of JSON texts (event bodies, requests) and answers the expression of it: sent as one JSON
+   * array, which node-postgres passes as it is, where it would escape every quote of every element of a text array.
+   * A text holding a lone surrogate goes as a text array, as before (PostgreSQL's JSON refuses its escape; the text
+   * path writes U+FFFD in its place).
+   */
+  jsonTexts(values: readonly string[]): string {
+    if (values.some((value) => LONE_SURROGATE.test(value))) return `${this.param(values)}::text[]`;
+    return `(SELECT array_agg(v ORDER BY i) FROM json_array_elements_text(${this.param(JSON.stringify(values))}::json) WITH ORDINALITY AS t(v, i))`;
   }
 
   /** The statement's text, its parts followed by the query that ends it. */
@@ -89,7 +104,7 @@ export async function writeBatch(client: pg.ClientBase | pg.Pool, tables: Postgr
       INSERT INTO ${tables.executions} (id, status, workflow_id, source, node_id, fingerprint, request, result, created_at, started_at, ended_at)
       SELECT * FROM unnest(${p(inserts.map((r) => r.id))}::text[], ${p(inserts.map((r) => r.status))}::text[], ${p(inserts.map((r) => r.workflowId))}::text[],
         ${p(inserts.map((r) => r.source))}::text[], ${p(inserts.map((r) => r.nodeId))}::text[], ${p(inserts.map((r) => r.fingerprint))}::text[],
-        ${p(inserts.map((r) => JSON.stringify(r.request)))}::text[], ${p(inserts.map((r) => (r.result === null ? null : resultJson(r.result))))}::text[],
+        ${statement.jsonTexts(inserts.map((r) => JSON.stringify(r.request)))}, ${p(inserts.map((r) => (r.result === null ? null : resultJson(r.result))))}::text[],
         ${p(inserts.map((r) => r.createdAt))}::bigint[], ${p(inserts.map((r) => r.startedAt))}::bigint[], ${p(inserts.map((r) => r.endedAt))}::bigint[])
       ON CONFLICT (id) DO NOTHING RETURNING id)`);
   }
@@ -97,7 +112,7 @@ export async function writeBatch(client: pg.ClientBase | pg.Pool, tables: Postgr
   const journal = [...batch.journal.queued].filter((e) => !batch.journal.dropped.has(e.executionId));
   const touched = [...new Set([...batch.events.map((e) => e.executionId), ...batch.updates.keys(), ...journal.map((e) => e.executionId)])].sort(byId);
   if (touched.length === 0) {
-    if (parts.length > 0) await client.query(statement.text('SELECT 1'), statement.params);
+    if (parts.length > 0) await client.query(prepared(statement.text('SELECT 1'), statement.params));
     return;
   }
   const movedAway = writer === undefined ? '' : ` OR (status = 'running' AND node_id IS DISTINCT FROM ${p(writer)}::text)`;
@@ -111,7 +126,7 @@ export async function writeBatch(client: pg.ClientBase | pg.Pool, tables: Postgr
   if (events.length > 0) {
     parts.push(`events_written AS (
       INSERT INTO ${tables.events} (execution_id, seq, body)
-      SELECT * FROM unnest(${p(events.map((e) => e.executionId))}::text[], ${p(events.map((e) => e.seq))}::int[], ${p(events.map((e) => e.body))}::text[]) AS e(execution_id, seq, body)
+      SELECT * FROM unnest(${p(events.map((e) => e.executionId))}::text[], ${p(events.map((e) => e.seq))}::int[], ${statement.jsonTexts(events.map((e) => e.body))}) AS e(execution_id, seq, body)
       WHERE e.execution_id NOT IN (SELECT id FROM closed)
       ON CONFLICT DO NOTHING)`);
   }
@@ -155,5 +170,5 @@ export async function writeBatch(client: pg.ClientBase | pg.Pool, tables: Postgr
       SELECT pg_notify(${p(channel)}, n.payload) FROM unnest(${p([...lastSeqs.keys()])}::text[], ${p([...lastSeqs].map(([id, seq]) => appendPayload(id, seq)))}::text[]) AS n(id, payload)
       WHERE n.id NOT IN (SELECT id FROM closed))`);
   }
-  await client.query(statement.text(lastSeqs.size > 0 ? 'SELECT count(*) FROM notified' : 'SELECT 1'), statement.params);
+  await client.query(prepared(statement.text(lastSeqs.size > 0 ? 'SELECT count(*) FROM notified' : 'SELECT 1'), statement.params));
 }
