@@ -135,6 +135,18 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     expect((await a.readEvents('x', 1, 10)).map((event) => event.seq)).toEqual([1, 2]);
   });
 
+  it('leaves the journal of a run taken over to its new owner when the node that stalled ends it late', async () => {
+    const namespace = newNamespace();
+    const [a, b] = [await open(namespace, POSTGRES_URL, 'a'), await open(namespace, POSTGRES_URL, 'b')];
+    a.insert(executionRecord('x', { status: 'running', nodeId: 'a' }));
+    a.appendJournal('x', firing('n', 1, 'sent'));
+    await a.written();
+    expect(await b.adopt('x', 'a', 'b')).toMatchObject({ nodeId: 'b' });
+    a.update('x', { status: 'failed', endedAt: 5 });
+    await a.written();
+    expect(await b.readJournal('x')).toEqual([firing('n', 1, 'sent')]);
+  });
+
   it('keeps no journal of a run finished by a node that never saw it once the execution is deleted', async () => {
     const namespace = newNamespace();
     const [a, b] = [await open(namespace), await open(namespace)];
