@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { addMultiplyRound } from './add-multiply-round';
-import { type BenchCluster, type NodeCount, countByNode } from './bench-cluster';
+import { type BenchCluster, type CallCounts, type NodeCount, callCounts, resetCalls } from './bench-cluster';
 
 /** A start load on a cluster: how long, over how many connections, and how long its executions may take to end. */
 export interface LoadOptions {
@@ -30,6 +30,8 @@ export interface RoundResult {
   failed: number;
   /** Executions of the load each node ran, by node id. */
   perNode: Map<string, number>;
+  /** What the nodes asked of PostgreSQL and Redis from the start of the load until its executions ended, summed; absent for an embedded node. */
+  calls?: CallCounts;
 }
 
 const post = (url: string) => fetch(`${url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) });
@@ -61,12 +63,14 @@ export async function warmUp(cluster: BenchCluster, limitMs: number): Promise<vo
 /** Loads a cluster with starts spread over its nodes, waits for their executions to end and counts them in the store. */
 export async function loadRound(cluster: BenchCluster, options: LoadOptions): Promise<RoundResult> {
   const urls = cluster.nodes.map((node) => `${node.url}/workflows`);
+  if (cluster.counted) for (const node of cluster.nodes) resetCalls(node);
   const loadStart = Date.now();
   // autocannon takes several URLs (one histogram for all of them); its types declare a single one.
   const load = { url: urls, connections: options.connections, duration: options.durationS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) };
   const result = await autocannon(load as unknown as autocannon.Options);
   await drained(cluster.nodes[0].url, options.drainLimitMs);
-  const { counts, lastEndedAt } = await countByNode(cluster.namespace, loadStart);
+  const calls = cluster.counted ? summed(await Promise.all(cluster.nodes.map(callCounts))) : undefined;
+  const { counts, lastEndedAt } = await cluster.countByNode(loadStart);
   const sum = (keep: (count: NodeCount) => boolean) => counts.filter(keep).reduce((total, count) => total + count.count, 0);
   const started = result.requests.total - result.non2xx - result.errors;
   const completed = sum((count) => count.status === 'completed');
@@ -85,5 +89,19 @@ export async function loadRound(cluster: BenchCluster, options: LoadOptions): Pr
     unfinished: sum((count) => count.status === 'queued' || count.status === 'running'),
     failed: sum((count) => count.status !== 'completed' && count.status !== 'queued' && count.status !== 'running'),
     perNode: new Map(cluster.nodeIds.map((nodeId) => [nodeId, sum((count) => count.nodeId === nodeId)])),
+    calls,
   };
+}
+
+function summed(all: readonly CallCounts[]): CallCounts {
+  const total: CallCounts = { pgRoundTrips: 0, pgStatements: 0, pgTransactions: 0, redisCommands: 0, redisRoundTrips: 0, redisByCommand: {} };
+  for (const calls of all) {
+    total.pgRoundTrips += calls.pgRoundTrips;
+    total.pgStatements += calls.pgStatements;
+    total.pgTransactions += calls.pgTransactions;
+    total.redisCommands += calls.redisCommands;
+    total.redisRoundTrips += calls.redisRoundTrips;
+    for (const [name, count] of Object.entries(calls.redisByCommand)) total.redisByCommand[name] = (total.redisByCommand[name] ?? 0) + count;
+  }
+  return total;
 }

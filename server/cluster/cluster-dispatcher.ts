@@ -41,6 +41,8 @@ export class ClusterDispatcher implements RunDispatcher {
   private running = 0;
   private queued = 0;
   private sampler: NodeJS.Timeout | undefined;
+  /** Executions written and waiting for the end of the turn to be queued together. */
+  private toQueue = new Set<string>();
 
   constructor(private readonly options: ClusterDispatcherOptions) {
     this.queue = new Queue(options.namespace, { connection: this.connection('commands'), prefix: options.namespace });
@@ -83,15 +85,29 @@ export class ClusterDispatcher implements RunDispatcher {
   }
 
   dispatch(executionId: string): void {
-    this.options
-      .written()
-      .then(() => this.queue.add('run', { executionId }, { jobId: jobIdOf(executionId), removeOnComplete: true, removeOnFail: true }))
-      .catch((error: unknown) => this.options.logger.error({ err: error, executionId }, 'Could not queue an execution'));
+    this.options.written().then(
+      () => this.queueSoon(executionId),
+      (error: unknown) => this.options.logger.error({ err: error, executionId }, 'Could not queue an execution'),
+    );
   }
 
   withdraw(executionId: string): void {
+    if (this.toQueue.delete(executionId)) return;
     // A job that a worker holds cannot be removed; its run then finds the execution cancelled.
     this.queue.remove(jobIdOf(executionId)).catch(() => undefined);
+  }
+
+  // The executions of one commit are written at once: their jobs are added at the end of the turn, in one round
+  // trip to Redis (a MULTI of BullMQ's add scripts) rather than one each.
+  private queueSoon(executionId: string): void {
+    this.toQueue.add(executionId);
+    if (this.toQueue.size > 1) return;
+    setImmediate(() => {
+      const ids = [...this.toQueue];
+      this.toQueue = new Set();
+      const jobs = ids.map((executionId) => ({ name: 'run', data: { executionId }, opts: { jobId: jobIdOf(executionId), removeOnComplete: true, removeOnFail: true } }));
+      this.queue.addBulk(jobs).catch((error: unknown) => this.options.logger.error({ err: error, executionIds: ids }, 'Could not queue executions'));
+    });
   }
 
   /** `queued` is the cluster's waiting jobs as this node last read them (within a second), the same on every node. */

@@ -135,6 +135,18 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     expect((await a.readEvents('x', 1, 10)).map((event) => event.seq)).toEqual([1, 2]);
   });
 
+  it('leaves the journal of a run taken over to its new owner when the node that stalled ends it late', async () => {
+    const namespace = newNamespace();
+    const [a, b] = [await open(namespace, POSTGRES_URL, 'a'), await open(namespace, POSTGRES_URL, 'b')];
+    a.insert(executionRecord('x', { status: 'running', nodeId: 'a' }));
+    a.appendJournal('x', firing('n', 1, 'sent'));
+    await a.written();
+    expect(await b.adopt('x', 'a', 'b')).toMatchObject({ nodeId: 'b' });
+    a.update('x', { status: 'failed', endedAt: 5 });
+    await a.written();
+    expect(await b.readJournal('x')).toEqual([firing('n', 1, 'sent')]);
+  });
+
   it('keeps no journal of a run finished by a node that never saw it once the execution is deleted', async () => {
     const namespace = newNamespace();
     const [a, b] = [await open(namespace), await open(namespace)];
@@ -227,6 +239,21 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     expect(await b.lastSeq('x')).toBe(2000);
     await until(() => heard.length > 0);
     expect(heard).toEqual([2000]);
+  });
+
+  it('writes requests and events as they were, whatever their characters hold', async () => {
+    const [a, b] = await twoNodes();
+    const text = 'quotes " \' back\\slash \\u0000 tab\t line\nbreak é 😀 {"json":[1]}';
+    const record = executionRecord('x', { status: 'running', nodeId: 'a', request: { graph_json: { processes: {} }, input: { text }, metadata: {} } });
+    a.insert(record);
+    a.appendEvent('x', { ...idle(1), note: text } as unknown as ReturnType<typeof idle>);
+    a.appendEvent('x', { ...idle(2), note: 'lone \ud800 surrogate' } as unknown as ReturnType<typeof idle>);
+    await a.written();
+    expect((await b.get('x'))?.request).toEqual(record.request);
+    expect(await b.readEvents('x', 1, 10)).toEqual([
+      { ...idle(1), note: text },
+      { ...idle(2), note: 'lone \ud800 surrogate' },
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ import { connectionConfig, openMigratedPool, postgresNamespace, redacted, transa
 import { UNFINISHED_SQL } from '../terminal-status-sql';
 import { type PostgresTables, WriteBatch, writeBatch } from './postgres-write-batch';
 import { GroupCommit } from '../group-commit';
+import { PostgresClaims } from './postgres-claims';
 import { NewestEntries } from '../newest-entries';
 import { isTerminalStatus } from '../../../model';
 
@@ -54,6 +55,7 @@ export class PostgresExecutionStore implements ExecutionStore {
    * the journal of these only, so that a run that journals nothing pays no statement for it.
    */
   private readonly journaled = new Set<string>();
+  private readonly claims: PostgresClaims;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -61,7 +63,9 @@ export class PostgresExecutionStore implements ExecutionStore {
     private readonly channel: string,
     private readonly listener: PostgresAppendListener,
     private readonly nodeId: string | undefined,
-  ) {}
+  ) {
+    this.claims = new PostgresClaims(pool, tables);
+  }
 
   /**
    * Connects, applies the migrations the namespace lacks and starts listening for appends.
@@ -186,16 +190,10 @@ export class PostgresExecutionStore implements ExecutionStore {
 
   async claim(id: string, nodeId: string, startedAt: number): Promise<ExecutionRecord | undefined> {
     await this.caughtUp();
-    const { rows } = await this.pool.query<ExecutionRow & { last_seq: number }>(
-      `WITH claimed AS (
-         UPDATE ${this.tables.executions} SET status = 'running', node_id = $2, started_at = $3 WHERE id = $1 AND status = 'queued' RETURNING *
-       )
-       SELECT claimed.*, (SELECT COALESCE(MAX(seq), 0) FROM ${this.tables.events} WHERE execution_id = $1) AS last_seq FROM claimed`,
-      [id, nodeId, startedAt],
-    );
-    if (!rows[0]) return undefined;
-    this.knowLength(id, rows[0].last_seq);
-    return toRecord(rows[0]);
+    const row = await this.claims.claim(id, nodeId, startedAt);
+    if (!row) return undefined;
+    this.knowLength(id, row.last_seq);
+    return toRecord(row);
   }
 
   async adopt(id: string, fromNodeId: string, toNodeId: string): Promise<ExecutionRecord | undefined> {
@@ -317,18 +315,7 @@ export class PostgresExecutionStore implements ExecutionStore {
   }
 
   private async commit(batch: WriteBatch): Promise<void> {
-    if (batch.insertsOnly) {
-      // New executions only (what a start waits for): their one INSERT is atomic without BEGIN and COMMIT,
-      // which saves a start two round trips to the database.
-      const client = await this.pool.connect();
-      try {
-        await writeBatch(client, this.tables, this.channel, batch, this.nodeId);
-      } finally {
-        client.release();
-      }
-      return;
-    }
-    await transaction(this.pool, (client) => writeBatch(client, this.tables, this.channel, batch, this.nodeId));
+    await writeBatch(this.pool, this.tables, this.channel, batch, this.nodeId);
     for (const id of batch.finishedIds()) this.lastSeqs.delete(id);
   }
 

@@ -1,7 +1,9 @@
 import type pg from 'pg';
+import { prepared } from '../postgres';
 import { type ExecutionRecord, type ExecutionUpdate, resultJson } from '../../executions';
 import { appendPayload } from './postgres-append-listener';
 import { isTerminalStatus } from '../../../model';
+import { TERMINAL_STATUS_SQL } from '../terminal-status-sql';
 import { type CommitBatch } from '../group-commit';
 import { JournalQueue } from './journal-queue';
 
@@ -27,12 +29,7 @@ export class WriteBatch implements CommitBatch {
   readonly journal = new JournalQueue();
 
   get empty(): boolean {
-    return this.inserts.size === 0 && this.insertsOnly;
-  }
-
-  /** True when the batch holds nothing but new executions: one statement writes it. */
-  get insertsOnly(): boolean {
-    return this.updates.size === 0 && this.events.length === 0 && this.journal.empty;
+    return this.inserts.size === 0 && this.updates.size === 0 && this.events.length === 0 && this.journal.empty;
   }
 
   /** Queues a change; an execution created in the same batch is written once, in its latest state. */
@@ -53,107 +50,125 @@ export class WriteBatch implements CommitBatch {
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A UTF-16 surrogate without its pair (a pair is one code point in a `u` expression, and not `Cs`). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A statement being built: its `WITH` parts in order and its parameters. */
+class Statement {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+
+  /** Adds a parameter and answers its placeholder. */
+  param(value: unknown): string {
+    return `$${this.params.push(value)}`;
+  }
+
+  /**
+   * Adds a text array of JSON texts (event bodies, requests) and answers the expression of it: sent as one JSON
+   * array, which node-postgres passes as it is, where it would escape every quote of every element of a text array.
+   * A text holding a lone surrogate goes as a text array, as before (PostgreSQL's JSON refuses its escape; the text
+   * path writes U+FFFD in its place).
+   */
+  jsonTexts(values: readonly string[]): string {
+    if (values.some((value) => LONE_SURROGATE.test(value))) return `${this.param(values)}::text[]`;
+    return `(SELECT array_agg(v ORDER BY i) FROM json_array_elements_text(${this.param(JSON.stringify(values))}::json) WITH ORDINALITY AS t(v, i))`;
+  }
+
+  /** The statement's text, its parts followed by the query that ends it. */
+  text(query: string): string {
+    return `WITH ${this.parts.join(',\n')}\n${query}`;
+  }
+}
+
 /**
- * Writes a batch within the caller's transaction, a few statements whatever its size. Rows are locked in id order (new ones by
- * their insert, the others by `FOR UPDATE`), so that nodes writing the same executions never deadlock, and the
- * events, journal entries and changes of an execution that was finished before the batch are dropped: a finished
- * execution never changes. So are those of an execution running on a node other than the `writer`: another node
- * took it over while the writer stalled, and only its owner writes its log. The journals of the executions the batch finishes are deleted once its entries are
- * written. Each execution that got events is announced on `channel` with its last seq, which listeners receive
- * once the transaction commits.
+ * Writes a batch in one statement, so one round trip and one transaction whatever its size (a statement is atomic
+ * on its own: no BEGIN nor COMMIT). Rows are locked in id order (new ones by their insert, the others by
+ * `FOR UPDATE`), so that nodes writing the same executions never deadlock, and the events, journal entries and
+ * changes of an execution that was finished before the batch are dropped: a finished execution never changes. So
+ * are those of an execution running on a node other than the `writer`: another node took it over while the writer
+ * stalled, and only its owner writes its log and journal. The journals of the executions the batch finishes are
+ * deleted (their entries of this batch are not written). Each execution that got events is announced on `channel`
+ * with its last seq, which listeners receive once the statement commits.
+ *
+ * The parts of one statement see the rows as they were when it began, except the locked ones, which are read as
+ * last committed: so the status a write is checked against is the latest, and the new executions of the batch are
+ * known by their insert, not by the lock.
  */
-export async function writeBatch(client: pg.ClientBase, tables: PostgresTables, channel: string, batch: WriteBatch, writer?: string): Promise<void> {
+export async function writeBatch(client: pg.ClientBase | pg.Pool, tables: PostgresTables, channel: string, batch: WriteBatch, writer?: string): Promise<void> {
+  const statement = new Statement();
+  const { parts } = statement;
+  const p = (value: unknown) => statement.param(value);
   const inserts = [...batch.inserts.values()].sort((a, b) => byId(a.id, b.id));
-  const created = new Set<string>();
   if (inserts.length > 0) {
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO ${tables.executions} (id, status, workflow_id, source, node_id, fingerprint, request, result, created_at, started_at, ended_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::bigint[])
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [
-        inserts.map((r) => r.id),
-        inserts.map((r) => r.status),
-        inserts.map((r) => r.workflowId),
-        inserts.map((r) => r.source),
-        inserts.map((r) => r.nodeId),
-        inserts.map((r) => r.fingerprint),
-        inserts.map((r) => JSON.stringify(r.request)),
-        inserts.map((r) => (r.result === null ? null : resultJson(r.result))),
-        inserts.map((r) => r.createdAt),
-        inserts.map((r) => r.startedAt),
-        inserts.map((r) => r.endedAt),
-      ],
-    );
-    for (const row of rows) created.add(row.id);
+    parts.push(`inserted AS (
+      INSERT INTO ${tables.executions} (id, status, workflow_id, source, node_id, fingerprint, request, result, created_at, started_at, ended_at)
+      SELECT * FROM unnest(${p(inserts.map((r) => r.id))}::text[], ${p(inserts.map((r) => r.status))}::text[], ${p(inserts.map((r) => r.workflowId))}::text[],
+        ${p(inserts.map((r) => r.source))}::text[], ${p(inserts.map((r) => r.nodeId))}::text[], ${p(inserts.map((r) => r.fingerprint))}::text[],
+        ${statement.jsonTexts(inserts.map((r) => JSON.stringify(r.request)))}, ${p(inserts.map((r) => (r.result === null ? null : resultJson(r.result))))}::text[],
+        ${p(inserts.map((r) => r.createdAt))}::bigint[], ${p(inserts.map((r) => r.startedAt))}::bigint[], ${p(inserts.map((r) => r.endedAt))}::bigint[])
+      ON CONFLICT (id) DO NOTHING RETURNING id)`);
   }
 
-  const journal = [...batch.journal.queued];
+  const journal = [...batch.journal.queued].filter((e) => !batch.journal.dropped.has(e.executionId));
   const touched = [...new Set([...batch.events.map((e) => e.executionId), ...batch.updates.keys(), ...journal.map((e) => e.executionId)])].sort(byId);
-  const finished = new Set<string>();
-  const present = new Set<string>();
-  if (touched.length > 0) {
-    const { rows } = await client.query<{ id: string; status: ExecutionRecord['status']; node_id: string | null }>(
-      `SELECT id, status, node_id FROM ${tables.executions} WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
-      [touched],
-    );
-    for (const row of rows) {
-      present.add(row.id);
-      if (created.has(row.id)) continue;
-      if (isTerminalStatus(row.status) || (writer !== undefined && row.status === 'running' && row.node_id !== writer)) finished.add(row.id);
-    }
+  if (touched.length === 0) {
+    if (parts.length > 0) await client.query(prepared(statement.text('SELECT 1'), statement.params));
+    return;
   }
+  const movedAway = writer === undefined ? '' : ` OR (status = 'running' AND node_id IS DISTINCT FROM ${p(writer)}::text)`;
+  parts.push(
+    `locked AS (SELECT id, status, node_id FROM ${tables.executions} WHERE id = ANY(${p(touched)}::text[]) ORDER BY id FOR UPDATE)`,
+    `closed AS (SELECT id FROM locked WHERE status IN ${TERMINAL_STATUS_SQL}${movedAway})`,
+    `open AS (SELECT id FROM locked WHERE id NOT IN (SELECT id FROM closed)${inserts.length > 0 ? ' UNION ALL SELECT id FROM inserted' : ''})`,
+  );
 
-  const events = batch.events.filter((e) => !finished.has(e.executionId));
+  const { events } = batch;
   if (events.length > 0) {
-    await client.query(
-      `INSERT INTO ${tables.events} (execution_id, seq, body) SELECT * FROM unnest($1::text[], $2::int[], $3::text[]) ON CONFLICT DO NOTHING`,
-      [events.map((e) => e.executionId), events.map((e) => e.seq), events.map((e) => e.body)],
-    );
+    parts.push(`events_written AS (
+      INSERT INTO ${tables.events} (execution_id, seq, body)
+      SELECT * FROM unnest(${p(events.map((e) => e.executionId))}::text[], ${p(events.map((e) => e.seq))}::int[], ${statement.jsonTexts(events.map((e) => e.body))}) AS e(execution_id, seq, body)
+      WHERE e.execution_id NOT IN (SELECT id FROM closed)
+      ON CONFLICT DO NOTHING)`);
   }
 
-  const entries = journal.filter((e) => present.has(e.executionId) && !finished.has(e.executionId));
-  if (entries.length > 0) {
+  if (journal.length > 0) {
     // In the order first written, which `written` keeps; an upsert as in replacesJournalEntry.
-    await client.query(
-      `INSERT INTO ${tables.journal} AS j (execution_id, node_path, firing, outcome)
-       SELECT e, n, f, o FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) WITH ORDINALITY AS u(e, n, f, o, i) ORDER BY i
-       ON CONFLICT (execution_id, node_path, firing) DO UPDATE SET outcome = EXCLUDED.outcome WHERE j.outcome IS NULL AND EXCLUDED.outcome IS NOT NULL`,
-      [entries.map((e) => e.executionId), entries.map((e) => e.nodeId), entries.map((e) => e.firing), entries.map((e) => e.outcome ?? null)],
-    );
+    parts.push(`journal_written AS (
+      INSERT INTO ${tables.journal} AS j (execution_id, node_path, firing, outcome)
+      SELECT e, n, f, o FROM unnest(${p(journal.map((e) => e.executionId))}::text[], ${p(journal.map((e) => e.nodeId))}::text[], ${p(journal.map((e) => e.firing))}::int[],
+        ${p(journal.map((e) => e.outcome ?? null))}::text[]) WITH ORDINALITY AS u(e, n, f, o, i)
+      WHERE e IN (SELECT id FROM open) ORDER BY i
+      ON CONFLICT (execution_id, node_path, firing) DO UPDATE SET outcome = EXCLUDED.outcome WHERE j.outcome IS NULL AND EXCLUDED.outcome IS NOT NULL)`);
   }
 
-  const updates = [...batch.updates].filter(([id]) => !finished.has(id));
+  const updates = [...batch.updates];
   if (updates.length > 0) {
     // A field is written only when the update sets it: `set_*` tells a field set to null from one left alone.
-    await client.query(
-      `UPDATE ${tables.executions} AS e SET
-         status = COALESCE(u.status, e.status),
-         result = CASE WHEN u.set_result THEN u.result ELSE e.result END,
-         started_at = CASE WHEN u.set_started THEN u.started_at ELSE e.started_at END,
-         ended_at = CASE WHEN u.set_ended THEN u.ended_at ELSE e.ended_at END
-       FROM unnest($1::text[], $2::text[], $3::boolean[], $4::text[], $5::boolean[], $6::bigint[], $7::boolean[], $8::bigint[])
-         AS u(id, status, set_result, result, set_started, started_at, set_ended, ended_at)
-       WHERE e.id = u.id`,
-      [
-        updates.map(([id]) => id),
-        updates.map(([, u]) => u.status ?? null),
-        updates.map(([, u]) => u.result !== undefined),
-        updates.map(([, u]) => (u.result === undefined || u.result === null ? null : resultJson(u.result))),
-        updates.map(([, u]) => u.startedAt !== undefined),
-        updates.map(([, u]) => u.startedAt ?? null),
-        updates.map(([, u]) => u.endedAt !== undefined),
-        updates.map(([, u]) => u.endedAt ?? null),
-      ],
-    );
+    parts.push(`updated AS (
+      UPDATE ${tables.executions} AS e SET
+        status = COALESCE(u.status, e.status),
+        result = CASE WHEN u.set_result THEN u.result ELSE e.result END,
+        started_at = CASE WHEN u.set_started THEN u.started_at ELSE e.started_at END,
+        ended_at = CASE WHEN u.set_ended THEN u.ended_at ELSE e.ended_at END
+      FROM unnest(${p(updates.map(([id]) => id))}::text[], ${p(updates.map(([, u]) => u.status ?? null))}::text[], ${p(updates.map(([, u]) => u.result !== undefined))}::boolean[],
+        ${p(updates.map(([, u]) => (u.result === undefined || u.result === null ? null : resultJson(u.result))))}::text[], ${p(updates.map(([, u]) => u.startedAt !== undefined))}::boolean[],
+        ${p(updates.map(([, u]) => u.startedAt ?? null))}::bigint[], ${p(updates.map(([, u]) => u.endedAt !== undefined))}::boolean[], ${p(updates.map(([, u]) => u.endedAt ?? null))}::bigint[])
+        AS u(id, status, set_result, result, set_started, started_at, set_ended, ended_at)
+      WHERE e.id = u.id AND u.id NOT IN (SELECT id FROM closed))`);
   }
 
-  if (batch.journal.dropped.size > 0) {
-    await client.query(`DELETE FROM ${tables.journal} WHERE execution_id = ANY($1::text[])`, [[...batch.journal.dropped]]);
+  const dropped = [...batch.journal.dropped];
+  if (dropped.length > 0) {
+    parts.push(`journal_gone AS (DELETE FROM ${tables.journal} WHERE execution_id = ANY(${p(dropped)}::text[]) AND execution_id IN (SELECT id FROM open))`);
   }
 
   const lastSeqs = new Map<string, number>();
   for (const e of events) lastSeqs.set(e.executionId, Math.max(e.seq, lastSeqs.get(e.executionId) ?? 0));
   if (lastSeqs.size > 0) {
-    await client.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [channel, [...lastSeqs].map(([id, seq]) => appendPayload(id, seq))]);
+    // A part that only reads runs when the query reads it: the one that ends the statement does.
+    parts.push(`notified AS (
+      SELECT pg_notify(${p(channel)}, n.payload) FROM unnest(${p([...lastSeqs.keys()])}::text[], ${p([...lastSeqs].map(([id, seq]) => appendPayload(id, seq)))}::text[]) AS n(id, payload)
+      WHERE n.id NOT IN (SELECT id FROM closed))`);
   }
+  await client.query(prepared(statement.text(lastSeqs.size > 0 ? 'SELECT count(*) FROM notified' : 'SELECT 1'), statement.params));
 }

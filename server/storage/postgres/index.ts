@@ -4,3 +4,4 @@ export { PostgresListener } from './postgres-listener';
 export { transaction } from './postgres-transaction';
 export { openMigratedPool } from './migrated-pool';
 export { POSTGRES_MIGRATIONS } from './postgres-migrations';
+export { prepared } from './prepared-query';
