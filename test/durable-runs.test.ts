@@ -230,7 +230,8 @@ describe('durable runs', () => {
       const timeout = ['--node-failure-timeout-ms', '3000'];
       const victim = await cluster.start('victim', timeout);
       const ids = Array.from({ length: 6 }, (_, i) => `cluster-order-${i}`);
-      for (const id of ids) await start(victim.url, errand(counter.url, 4), id, { order: { order: id } });
+      // A long nap: two more nodes start while the runs sleep on the victim, which takes seconds on a loaded machine.
+      for (const id of ids) await start(victim.url, errand(counter.url, 12), id, { order: { order: id } });
       await start(victim.url, errand(counter.url, 120), 'cluster-long', { order: { order: 'cluster-long' } });
       const all = [...ids, 'cluster-long'];
       await waitFor(async () => (await Promise.all(all.map((id) => napping(victim.url, id)))).every(Boolean), { what: 'the seven runs to sleep', timeoutMs: 20_000 });
