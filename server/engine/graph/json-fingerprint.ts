@@ -45,6 +45,28 @@ export function sameJson(value: unknown, stored: JsonValue): boolean {
   return i === keys.length;
 }
 
+/**
+ * A deep copy of a value `jsonFingerprint` accepted, equal to `JSON.parse(JSON.stringify(value))` (properties
+ * whose value is undefined left out, -0 written as 0) at a fraction of its cost: no text is built and read back.
+ */
+export function copyJson(value: unknown): JsonValue {
+  if (typeof value !== 'object' || value === null) return value === 0 ? 0 : (value as JsonValue);
+  if (Array.isArray(value)) {
+    const items: JsonValue[] = new Array<JsonValue>(value.length);
+    for (let i = 0; i < value.length; i++) items[i] = copyJson(value[i]);
+    return items;
+  }
+  const copy: Record<string, JsonValue> = {};
+  for (const key in value) {
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry === undefined) continue;
+    // A `__proto__` key is an own property in JSON, never the prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: copyJson(entry), enumerable: true, writable: true, configurable: true });
+    else copy[key] = copyJson(entry);
+  }
+  return copy;
+}
+
 /** Folds a string's length and characters into `hash`. */
 function mixString(hash: number, text: string, budget: Budget): number {
   budget.chars -= text.length;

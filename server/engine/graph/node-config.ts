@@ -43,9 +43,9 @@ export function replaceConfigLayer(layers: ConfigLayers, config: JsonObject): Co
 
 /** Merges a node's layers and parses them with its actor's schema; each problem names its key. */
 export function settleNodeConfig(definition: AnyActorDefinition, defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): SettleNodeConfigOutcome {
-  const layers = replaceConfigLayer({ base: { ...defaults, ...propertyValues }, merged: {} }, config);
-  const outcome = parseActorConfig(definition, layers.merged);
-  return outcome.ok ? { ok: true, config: { ...layers, parsed: outcome.config } } : outcome;
+  const { base, merged } = mergeLayers(defaults, propertyValues, config);
+  const outcome = parseActorConfig(definition, merged);
+  return outcome.ok ? { ok: true, config: { base, merged, parsed: outcome.config } } : outcome;
 }
 
 /**
@@ -53,6 +53,12 @@ export function settleNodeConfig(definition: AnyActorDefinition, defaults: JsonO
  * merged layers are their own parse.
  */
 export function compositeNodeConfig(defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): NodeConfig {
-  const layers = replaceConfigLayer({ base: { ...defaults, ...propertyValues }, merged: {} }, config);
-  return { ...layers, parsed: layers.merged };
+  const { base, merged } = mergeLayers(defaults, propertyValues, config);
+  return { base, merged, parsed: merged };
+}
+
+// Each spread into a fresh literal: without network defaults, one spread each (V8 clones those fast).
+function mergeLayers(defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): ConfigLayers {
+  const base = defaults === undefined ? { ...propertyValues } : { ...defaults, ...propertyValues };
+  return { base, merged: { ...base, ...config } };
 }

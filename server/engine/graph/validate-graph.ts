@@ -2,7 +2,7 @@ import { type AnyActorDefinition } from '../sdk/actor-definition';
 import { type Catalogue } from '../sdk/catalogue';
 import { type Graph, type GraphEndpoint, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
 import { type GraphIssue } from './graph-issue';
-import { type JsonObject } from '../../../model';
+import { type JsonObject, type RetryPolicy } from '../../../model';
 import { type NodePorts, portsOfBoundary, portsOfDefinition } from '../runtime/node-ports';
 import { type NodeConfig, compositeNodeConfig, settleNodeConfig } from './node-config';
 import { type ValidGraph, type ValidNode } from './valid-graph';
@@ -67,19 +67,19 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   const connections = graph.connections.flatMap((connection, i) => {
     const from = resolve(connection.from, 'out', `Connection ${i}`);
     const to = resolve(connection.to, 'in', `Connection ${i}`);
-    return from && to ? [{ ...connection, from, to }] : [];
+    return from && to ? [{ from, to, path: connection.path }] : [];
   });
   const initialPackets = graph.initialPackets.flatMap((packet) => {
     const to = resolve(packet.to, 'in', 'An initial packet');
-    return to ? [{ ...packet, to }] : [];
+    return to ? [{ data: packet.data, to, path: packet.path }] : [];
   });
   const inports = graph.inports.flatMap((port) => {
     const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
-    return target ? [{ ...port, target }] : [];
+    return target ? [{ name: port.name, target, path: port.path }] : [];
   });
   const outports = graph.outports.flatMap((port) => {
     const target = resolve(port.target, 'out', `Exported outport '${port.name}'`);
-    return target ? [{ ...port, target }] : [];
+    return target ? [{ name: port.name, target, path: port.path }] : [];
   });
   const boundary = {
     inports: unique([...graph.inports.map((port) => port.name), ...graphInputs]),
@@ -90,7 +90,8 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   const input = level.options.input;
   const wholeInputFallback = level.isRoot && boundary.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
   if (!wholeInputFallback) checkRequiredPortsFed(entries, fed, level);
-  return { ...graph, nodes, connections, initialPackets, inports, outports, boundary } as unknown as ValidGraph;
+  const { path, caseSensitive, properties, groups } = graph;
+  return { path, caseSensitive, properties, groups, nodes, connections, initialPackets, inports, outports, boundary } as unknown as ValidGraph;
 }
 
 function checkNode(
@@ -100,11 +101,10 @@ function checkNode(
   graphInputs: string[],
   graphOutputs: string[],
 ): { node?: ValidNode; ports?: NodePorts } {
-  const { subgraph, subgraphProblem, ...rest } = node;
+  const { subgraph, subgraphProblem } = node;
   if (node.component === SUBGRAPH_COMPONENT) {
     const retry = nodeRetry(node, qualifiedId, level.issues) || undefined;
-    const nodeConfig = compositeNodeConfig(level.options.defaultActorConfig, node.propertyValues, node.config);
-    const plain = retry === undefined ? { ...rest, nodeConfig } : { ...rest, nodeConfig, retry };
+    const plain = validNode(node, compositeNodeConfig(level.options.defaultActorConfig, node.propertyValues, node.config), retry);
     const path = `${node.path}.metadata.graph`;
     if (subgraphProblem === 'cycle') {
       level.issues.push({ code: 'SUBGRAPH_CYCLE', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' contains a graph that encloses it (a subgraph cycle)` });
@@ -128,7 +128,13 @@ function checkNode(
     const name = boundaryPortName(definition, nodeConfig.parsed);
     (definition.graphPort.direction === 'in' ? graphInputs : graphOutputs).push(name);
   }
-  return { node: retry === undefined ? { ...rest, nodeConfig } : { ...rest, nodeConfig, retry }, ports };
+  return { node: validNode(node, nodeConfig, retry), ports };
+}
+
+/** The node as it runs, without its inner graph as read (object literals: a rest pattern copies much slower). */
+function validNode(node: GraphNode, nodeConfig: NodeConfig, retry: RetryPolicy | undefined): ValidNode {
+  const { id, component, path, metadata, propertyValues, config } = node;
+  return retry === undefined ? { id, component, path, metadata, propertyValues, config, nodeConfig } : { id, component, path, metadata, propertyValues, config, nodeConfig, retry };
 }
 
 /** The node's configuration merged and parsed, or undefined after an issue for each problem. */
@@ -167,7 +173,7 @@ function resolveEndpoint(
   if (entry.ports === undefined) return undefined;
   const [wanted, other] = side === 'in' ? [entry.ports.inports, entry.ports.outports] : [entry.ports.outports, entry.ports.inports];
   const portId = wanted.find(end.portId, caseSensitive);
-  if (portId !== undefined) return { ...end, portId };
+  if (portId !== undefined) return { nodeId: end.nodeId, portId, path: end.path, nodeKey: end.nodeKey, portKey: end.portKey };
   const path = `${end.path}.${end.portKey}`;
   const base = { path, nodeId: entry.qualifiedId, portId: end.portId };
   if (other.find(end.portId, caseSensitive) !== undefined) {

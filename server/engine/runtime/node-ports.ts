@@ -10,8 +10,20 @@ export interface NodePorts {
   readonly required: readonly string[];
 }
 
-/** The ports an actor definition declares. */
+/** The ports of each definition seen: a definition never changes, and every node of every graph asks again. */
+const portsByDefinition = new WeakMap<AnyActorDefinition, NodePorts>();
+
+/** The ports an actor definition declares (shared, never mutated). */
 export function portsOfDefinition(definition: AnyActorDefinition): NodePorts {
+  let ports = portsByDefinition.get(definition);
+  if (ports === undefined) {
+    ports = declaredPorts(definition);
+    portsByDefinition.set(definition, ports);
+  }
+  return ports;
+}
+
+function declaredPorts(definition: AnyActorDefinition): NodePorts {
   const inports = Object.keys(definition.inports);
   return {
     inports: new PortMatcher(inports),
