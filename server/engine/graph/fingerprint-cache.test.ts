@@ -61,4 +61,15 @@ describe('FingerprintCache', () => {
     expect(cache.find(147, is('once47'))).toBe(47);
     expect(cache.find(146, is('once46'))).toBeUndefined();
   });
+
+  it('finds the key used last without its fingerprint', () => {
+    const cache = new FingerprintCache<string, number>(1);
+    cache.add(1, 'a', 1);
+    expect(cache.findLatest(is('a'))).toBe(1);
+    expect(cache.findLatest(is('b'))).toBeUndefined();
+    cache.add(2, 'b', 2);
+    expect(cache.findLatest(is('b'))).toBe(2);
+    expect(cache.findLatest(is('a'))).toBeUndefined();
+    expect(cache.find(1, is('a'))).toBeUndefined();
+  });
 });

@@ -55,6 +55,8 @@ export class FingerprintCache<K, V> {
   private readonly added = new EntryList<K, V>();
   /** Keys found at least once, least recently used first. */
   private readonly kept = new EntryList<K, V>();
+  /** The entry found or added last. */
+  private latest: Entry<K, V> | undefined;
   /** Counts uses, so that entries know which was used last. */
   private clock = 0;
   private readonly newCapacity: number;
@@ -79,12 +81,21 @@ export class FingerprintCache<K, V> {
     if (bucket === undefined) return undefined;
     for (const entry of bucket) {
       if (!matches(entry.key)) continue;
-      entry.used = ++this.clock;
-      entry.list.remove(entry);
-      this.kept.push(entry);
+      this.use(entry);
       return entry.value;
     }
     return undefined;
+  }
+
+  /**
+   * The value of the key found or added last, when `matches` accepts it; a hit counts as a use. Asked before
+   * `find`, it spares the caller the fingerprint of a key used again and again.
+   */
+  findLatest(matches: (key: K) => boolean): V | undefined {
+    const entry = this.latest;
+    if (entry === undefined || !matches(entry.key)) return undefined;
+    this.use(entry);
+    return entry.value;
   }
 
   /** Remembers a key the cache does not hold (`find` missed it). */
@@ -100,8 +111,16 @@ export class FingerprintCache<K, V> {
       this.buckets.set(fingerprint, bucket);
     }
     this.added.push(entry);
+    this.latest = entry;
     if (this.added.size > this.newCapacity) this.forget(this.added.first!);
     if (this.size > this.capacity) this.forget(this.oldest());
+  }
+
+  private use(entry: Entry<K, V>): void {
+    entry.used = ++this.clock;
+    entry.list.remove(entry);
+    this.kept.push(entry);
+    this.latest = entry;
   }
 
   private oldest(): Entry<K, V> {
@@ -113,6 +132,7 @@ export class FingerprintCache<K, V> {
 
   private forget(entry: Entry<K, V>): void {
     entry.list.remove(entry);
+    if (this.latest === entry) this.latest = undefined;
     const bucket = this.buckets.get(entry.fingerprint);
     if (bucket === undefined) return;
     bucket.splice(bucket.indexOf(entry), 1);

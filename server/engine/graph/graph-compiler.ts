@@ -78,9 +78,14 @@ export class GraphCompiler {
 
   private remember(kind: string, json: unknown, input: JsonObject, read: (json: unknown) => ReturnType<typeof parseGraph>): CompiledGraph {
     const inputKeys = Object.keys(input);
+    const matches = (content: CompiledContent): boolean => content.kind === kind && sameKeys(content.inputKeys, inputKeys) && sameJson(json, content.json);
+    // The graph compiled or found last is compared first: a workflow started again and again (a trigger, a
+    // deployment) is then found without walking its graph twice, for the fingerprint and to compare.
+    const latest = this.remembers ? this.remembered.findLatest(matches) : undefined;
+    if (latest !== undefined) return latest;
     const fingerprint = !this.remembers ? undefined : contentFingerprint(kind, json, inputKeys, this.maxRememberedChars);
     if (fingerprint === undefined) return this.compileNow(read(json), input);
-    const known = this.remembered.find(fingerprint, (content) => content.kind === kind && sameKeys(content.inputKeys, inputKeys) && sameJson(json, content.json));
+    const known = this.remembered.find(fingerprint, matches);
     if (known !== undefined) return known;
     // Compiled from a copy, so that the outcome shares nothing with the caller's object, which may change later.
     const copy = copyJson(json);

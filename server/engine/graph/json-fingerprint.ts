@@ -24,7 +24,10 @@ export function jsonFingerprint(value: unknown, maxChars: number, seed = FINGERP
   return fingerprintOf(value, seed, { chars: maxChars }, 0);
 }
 
-/** Whether `value` holds the same JSON as `stored`, key order included; `stored` holds no undefined (a JSON.parse result). */
+/**
+ * Whether `value` is plain JSON holding the same as `stored`, key order included; `stored` holds no undefined
+ * (a JSON.parse result). A class instance is not plain JSON, even with the same properties.
+ */
 export function sameJson(value: unknown, stored: JsonValue): boolean {
   if (value === stored) return true;
   if (typeof value !== 'object' || value === null || typeof stored !== 'object' || stored === null) return false;
@@ -34,6 +37,8 @@ export function sameJson(value: unknown, stored: JsonValue): boolean {
     return true;
   }
   if (Array.isArray(stored)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
   const keys = Object.keys(stored);
   let i = 0;
   for (const key in value) {

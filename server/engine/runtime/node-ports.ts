@@ -40,3 +40,34 @@ export function portsOfBoundary(boundary: GraphBoundary): NodePorts {
     required: [...boundary.inports],
   };
 }
+
+/** An input port as a runner builds it, its flags read from the actor's declaration. */
+export interface RunInPort {
+  readonly id: string;
+  readonly required: boolean;
+  /** Sticky, or a control port (which keeps its packet too). */
+  readonly sticky: boolean;
+  readonly control: boolean;
+}
+
+/** The ports a runner builds for an actor: listed once per definition, not read again for every node of every run. */
+export interface RunPorts {
+  readonly inports: readonly RunInPort[];
+  readonly outports: readonly string[];
+}
+
+const runPortsByDefinition = new WeakMap<AnyActorDefinition, RunPorts>();
+
+/** The ports of an actor as its runners build them, in declaration order (shared, never mutated). */
+export function runPortsOf(definition: AnyActorDefinition): RunPorts {
+  let ports = runPortsByDefinition.get(definition);
+  if (ports === undefined) {
+    const inports = Object.entries(definition.inports).map(([id, spec]) => {
+      const control = spec?.control === true;
+      return { id, required: spec?.required === true, sticky: spec?.sticky === true || control, control };
+    });
+    ports = { inports, outports: Object.keys(definition.outports) };
+    runPortsByDefinition.set(definition, ports);
+  }
+  return ports;
+}
