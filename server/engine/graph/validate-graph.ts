@@ -1,6 +1,6 @@
 import { type AnyActorDefinition } from '../sdk/actor-definition';
 import { type Catalogue } from '../sdk/catalogue';
-import { type Graph, type GraphEndpoint, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
+import { type Graph, type GraphConnection, type GraphEndpoint, type GraphExportedPort, type GraphInitialPacket, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
 import { type GraphIssue } from './graph-issue';
 import { type JsonObject, type RetryPolicy } from '../../../model';
 import { type NodePorts, portsOfBoundary, portsOfDefinition } from '../runtime/node-ports';
@@ -64,29 +64,39 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   }
   const resolve = (end: GraphEndpoint, side: 'in' | 'out', what: string): GraphEndpoint | undefined =>
     resolveEndpoint(end, side, what, entries, graph.caseSensitive, level);
-  const connections = graph.connections.flatMap((connection, i) => {
-    const from = resolve(connection.from, 'out', `Connection ${i}`);
-    const to = resolve(connection.to, 'in', `Connection ${i}`);
-    return from && to ? [{ from, to, path: connection.path }] : [];
-  });
-  const initialPackets = graph.initialPackets.flatMap((packet) => {
+  // Plain loops: a graph seen for the first time is validated before it runs, and this is most of it.
+  const connections: GraphConnection[] = [];
+  const fed = new Set<string>();
+  for (let i = 0; i < graph.connections.length; i++) {
+    const connection = graph.connections[i];
+    const what = `Connection ${i}`;
+    const from = resolve(connection.from, 'out', what);
+    const to = resolve(connection.to, 'in', what);
+    if (from === undefined || to === undefined) continue;
+    connections.push({ from, to, path: connection.path });
+    fed.add(portKey(to));
+  }
+  const initialPackets: GraphInitialPacket[] = [];
+  for (const packet of graph.initialPackets) {
     const to = resolve(packet.to, 'in', 'An initial packet');
-    return to ? [{ data: packet.data, to, path: packet.path }] : [];
-  });
-  const inports = graph.inports.flatMap((port) => {
+    if (to === undefined) continue;
+    initialPackets.push({ data: packet.data, to, path: packet.path });
+    fed.add(portKey(to));
+  }
+  const inports: GraphExportedPort[] = [];
+  for (const port of graph.inports) {
     const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
-    return target ? [{ name: port.name, target, path: port.path }] : [];
-  });
-  const outports = graph.outports.flatMap((port) => {
+    if (target === undefined) continue;
+    inports.push({ name: port.name, target, path: port.path });
+    fed.add(portKey(target));
+  }
+  const outports: GraphExportedPort[] = [];
+  for (const port of graph.outports) {
     const target = resolve(port.target, 'out', `Exported outport '${port.name}'`);
-    return target ? [{ name: port.name, target, path: port.path }] : [];
-  });
-  const boundary = {
-    inports: unique([...graph.inports.map((port) => port.name), ...graphInputs]),
-    outports: unique([...graph.outports.map((port) => port.name), ...graphOutputs]),
-  };
+    if (target !== undefined) outports.push({ name: port.name, target, path: port.path });
+  }
+  const boundary = { inports: boundaryNames(graph.inports, graphInputs), outports: boundaryNames(graph.outports, graphOutputs) };
   if (level.isRoot) checkInputKeys(boundary.inports, level);
-  const fed = new Set([...connections.map((c) => c.to), ...initialPackets.map((p) => p.to), ...inports.map((p) => p.target)].map(portKey));
   const input = level.options.input;
   const wholeInputFallback = level.isRoot && boundary.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
   if (!wholeInputFallback) checkRequiredPortsFed(entries, fed, level);
@@ -171,9 +181,10 @@ function resolveEndpoint(
     return undefined;
   }
   if (entry.ports === undefined) return undefined;
-  const [wanted, other] = side === 'in' ? [entry.ports.inports, entry.ports.outports] : [entry.ports.outports, entry.ports.inports];
+  const wanted = side === 'in' ? entry.ports.inports : entry.ports.outports;
   const portId = wanted.find(end.portId, caseSensitive);
   if (portId !== undefined) return { nodeId: end.nodeId, portId, path: end.path, nodeKey: end.nodeKey, portKey: end.portKey };
+  const other = side === 'in' ? entry.ports.outports : entry.ports.inports;
   const path = `${end.path}.${end.portKey}`;
   const base = { path, nodeId: entry.qualifiedId, portId: end.portId };
   if (other.find(end.portId, caseSensitive) !== undefined) {
@@ -215,6 +226,11 @@ function portKey(end: { readonly nodeId: string; readonly portId: string }): str
   return `${end.nodeId}\u0000${end.portId}`;
 }
 
-function unique(names: readonly string[]): string[] {
-  return [...new Set(names)];
+/** The exported ports' names, then the graph-input or graph-output nodes' names, each once. */
+function boundaryNames(exported: readonly GraphExportedPort[], nodeNames: readonly string[]): string[] {
+  if (exported.length + nodeNames.length > 16) return [...new Set([...exported.map((port) => port.name), ...nodeNames])];
+  const names: string[] = [];
+  for (const port of exported) if (!names.includes(port.name)) names.push(port.name);
+  for (const name of nodeNames) if (!names.includes(name)) names.push(name);
+  return names;
 }
