@@ -10,9 +10,9 @@ interface Entry<K, V> {
 }
 
 /**
- * Entries in order of their last use, oldest first, linked through the entries themselves: a JavaScript Map keyed
- * by entry objects would do the same, but V8 then copies those entries around on every young-generation
- * collection, which made a miss several times dearer than the compilation it remembers.
+ * Entries in order of their last use, oldest first, linked through the entries themselves. A JavaScript Map keyed
+ * by the entries would do the same, but measured, it made a network built from a graph seen once cost about 2.5
+ * times as much: V8's young-generation collections took several times longer.
  */
 class EntryList<K, V> {
   first: Entry<K, V> | undefined;
