@@ -7,7 +7,7 @@ import { runNoflo, runNofloFresh } from './noflo-shapes';
 
 /*
  * The engine against NoFlo 1.5.2 on the same three shapes, in one process, alternating engine and NoFlo in
- * each of 3 rounds, medians reported: a 10-stage chain, a fan-out to 4 sinks, and 3-node networks built, run
+ * each of 5 rounds, medians reported: a 10-stage chain, a fan-out to 4 sinks, and 3-node networks built, run
  * and finished one after another (parse, validate, build and run to the terminal result for the engine), once
  * from the same graph content and once from a graph of new content every time.
  * Also the chain's plain-call baseline and the peak heap of the chain runs. `--write` updates docs/benchmarks.md.
@@ -20,7 +20,7 @@ const PACKETS = 100_000;
 const STAGES = 10;
 const FAN_WIDTH = 4;
 const NETWORK_SECONDS = 1;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const MB = 1024 * 1024;
 
 const times = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
@@ -94,8 +94,8 @@ async function main(): Promise<void> {
     `Medians of ${ROUNDS} rounds; each round runs every shape on the engine and then on NoFlo 1.5.2 (npm \`noflo\`), in this one process. Peak heap comes from separate chain runs that start from a forced collection; the timed runs force none (a full collection shrinks the young generation and slows the next run of either by 30-60%).`,
     'Both run compiled by tsc (`dist-bench/`), as the service runs from `dist/`: under tsx every arrow function and class is wrapped to keep its name, which cost the engine about 40% of its networks/s.',
     'Both run the same work: a source sending numbers, pass-through nodes forwarding them, counting sinks. NoFlo runs are timed until the sinks have seen every packet, not until its end-of-network debounce.',
-    'Engine networks/s counts reading and validating the graph (compiled once per graph content and reused, as the service does for a workflow started again), building and running to the terminal result; NoFlo networks/s counts building the graph, `createNetwork` (components from one loader kept across runs) and running until the sink saw the packet.',
-    'The fresh-graph row gives both the same FBP JSON document (NoFlo\'s `processes` and `src`/`tgt` form) as a new object with a graph name never seen before: the engine reads, validates and compiles it through the same compiler (nothing it remembers applies), NoFlo reads it with `noflo.graph.loadJSON` and then builds and runs it as above.',
+    'Engine networks/s counts reading and validating the graph (compiled once per graph content and reused, as the service does for a workflow started again: the graph compiled last is found by one comparison), building and running to the terminal result; NoFlo networks/s counts building the graph, `createNetwork` (components from one loader kept across runs) and running until the sink saw the packet.',
+    'The fresh-graph row hands each side the same graph as FBP JSON in NoFlo\'s form (`processes`, `src`/`tgt`; each with its own component names, and NoFlo\'s source started by an initial packet), a new object with a graph name never seen before: the engine reads, validates and compiles it through the same compiler as above (nothing it remembers applies, and it remembers the new graph as the service would), NoFlo reads it with `noflo.graph.loadJSON`; both then build and run it as above. The node names stay the same: objects keyed by new names every time would also measure V8 making hidden classes, in both.',
     'The plain-call baseline does the chain\'s actor work (an inputs object, `fire`, `send`) with no queues, scheduling, ports or event log.',
     `Load average when the benchmark started: ${loadAtStart.toFixed(2)} on ${os.cpus().length} cores.`,
   ];

@@ -42,7 +42,7 @@ export function portsOfBoundary(boundary: GraphBoundary): NodePorts {
 }
 
 /** An input port as a runner builds it, its flags read from the actor's declaration. */
-export interface RunInPort {
+interface RunInPort {
   readonly id: string;
   readonly required: boolean;
   /** Sticky, or a control port (which keeps its packet too). */
@@ -51,7 +51,7 @@ export interface RunInPort {
 }
 
 /** The ports a runner builds for an actor: listed once per definition, not read again for every node of every run. */
-export interface RunPorts {
+interface RunPorts {
   readonly inports: readonly RunInPort[];
   readonly outports: readonly string[];
 }

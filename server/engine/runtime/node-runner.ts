@@ -21,9 +21,8 @@ import { retryDelay } from './retry-rule';
 export type NodeConfigOutcome = { ok: true; config: unknown } | { ok: false; problems: string[] };
 
 /**
- * Runs one node: one actor instance, its ports, the firing rule (a packet is queued on a triggering port,
- * every fed required port holds a packet and every fed control port has kept one, sticky ports counting once
- * they had one), one firing at a time in packet order, and the context each firing sees. Every actor error is caught here and handed to the network.
+ * Runs one node: one actor instance, its ports, its firing rule (`FiringRule`), one firing at a time in packet
+ * order, and the context each firing sees. Every actor error is caught here and handed to the network.
  *
  * A node with a retry policy runs a failed firing again with the same inputs, still one firing at a time. In a run
  * with a firing journal, a node whose actor has effects asks the journal about each firing: a recorded one is
