@@ -100,6 +100,23 @@ export function fanOutGraph(count: number, width: number): unknown {
   return { processes, connections };
 }
 
+/**
+ * A 3-node graph (source sending one number, pass, sink) in NoFlo's FBP JSON form, as a new object with a new
+ * graph name on every call: content no compiler has seen, so reading and validating it are paid for. The node
+ * names stay the same: objects keyed by new names every time would also measure V8 making a hidden class for
+ * each, in the engine and in NoFlo alike.
+ */
+export function freshThreeNodeGraph(serial: number): unknown {
+  return {
+    properties: { name: `bench-${serial}` },
+    processes: { source: { component: 'bench_source', metadata: { config: { count: 1 } } }, pass: { component: 'bench_pass' }, sink: { component: 'bench_sink' } },
+    connections: [
+      { src: { process: 'source', port: 'out' }, tgt: { process: 'pass', port: 'in' } },
+      { src: { process: 'pass', port: 'out' }, tgt: { process: 'sink', port: 'in' } },
+    ],
+  };
+}
+
 /** A fast producer of ~1 KB packets into a consumer that takes one packet per event-loop turn. */
 export function slowConsumerGraph(count: number, awaitSends: boolean): unknown {
   return {

@@ -2,13 +2,14 @@ import os from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BENCHMARKS_FILE, type BenchRow, benchSection, fmt, median, rate, writeSection } from './bench-report';
-import { benchNetwork, chainGraph, fanOutGraph, plainChainMs } from './engine-bench-graphs';
-import { runNoflo } from './noflo-shapes';
+import { benchNetwork, chainGraph, fanOutGraph, freshThreeNodeGraph, plainChainMs } from './engine-bench-graphs';
+import { runNoflo, runNofloFresh } from './noflo-shapes';
 
 /*
  * The engine against NoFlo 1.5.2 on the same three shapes, in one process, alternating engine and NoFlo in
- * each of 3 rounds, medians reported: a 10-stage chain, a fan-out to 4 sinks, and 3-node networks built, run
- * and finished one after another (parse, validate, build and run to the terminal result for the engine).
+ * each of 5 rounds, medians reported: a 10-stage chain, a fan-out to 4 sinks, and 3-node networks built, run
+ * and finished one after another (parse, validate, build and run to the terminal result for the engine), once
+ * from the same graph content and once from a graph of new content every time.
  * Also the chain's plain-call baseline and the peak heap of the chain runs. `--write` updates docs/benchmarks.md.
  */
 
@@ -19,7 +20,7 @@ const PACKETS = 100_000;
 const STAGES = 10;
 const FAN_WIDTH = 4;
 const NETWORK_SECONDS = 1;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const MB = 1024 * 1024;
 
 const times = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
@@ -56,7 +57,8 @@ async function peakHeapMb(work: () => Promise<unknown>): Promise<number> {
 
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0];
-  const samples = { chain: [[], []], fan: [[], []], networks: [[], []], heap: [[], []] } as Record<string, [number[], number[]]>;
+  const samples = { chain: [[], []], fan: [[], []], networks: [[], []], fresh: [[], []], heap: [[], []] } as Record<string, [number[], number[]]>;
+  let serial = 0;
   // Warm both up once, so that neither pays for compilation in the first measured round.
   await engineRun(chainGraph(10_000, STAGES));
   await runNoflo(10_000, STAGES, 1);
@@ -71,10 +73,13 @@ async function main(): Promise<void> {
     samples.fan[1].push(rate(PACKETS * FAN_WIDTH, await runNoflo(PACKETS, 1, FAN_WIDTH)));
     samples.networks[0].push(await perSecond(() => engineRun(chainGraph(1, 1)), NETWORK_SECONDS));
     samples.networks[1].push(await perSecond(() => runNoflo(1, 1, 1), NETWORK_SECONDS));
+    samples.fresh[0].push(await perSecond(() => engineRun(freshThreeNodeGraph(serial++)), NETWORK_SECONDS));
+    samples.fresh[1].push(await perSecond(() => runNofloFresh(serial++), NETWORK_SECONDS));
   }
   const [chain, nofloChain] = samples.chain.map(median);
   const [fan, nofloFan] = samples.fan.map(median);
   const [networks, nofloNetworks] = samples.networks.map(median);
+  const [fresh, nofloFresh] = samples.fresh.map(median);
   const [heap, nofloHeap] = samples.heap.map(median);
   const plain = rate(PACKETS, median(Array.from({ length: ROUNDS }, () => plainChainMs(PACKETS, STAGES))));
   const rows: BenchRow[] = [
@@ -82,13 +87,15 @@ async function main(): Promise<void> {
     { measure: 'Same chain against its work as plain calls', result: `${fmt(chain)} packets/s`, baseline: `${fmt(plain)} packets/s as plain calls`, ratio: times(chain, plain) },
     { measure: `Fan-out: ${fmt(PACKETS)} packets from one port to ${FAN_WIDTH} sinks`, result: `${fmt(fan)} deliveries/s`, baseline: `NoFlo ${fmt(nofloFan)} deliveries/s`, ratio: times(fan, nofloFan) },
     { measure: '3-node networks (source, pass, sink; one packet) built, run and finished one after another', result: `${fmt(networks)} networks/s`, baseline: `NoFlo ${fmt(nofloNetworks)} networks/s`, ratio: times(networks, nofloNetworks) },
+    { measure: 'Same 3-node networks, each from a graph of new content (a new graph name), read from FBP JSON', result: `${fmt(fresh)} networks/s`, baseline: `NoFlo ${fmt(nofloFresh)} networks/s`, ratio: times(fresh, nofloFresh) },
     { measure: 'Peak heap above the start during the chain run', result: `${heap.toFixed(1)} MB`, baseline: `NoFlo ${nofloHeap.toFixed(1)} MB`, ratio: times(heap, nofloHeap) },
   ];
   const notes = [
     `Medians of ${ROUNDS} rounds; each round runs every shape on the engine and then on NoFlo 1.5.2 (npm \`noflo\`), in this one process. Peak heap comes from separate chain runs that start from a forced collection; the timed runs force none (a full collection shrinks the young generation and slows the next run of either by 30-60%).`,
     'Both run compiled by tsc (`dist-bench/`), as the service runs from `dist/`: under tsx every arrow function and class is wrapped to keep its name, which cost the engine about 40% of its networks/s.',
     'Both run the same work: a source sending numbers, pass-through nodes forwarding them, counting sinks. NoFlo runs are timed until the sinks have seen every packet, not until its end-of-network debounce.',
-    'Engine networks/s counts reading and validating the graph (compiled once per graph content and reused, as the service does for a workflow started again), building and running to the terminal result; NoFlo networks/s counts building the graph, `createNetwork` (components from one loader kept across runs) and running until the sink saw the packet.',
+    'Engine networks/s counts reading and validating the graph (compiled once per graph content and reused, as the service does for a workflow started again: the graph compiled last is found by one comparison), building and running to the terminal result; NoFlo networks/s counts building the graph, `createNetwork` (components from one loader kept across runs) and running until the sink saw the packet.',
+    'The fresh-graph row hands each side the same graph as FBP JSON in NoFlo\'s form (`processes`, `src`/`tgt`; each with its own component names, and NoFlo\'s source started by an initial packet), a new object with a graph name never seen before: the engine reads, validates and compiles it through the same compiler as above (nothing it remembers applies, and it remembers the new graph as the service would), NoFlo reads it with `noflo.graph.loadJSON`; both then build and run it as above. The node names stay the same: objects keyed by new names every time would also measure V8 making hidden classes, in both.',
     'The plain-call baseline does the chain\'s actor work (an inputs object, `fire`, `send`) with no queues, scheduling, ports or event log.',
     `Load average when the benchmark started: ${loadAtStart.toFixed(2)} on ${os.cpus().length} cores.`,
   ];

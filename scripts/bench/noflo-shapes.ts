@@ -91,8 +91,30 @@ function graphOf(stages: number, sinks: number): noflo.Graph {
 
 /** Builds, starts and runs one NoFlo network until its sinks have seen `count` packets each; answers the milliseconds. */
 export async function runNoflo(count: number, stages: number, sinks: number): Promise<number> {
+  return runNofloGraph(graphOf(stages, sinks), count, sinks);
+}
+
+/**
+ * The 3-node network (source, pass, sink; one packet) read from FBP JSON by `noflo.graph.loadJSON`, the JSON a
+ * new object with a new graph name on every call, as the engine's fresh graphs are; answers the milliseconds.
+ */
+export async function runNofloFresh(serial: number): Promise<number> {
+  const json = {
+    properties: { name: `bench-${serial}` },
+    processes: { source: { component: 'bench/Source' }, pass: { component: 'bench/Pass' }, sink: { component: 'bench/Sink' } },
+    connections: [
+      { data: true, tgt: { process: 'source', port: 'start' } },
+      { src: { process: 'source', port: 'out' }, tgt: { process: 'pass', port: 'in' } },
+      { src: { process: 'pass', port: 'out' }, tgt: { process: 'sink', port: 'in' } },
+    ],
+  };
+  const started = performance.now();
+  const graph = await noflo.graph.loadJSON(json);
+  return performance.now() - started + (await runNofloGraph(graph, 1, 1));
+}
+
+async function runNofloGraph(graph: noflo.Graph, count: number, sinks: number): Promise<number> {
   const componentLoader = await benchLoader();
-  const graph = graphOf(stages, sinks);
   current.count = count;
   const started = performance.now();
   const finished = new Promise<void>((resolve) => {

@@ -50,4 +50,26 @@ describe('FingerprintCache', () => {
     expect(cache.find(1, is('a'))).toBeUndefined();
     expect(cache.size).toBe(0);
   });
+
+  it('holds only the newest keys never found again, so a stream of one-off keys keeps the keys in use', () => {
+    const cache = new FingerprintCache<string, number>(100, 4, 3);
+    cache.add(1, 'used', 1);
+    expect(cache.find(1, is('used'))).toBe(1);
+    for (let i = 0; i < 50; i++) cache.add(100 + i, `once${i}`, i);
+    expect(cache.size).toBe(4);
+    expect(cache.find(1, is('used'))).toBe(1);
+    expect(cache.find(147, is('once47'))).toBe(47);
+    expect(cache.find(146, is('once46'))).toBeUndefined();
+  });
+
+  it('finds the key used last without its fingerprint', () => {
+    const cache = new FingerprintCache<string, number>(1);
+    cache.add(1, 'a', 1);
+    expect(cache.findLatest(is('a'))).toBe(1);
+    expect(cache.findLatest(is('b'))).toBeUndefined();
+    cache.add(2, 'b', 2);
+    expect(cache.findLatest(is('b'))).toBe(2);
+    expect(cache.findLatest(is('a'))).toBeUndefined();
+    expect(cache.find(1, is('a'))).toBeUndefined();
+  });
 });

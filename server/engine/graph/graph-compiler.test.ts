@@ -83,6 +83,13 @@ describe('GraphCompiler content', () => {
     expect(compiler.compile(passGraph(1))).toBe(first);
   });
 
+  it('does not take a class instance for the plain object of the graph compiled last', () => {
+    const compiler = new GraphCompiler(catalogue);
+    const plain = compiler.compile({ processes: { add: { component: 'test_add', metadata: { config: { offset: {} } } } } });
+    const dated = compiler.compile({ processes: { add: { component: 'test_add', metadata: { config: { offset: new Date(0) } } } } });
+    expect(dated).not.toBe(plain);
+  });
+
   it('compiles a graph holding what is not plain JSON every time, with its issues', () => {
     const compiler = new GraphCompiler(catalogue);
     const graph = { processes: { add: { component: 'test_add', metadata: { config: { offset: new Date(0) } } } } };

@@ -3,7 +3,7 @@ import { type Graph } from './graph';
 import { type GraphIssue } from './graph-issue';
 import { type GraphJson, type JsonObject, type JsonValue } from '../../../model';
 import { FingerprintCache } from './fingerprint-cache';
-import { jsonFingerprint, sameJson } from './json-fingerprint';
+import { copyJson, jsonFingerprint, sameJson } from './json-fingerprint';
 import { parseGraph, readGraph } from './parse-graph';
 import { unknownComponents } from './unknown-components';
 import { type ValidGraph } from './valid-graph';
@@ -22,7 +22,10 @@ export interface CompiledGraph {
 export interface GraphCompilerOptions {
   /** The network's default actor configuration: every node starts from it, its `propertyValues` and `config` winning per key. */
   readonly defaultActorConfig?: JsonObject;
-  /** How many distinct graphs are remembered, the least recently used forgotten first. @default 256 */
+  /**
+   * How many distinct graphs are remembered, the least recently used forgotten first; of them, only the 32 newest
+   * of the graphs compiled once and not compiled again since. @default 256
+   */
   readonly capacity?: number;
   /** Graphs whose JSON text is longer than this are compiled every time, never remembered. @default 262144 */
   readonly maxRememberedChars?: number;
@@ -36,7 +39,7 @@ const DEFAULT_MAX_REMEMBERED_CHARS = 256 * 1024;
 /** What a remembered outcome was compiled from. */
 interface CompiledContent {
   readonly kind: string;
-  /** The copy of the graph that was compiled (JSON.parse of its text). */
+  /** The copy of the graph that was compiled (as JSON.parse of its text would be). */
   readonly json: JsonValue;
   readonly inputKeys: readonly string[];
 }
@@ -76,12 +79,17 @@ export class GraphCompiler {
 
   private remember(kind: string, json: unknown, input: JsonObject, read: (json: unknown) => ReturnType<typeof parseGraph>): CompiledGraph {
     const inputKeys = Object.keys(input);
+    const matches = (content: CompiledContent): boolean => content.kind === kind && sameKeys(content.inputKeys, inputKeys) && sameJson(json, content.json);
+    // The graph compiled or found last is compared first: a workflow started again and again (a trigger, a
+    // deployment) is then found without walking its graph twice, for the fingerprint and to compare.
+    const latest = this.remembers ? this.remembered.findLatest(matches) : undefined;
+    if (latest !== undefined) return latest;
     const fingerprint = !this.remembers ? undefined : contentFingerprint(kind, json, inputKeys, this.maxRememberedChars);
     if (fingerprint === undefined) return this.compileNow(read(json), input);
-    const known = this.remembered.find(fingerprint, (content) => content.kind === kind && sameKeys(content.inputKeys, inputKeys) && sameJson(json, content.json));
+    const known = this.remembered.find(fingerprint, matches);
     if (known !== undefined) return known;
     // Compiled from a copy, so that the outcome shares nothing with the caller's object, which may change later.
-    const copy = JSON.parse(JSON.stringify(json)) as JsonValue;
+    const copy = copyJson(json);
     const compiled = this.compileNow(read(copy), input);
     this.remembered.add(fingerprint, { kind, json: copy, inputKeys }, compiled);
     return compiled;

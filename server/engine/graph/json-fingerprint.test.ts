@@ -1,9 +1,33 @@
 import fc from 'fast-check';
 import { type JsonValue } from '../../../model';
-import { jsonFingerprint, sameJson } from './json-fingerprint';
+import { copyJson, jsonFingerprint, sameJson } from './json-fingerprint';
 
 const LIMIT = 1_000_000;
 const json = fc.jsonValue() as fc.Arbitrary<JsonValue>;
+
+describe('copyJson', () => {
+  it('copies as a JSON text round trip does, sharing no object with the value', () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        const copy = copyJson(value);
+        expect(copy).toStrictEqual(JSON.parse(JSON.stringify(value)));
+        if (typeof value === 'object' && value !== null) expect(copy).not.toBe(value);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves out undefined properties, writes -0 as 0 and keeps a __proto__ key as a property', () => {
+    const value = JSON.parse('{"a":1,"__proto__":{"polluted":true}}') as Record<string, unknown>;
+    value.b = undefined;
+    value.c = -0;
+    const copy = copyJson(value) as Record<string, unknown>;
+    expect(JSON.stringify(copy)).toBe('{"a":1,"__proto__":{"polluted":true},"c":0}');
+    expect(Object.is(copy.c, 0)).toBe(true);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
 
 describe('jsonFingerprint and sameJson', () => {
   it('agree with the JSON text: same text, same fingerprint and sameJson; different text, not sameJson', () => {

@@ -24,7 +24,10 @@ export function jsonFingerprint(value: unknown, maxChars: number, seed = FINGERP
   return fingerprintOf(value, seed, { chars: maxChars }, 0);
 }
 
-/** Whether `value` holds the same JSON as `stored`, key order included; `stored` holds no undefined (a JSON.parse result). */
+/**
+ * Whether `value` is plain JSON holding the same as `stored`, key order included; `stored` holds no undefined
+ * (a JSON.parse result). A class instance is not plain JSON, even with the same properties.
+ */
 export function sameJson(value: unknown, stored: JsonValue): boolean {
   if (value === stored) return true;
   if (typeof value !== 'object' || value === null || typeof stored !== 'object' || stored === null) return false;
@@ -34,6 +37,8 @@ export function sameJson(value: unknown, stored: JsonValue): boolean {
     return true;
   }
   if (Array.isArray(stored)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
   const keys = Object.keys(stored);
   let i = 0;
   for (const key in value) {
@@ -43,6 +48,28 @@ export function sameJson(value: unknown, stored: JsonValue): boolean {
     i++;
   }
   return i === keys.length;
+}
+
+/**
+ * A deep copy of a value `jsonFingerprint` accepted, equal to `JSON.parse(JSON.stringify(value))` (properties
+ * whose value is undefined left out, -0 written as 0) at a fraction of its cost: no text is built and read back.
+ */
+export function copyJson(value: unknown): JsonValue {
+  if (typeof value !== 'object' || value === null) return value === 0 ? 0 : (value as JsonValue);
+  if (Array.isArray(value)) {
+    const items: JsonValue[] = new Array<JsonValue>(value.length);
+    for (let i = 0; i < value.length; i++) items[i] = copyJson(value[i]);
+    return items;
+  }
+  const copy: Record<string, JsonValue> = {};
+  for (const key in value) {
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry === undefined) continue;
+    // A `__proto__` key is an own property in JSON, never the prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: copyJson(entry), enumerable: true, writable: true, configurable: true });
+    else copy[key] = copyJson(entry);
+  }
+  return copy;
 }
 
 /** Folds a string's length and characters into `hash`. */

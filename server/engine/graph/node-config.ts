@@ -1,6 +1,6 @@
 import { type JsonObject } from '../../../model';
 import { type AnyActorDefinition } from '../sdk/actor-definition';
-import { type ActorConfigProblem, parseActorConfig } from '../sdk/parse-actor-config';
+import { type ActorConfigOutcome, type ActorConfigProblem, parseActorConfig } from '../sdk/parse-actor-config';
 
 /** A node's configuration layers merged: what an actor's schema parses. */
 export interface ConfigLayers {
@@ -41,11 +41,31 @@ export function replaceConfigLayer(layers: ConfigLayers, config: JsonObject): Co
   return { base: layers.base, merged: { ...layers.base, ...config } };
 }
 
+/**
+ * Each actor's parse of an empty configuration: many nodes set no key, and the parse (the schema's defaults)
+ * is the same for all of them. Shared, as a validated graph's parses are shared by its runs, and as read-only.
+ */
+const emptyConfigParses = new WeakMap<AnyActorDefinition, ActorConfigOutcome>();
+
 /** Merges a node's layers and parses them with its actor's schema; each problem names its key. */
 export function settleNodeConfig(definition: AnyActorDefinition, defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): SettleNodeConfigOutcome {
-  const layers = replaceConfigLayer({ base: { ...defaults, ...propertyValues }, merged: {} }, config);
-  const outcome = parseActorConfig(definition, layers.merged);
-  return outcome.ok ? { ok: true, config: { ...layers, parsed: outcome.config } } : outcome;
+  const { base, merged } = mergeLayers(defaults, propertyValues, config);
+  const outcome = isEmpty(merged) ? emptyConfigParse(definition, merged) : parseActorConfig(definition, merged);
+  return outcome.ok ? { ok: true, config: { base, merged, parsed: outcome.config } } : outcome;
+}
+
+function emptyConfigParse(definition: AnyActorDefinition, empty: JsonObject): ActorConfigOutcome {
+  let outcome = emptyConfigParses.get(definition);
+  if (outcome === undefined) {
+    outcome = parseActorConfig(definition, empty);
+    emptyConfigParses.set(definition, outcome);
+  }
+  return outcome;
+}
+
+function isEmpty(value: JsonObject): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 /**
@@ -53,6 +73,12 @@ export function settleNodeConfig(definition: AnyActorDefinition, defaults: JsonO
  * merged layers are their own parse.
  */
 export function compositeNodeConfig(defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): NodeConfig {
-  const layers = replaceConfigLayer({ base: { ...defaults, ...propertyValues }, merged: {} }, config);
-  return { ...layers, parsed: layers.merged };
+  const { base, merged } = mergeLayers(defaults, propertyValues, config);
+  return { base, merged, parsed: merged };
+}
+
+// Each spread into a fresh literal: without network defaults, one spread each (V8 clones those fast).
+function mergeLayers(defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): ConfigLayers {
+  const base = defaults === undefined ? { ...propertyValues } : { ...defaults, ...propertyValues };
+  return { base, merged: { ...base, ...config } };
 }

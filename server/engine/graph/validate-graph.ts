@@ -1,8 +1,8 @@
 import { type AnyActorDefinition } from '../sdk/actor-definition';
 import { type Catalogue } from '../sdk/catalogue';
-import { type Graph, type GraphEndpoint, type GraphExportedPort, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
+import { type Graph, type GraphConnection, type GraphEndpoint, type GraphExportedPort, type GraphInitialPacket, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
 import { type GraphIssue } from './graph-issue';
-import { type JsonObject } from '../../../model';
+import { type JsonObject, type RetryPolicy } from '../../../model';
 import { type NodePorts, portsOfBoundary, portsOfDefinition } from '../runtime/node-ports';
 import { type NodeConfig, compositeNodeConfig, settleNodeConfig } from './node-config';
 import { type ValidGraph, type ValidNode } from './valid-graph';
@@ -67,41 +67,50 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   }
   const resolve = (end: GraphEndpoint, side: 'in' | 'out', what: string): GraphEndpoint | undefined =>
     resolveEndpoint(end, side, what, entries, graph.caseSensitive, level);
-  // Every end that resolved to an inport feeds it, whatever is wrong with the other end (an unknown node or
-  // component there is an issue of its own, not a reason to call this port unfed).
-  const fedEnds: GraphEndpoint[] = [];
-  const connections = graph.connections.flatMap((connection, i) => {
-    const from = resolve(connection.from, 'out', `Connection ${i}`);
-    const to = resolve(connection.to, 'in', `Connection ${i}`);
-    if (to) fedEnds.push(to);
-    return from && to ? [{ ...connection, from, to }] : [];
-  });
-  const initialPackets = graph.initialPackets.flatMap((packet) => {
+  // Plain loops: a graph seen for the first time is validated before it runs, and this is most of it. Every end
+  // that resolved to an inport feeds it, whatever is wrong with the other end (an unknown node or component there
+  // is an issue of its own, not a reason to call this port unfed).
+  const connections: GraphConnection[] = [];
+  const fed = new Set<string>();
+  for (let i = 0; i < graph.connections.length; i++) {
+    const connection = graph.connections[i];
+    const what = `Connection ${i}`;
+    const from = resolve(connection.from, 'out', what);
+    const to = resolve(connection.to, 'in', what);
+    if (to !== undefined) fed.add(portKey(to));
+    if (from === undefined || to === undefined) continue;
+    connections.push({ from, to, path: connection.path });
+  }
+  const initialPackets: GraphInitialPacket[] = [];
+  for (const packet of graph.initialPackets) {
     const to = resolve(packet.to, 'in', 'An initial packet');
-    return to ? [{ ...packet, to }] : [];
-  });
+    if (to === undefined) continue;
+    initialPackets.push({ data: packet.data, to, path: packet.path });
+    fed.add(portKey(to));
+  }
   const legacy = sortLegacyExports(graph, entries, level);
-  const exportedIn = [...graph.inports, ...legacy.inports];
-  const exportedOut = [...graph.outports, ...legacy.outports];
-  const inports = exportedIn.flatMap((port) => {
+  const exportedIn = legacy.inports.length === 0 ? graph.inports : [...graph.inports, ...legacy.inports];
+  const exportedOut = legacy.outports.length === 0 ? graph.outports : [...graph.outports, ...legacy.outports];
+  const inports: GraphExportedPort[] = [];
+  for (const port of exportedIn) {
     const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
-    return target ? [{ ...port, target }] : [];
-  });
-  const outports = exportedOut.flatMap((port) => {
+    if (target === undefined) continue;
+    inports.push({ name: port.name, target, path: port.path });
+    fed.add(portKey(target));
+  }
+  const outports: GraphExportedPort[] = [];
+  for (const port of exportedOut) {
     const target = resolve(port.target, 'out', `Exported outport '${port.name}'`);
-    return target ? [{ ...port, target }] : [];
-  });
-  const boundary = {
-    inports: unique([...exportedIn.map((port) => port.name), ...graphInputs]),
-    outports: unique([...exportedOut.map((port) => port.name), ...graphOutputs]),
-  };
+    if (target !== undefined) outports.push({ name: port.name, target, path: port.path });
+  }
+  const boundary = { inports: boundaryNames(exportedIn, graphInputs), outports: boundaryNames(exportedOut, graphOutputs) };
   // A legacy export without a known side (its node, component or port unknown) still names an input of the graph.
-  if (level.isRoot) checkInputKeys(unique([...boundary.inports, ...legacy.unsorted]), level);
-  const fed = new Set([...fedEnds, ...initialPackets.map((p) => p.to), ...inports.map((p) => p.target)].map(portKey));
+  if (level.isRoot) checkInputKeys(legacy.unsorted.length === 0 ? boundary.inports : [...new Set([...boundary.inports, ...legacy.unsorted])], level);
   const input = level.options.input;
   const wholeInputFallback = level.isRoot && boundary.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
   if (!wholeInputFallback) checkRequiredPortsFed(entries, fed, wiredNodes(graph), level);
-  return { ...graph, nodes, connections, initialPackets, inports, outports, exports: [], boundary } as unknown as ValidGraph;
+  const { path, caseSensitive, properties, groups } = graph;
+  return { path, caseSensitive, properties, groups, nodes, connections, initialPackets, inports, outports, exports: [], boundary } as unknown as ValidGraph;
 }
 
 /**
@@ -154,11 +163,10 @@ function checkNode(
   graphInputs: string[],
   graphOutputs: string[],
 ): { node?: ValidNode; ports?: NodePorts } {
-  const { subgraph, subgraphProblem, ...rest } = node;
+  const { subgraph, subgraphProblem } = node;
   if (node.component === SUBGRAPH_COMPONENT) {
     const retry = nodeRetry(node, qualifiedId, level.issues) || undefined;
-    const nodeConfig = compositeNodeConfig(level.options.defaultActorConfig, node.propertyValues, node.config);
-    const plain = retry === undefined ? { ...rest, nodeConfig } : { ...rest, nodeConfig, retry };
+    const plain = validNode(node, node.component, compositeNodeConfig(level.options.defaultActorConfig, node.propertyValues, node.config), retry);
     const path = `${node.path}.metadata.graph`;
     if (subgraphProblem === 'cycle') {
       level.issues.push({ code: 'SUBGRAPH_CYCLE', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' contains a graph that encloses it (a subgraph cycle)` });
@@ -183,8 +191,13 @@ function checkNode(
     (definition.graphPort.direction === 'in' ? graphInputs : graphOutputs).push(name);
   }
   // A name NoFlo resolves without its library (`Output` for `core/Output`) runs as the component it names.
-  const canonical = { ...rest, component: definition.id, nodeConfig };
-  return { node: retry === undefined ? canonical : { ...canonical, retry }, ports };
+  return { node: validNode(node, definition.id, nodeConfig, retry), ports };
+}
+
+/** The node as it runs, without its inner graph as read (object literals: a rest pattern copies much slower). */
+function validNode(node: GraphNode, component: string, nodeConfig: NodeConfig, retry: RetryPolicy | undefined): ValidNode {
+  const { id, path, metadata, propertyValues, config } = node;
+  return retry === undefined ? { id, component, path, metadata, propertyValues, config, nodeConfig } : { id, component, path, metadata, propertyValues, config, nodeConfig, retry };
 }
 
 /** The node's configuration merged and parsed, or undefined after an issue for each problem. */
@@ -221,7 +234,7 @@ function resolveEndpoint(
     return undefined;
   }
   if (entry.ports === undefined) return undefined;
-  const [wanted, other] = side === 'in' ? [entry.ports.inports, entry.ports.outports] : [entry.ports.outports, entry.ports.inports];
+  const wanted = side === 'in' ? entry.ports.inports : entry.ports.outports;
   const portId = wanted.find(end.portId, caseSensitive);
   if (portId !== undefined) {
     const addressable = side === 'in' ? entry.ports.addressable.in : entry.ports.addressable.out;
@@ -231,8 +244,10 @@ function resolveEndpoint(
       level.issues.push({ code: 'PORT_INDEX', path: `${end.path}.index`, nodeId: entry.qualifiedId, portId, message });
     }
     // Still resolved when its index is refused: the port is fed all the same.
-    return { ...end, portId };
+    const { nodeId, path, nodeKey, portKey, index } = end;
+    return index === undefined ? { nodeId, portId, path, nodeKey, portKey } : { nodeId, portId, path, nodeKey, portKey, index };
   }
+  const other = side === 'in' ? entry.ports.outports : entry.ports.inports;
   const path = `${end.path}.${end.portKey}`;
   const base = { path, nodeId: entry.qualifiedId, portId: end.portId };
   if (other.find(end.portId, caseSensitive) !== undefined) {
@@ -280,6 +295,11 @@ function portKey(end: { readonly nodeId: string; readonly portId: string }): str
   return `${end.nodeId}\u0000${end.portId}`;
 }
 
-function unique(names: readonly string[]): string[] {
-  return [...new Set(names)];
+/** The exported ports' names, then the graph-input or graph-output nodes' names, each once. */
+function boundaryNames(exported: readonly GraphExportedPort[], nodeNames: readonly string[]): string[] {
+  if (exported.length + nodeNames.length > 16) return [...new Set([...exported.map((port) => port.name), ...nodeNames])];
+  const names: string[] = [];
+  for (const port of exported) if (!names.includes(port.name)) names.push(port.name);
+  for (const name of nodeNames) if (!names.includes(name)) names.push(name);
+  return names;
 }

@@ -199,7 +199,7 @@ class GraphNetwork implements Network, NetworkRuntime {
     this.startTime = this.scope.startedAt ?? this.env.now();
     if (this.isRoot) this.env.events?.networkStarted(this.env.execution.id, this.env.execution.workflowId);
     if (this.current !== 'ready') {
-      queueMicrotask(this.finish);
+      queueMicrotask(() => this.finish());
       return;
     }
     this.current = 'running';
@@ -263,7 +263,7 @@ class GraphNetwork implements Network, NetworkRuntime {
     for (const runner of this.wiring.runners) runner.halt();
     // A stop ends after the caller's own work (a cancel() returns before the terminal event); a completion,
     // noticed inside the engine, ends at once.
-    queueMicrotask(this.finish);
+    queueMicrotask(() => this.finish());
   }
 
   private detach(): void {
@@ -272,26 +272,32 @@ class GraphNetwork implements Network, NetworkRuntime {
     this.detachSignal = noop;
   }
 
-  /** Lets the work in flight settle, disposes the actors and closes the run's resources, then reports the end. */
-  private readonly finish = (): void => {
+  /**
+   * Lets the work in flight settle, disposes the actors and closes the run's resources, then reports the end.
+   * Each step goes on at once when it has nothing to wait for, so a short run ends without a callback made.
+   */
+  private finish(): void {
     const inFlight: PromiseLike<unknown>[] = [];
     for (const runner of this.wiring.runners) runner.addInFlight(inFlight);
-    afterSettling(inFlight, this.env.stopGraceMs, this.disposeActors);
-  };
+    if (inFlight.length === 0) this.disposeActors();
+    else afterSettling(inFlight, this.env.stopGraceMs, () => this.disposeActors());
+  }
 
-  private readonly disposeActors = (): void => {
+  private disposeActors(): void {
     const disposing: Promise<unknown>[] = [];
     for (const runner of this.wiring.runners) {
       const disposed = runner.dispose();
       if (disposed !== undefined) disposing.push(disposed);
     }
-    afterSettling(disposing, this.env.stopGraceMs, this.closeResources);
-  };
+    if (disposing.length === 0) this.closeResources();
+    else afterSettling(disposing, this.env.stopGraceMs, () => this.closeResources());
+  }
 
-  private readonly closeResources = (): void => {
-    if (this.isRoot) this.env.resources.closeAll(this.env.stopGraceMs, () => this.report());
-    else this.report();
-  };
+  private closeResources(): void {
+    const closing = this.isRoot ? this.env.resources.closeAll(this.env.stopGraceMs) : undefined;
+    if (closing === undefined) this.report();
+    else void closing.then(() => this.report());
+  }
 
   private report(): void {
     const result = this.result();
@@ -306,7 +312,12 @@ class GraphNetwork implements Network, NetworkRuntime {
 
   private result(): RunResult {
     const end = this.env.now();
-    const runners = this.wiring.runners;
+    let executed = 0;
+    let failed = 0;
+    for (const runner of this.wiring.runners) {
+      if (runner.fired) executed++;
+      if (runner.failed) failed++;
+    }
     return {
       success: this.current === 'completed',
       execution_id: this.env.execution.id,
@@ -317,8 +328,8 @@ class GraphNetwork implements Network, NetworkRuntime {
       // A value that came as JSON text stays text until someone reads it (see withJsonTexts).
       outputs: withJsonTexts(this.outputs),
       errors: [...this.errors],
-      nodes_executed: runners.filter((runner) => runner.fired).length,
-      nodes_failed: runners.filter((runner) => runner.failed).length,
+      nodes_executed: executed,
+      nodes_failed: failed,
     };
   }
 }

@@ -7,7 +7,9 @@ import { type JsonObject, type JsonValue } from '../../../model';
 import { type ConfigLayers, type NodeConfig, replaceConfigLayer } from '../graph/node-config';
 import { type NetworkRuntime } from './network-runtime';
 import { NodeTimers } from './node-timers';
+import { FiringRule } from './firing-rule';
 import { OutPort } from './out-port';
+import { runPortsOf } from './node-ports';
 import { configureNode } from './node-configuration';
 import { type Runnable } from './scheduler';
 import { type ValidNode } from '../graph/valid-graph';
@@ -15,15 +17,12 @@ import { type RecordedSend } from './firing-journal';
 import { type Fire, type FiringUnderWay, INTERRUPTED_EFFECT, isJournaled, isRepeatable, outcomeOf, replayOf } from './journaled-firing';
 import { retryDelay } from './retry-rule';
 
-const NO_PORTS: readonly InPort[] = [];
-
 /** The outcome of parsing a configuration for a node. */
 export type NodeConfigOutcome = { ok: true; config: unknown } | { ok: false; problems: string[] };
 
 /**
- * Runs one node: one actor instance, its ports, the firing rule (a packet is queued on a triggering port,
- * every fed required port holds a packet and every fed control port has kept one, sticky ports counting once
- * they had one), one firing at a time in packet order, and the context each firing sees. Every actor error is caught here and handed to the network.
+ * Runs one node: one actor instance, its ports, its firing rule (`FiringRule`), one firing at a time in packet
+ * order, and the context each firing sees. Every actor error is caught here and handed to the network.
  *
  * A node with a retry policy runs a failed firing again with the same inputs, still one firing at a time. In a run
  * with a firing journal, a node whose actor has effects asks the journal about each firing: a recorded one is
@@ -40,10 +39,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   // Arrays searched by id rather than maps: a node has a few ports, and a run builds every node's afresh.
   private readonly inports: InPort[] = [];
   private readonly outports: OutPort[] = [];
-  private fedPorts: readonly InPort[] = NO_PORTS;
-  private requiredPorts: readonly InPort[] = NO_PORTS;
-  private controlPorts: readonly InPort[] = NO_PORTS;
-  private queued = 0;
+  private readonly rule = new FiringRule();
   private firing = false;
   private firingFailed = false;
   /** The error of a bad send in the journaled firing under way, which its journal entry records. */
@@ -76,13 +72,9 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     this.timers = new NodeTimers(net, this);
     this.contexts = new ActorContextFactory(id, node.component, net, this.timers, this);
     const capacity = net.env.queueCapacity;
-    const inports = definition.inports;
-    for (const portId in inports) {
-      const spec = inports[portId];
-      const control = spec.control === true;
-      this.inports.push(new InPort(portId, spec.required === true, spec.sticky === true || control, control, capacity, this));
-    }
-    for (const portId in definition.outports) this.outports.push(new OutPort(portId, id, net.env.events, net));
+    const ports = runPortsOf(definition);
+    for (const port of ports.inports) this.inports.push(new InPort(port.id, port.required, port.sticky, port.control, capacity, this));
+    for (const portId of ports.outports) this.outports.push(new OutPort(portId, id, net.env.events, net));
   }
 
   /** The component the node instantiates. */
@@ -130,12 +122,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
 
   /** Freezes the wiring: which ports are fed decides the firing rule and whether the node is a source. */
   seal(): void {
-    this.fedPorts = this.inports.filter((port) => port.fed);
-    this.requiredPorts = this.fedPorts.filter((port) => port.required);
-    // Control ports only configure a node that something else triggers; alone, they trigger it themselves.
-    const triggered = this.fedPorts.some((port) => !port.control);
-    this.controlPorts = triggered ? this.fedPorts.filter((port) => port.control) : [];
-    for (const port of this.controlPorts) port.keepsOnArrival = true;
+    this.rule.seal(this.inports);
   }
 
   /**
@@ -143,7 +130,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
    * required port that nothing feeds (a node wired to nothing, which validation lets through) never fires.
    */
   get isSource(): boolean {
-    return this.fedPorts.length === 0 && !this.inports.some((port) => port.required);
+    return this.rule.isSource && !this.inports.some((port) => port.required);
   }
 
   /** Settles the configuration the actor gets and builds the state; returns a problem message when either fails. */
@@ -173,7 +160,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
 
   /** Called by a port when a packet was queued, or kept by a control port. */
   packetArrived(queued: boolean): void {
-    if (queued) this.queued++;
+    if (queued) this.rule.queue();
     if (!this.firing && !this.scheduled && this.net.running && this.canFire()) this.schedule();
   }
 
@@ -228,16 +215,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   }
 
   private canFire(): boolean {
-    if (this.sourcePending) return true;
-    if (this.queued === 0) return false;
-    const required = this.requiredPorts;
-    for (let i = 0; i < required.length; i++) {
-      const port = required[i];
-      if (port.queue.length === 0 && !port.hasSticky) return false;
-    }
-    const control = this.controlPorts;
-    for (let i = 0; i < control.length; i++) if (!control[i].hasSticky) return false;
-    return true;
+    return this.sourcePending || this.rule.allows();
   }
 
   private schedule(): void {
@@ -249,7 +227,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     this.firing = true;
     this.sourcePending = false;
     this.fired = true;
-    const inputs = this.takeInputs();
+    const inputs = this.rule.take();
     if (this.journaled) return this.fireJournaled(inputs);
     if (this.node.retry !== undefined) this.current = { inputs, fire: this.definition.fire, attempt: 1, replay: false };
     this.attempt(inputs, this.definition.fire);
@@ -317,6 +295,8 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     result.then(this.onFiringResolved, this.onFiringRejected);
   }
 
+  // Made with the runner, not at its first async firing: measured, handlers made mid-run led V8 to keep whole
+  // finished runs alive through young-generation collections after a large run had filled the old generation.
   private readonly onFiringResolved = (): void => {
     this.inflight = undefined;
     this.endFiring(undefined, false);
@@ -383,18 +363,5 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
       if (this.recording !== undefined) this.firingError ??= error;
     }
     this.net.nodeFailed(this, error);
-  }
-
-  private takeInputs(): Record<string, JsonValue> {
-    const inputs: Record<string, JsonValue> = {};
-    const ports = this.fedPorts;
-    for (let i = 0; i < ports.length; i++) {
-      const port = ports[i];
-      if (port.queue.length > 0) {
-        inputs[port.id] = port.take();
-        this.queued--;
-      } else if (port.hasSticky) inputs[port.id] = port.stickyValue;
-    }
-    return inputs;
   }
 }

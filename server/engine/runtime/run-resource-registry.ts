@@ -1,5 +1,5 @@
 import { type ResourceKind, type RunResources } from '../sdk/run-resources';
-import { afterSettling } from './promises';
+import { settleWithin } from './promises';
 
 interface Entry {
   readonly kind: ResourceKind<unknown>;
@@ -9,7 +9,8 @@ interface Entry {
 
 /** The resources of one run; the root network closes them after its actors' `dispose`, when the run ends. */
 export class RunResourceRegistry implements RunResources {
-  private readonly entries = new Map<string, Entry>();
+  // Made at the first resource: most runs open none.
+  private entriesOrNone: Map<string, Entry> | undefined;
   private count = 0;
   private closed = false;
 
@@ -19,12 +20,12 @@ export class RunResourceRegistry implements RunResources {
       throw new Error(`The run has ended: ${kind.name} was closed at once`);
     }
     const handle = `${kind.name}-${++this.count}`;
-    this.entries.set(handle, { kind: kind as ResourceKind<unknown>, value, close: close as (value: unknown) => unknown });
+    this.entries().set(handle, { kind: kind as ResourceKind<unknown>, value, close: close as (value: unknown) => unknown });
     return handle;
   }
 
   get<T>(kind: ResourceKind<T>, handle: string): T | undefined {
-    const entry = this.entries.get(handle);
+    const entry = this.entriesOrNone?.get(handle);
     return entry !== undefined && entry.kind === kind ? (entry.value as T) : undefined;
   }
 
@@ -34,23 +35,25 @@ export class RunResourceRegistry implements RunResources {
     if (known !== undefined) return known;
     if (this.closed) throw new Error(`The run has ended: no ${kind.name} is opened any more`);
     const value = open();
-    this.entries.set(handle, { kind: kind as ResourceKind<unknown>, value, close: close as (value: unknown) => unknown });
+    this.entries().set(handle, { kind: kind as ResourceKind<unknown>, value, close: close as (value: unknown) => unknown });
     return value;
   }
 
   /**
-   * Closes every resource, newest first (a client registered after the pool it uses goes before it), within
-   * `graceMs`, then calls `next`; at once when the run opened none.
+   * Closes every resource, newest first (a client registered after the pool it uses goes before it); the promise
+   * resolves when all are closed or `graceMs` passed. Undefined when the run opened none: nothing to wait for.
    */
-  closeAll(graceMs: number, next: () => void): void {
+  closeAll(graceMs: number): Promise<void> | undefined {
     this.closed = true;
-    if (this.entries.size === 0) {
-      next();
-      return;
-    }
-    const entries = [...this.entries.values()].reverse();
-    this.entries.clear();
-    afterSettling(entries.map((entry) => closeQuietly(() => entry.close(entry.value))), graceMs, next);
+    const opened = this.entriesOrNone;
+    if (opened === undefined || opened.size === 0) return undefined;
+    const entries = [...opened.values()].reverse();
+    opened.clear();
+    return settleWithin(entries.map((entry) => closeQuietly(() => entry.close(entry.value))), graceMs);
+  }
+
+  private entries(): Map<string, Entry> {
+    return (this.entriesOrNone ??= new Map());
   }
 }
 

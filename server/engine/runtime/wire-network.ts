@@ -38,7 +38,12 @@ export interface WiringOptions {
  */
 export function wireNetwork(graph: ValidGraph, net: NetworkRuntime, options: WiringOptions): Wiring {
   const byId = new Map<string, NodeRunner>();
-  for (const node of graph.nodes) byId.set(node.id, new NodeRunner(options.idPrefix + node.id, node, options.definitionOf(node), net));
+  const runners: NodeRunner[] = [];
+  for (const node of graph.nodes) {
+    const runner = new NodeRunner(options.idPrefix + node.id, node, options.definitionOf(node), net);
+    byId.set(node.id, runner);
+    runners.push(runner);
+  }
   const runnerOf = (nodeId: string): NodeRunner => {
     const runner = byId.get(nodeId);
     if (runner === undefined) throw new Error(`Node '${nodeId}' is not in the graph`);
@@ -61,9 +66,8 @@ export function wireNetwork(graph: ValidGraph, net: NetworkRuntime, options: Wir
     port.fed = true;
     if (Object.hasOwn(options.input, name)) startPackets.push({ port, packet: options.input[name] });
   }
-  const runners = [...byId.values()];
   // A graph with no input of its own (no exported inport, no graph-input node) takes the whole input on every unfed port.
-  if (options.root && graph.boundary.inports.length === 0 && Object.keys(options.input).length > 0) {
+  if (options.root && graph.boundary.inports.length === 0 && hasKeys(options.input)) {
     for (const port of runners.flatMap((runner) => runner.allInports())) {
       if (port.fed) continue;
       port.fed = true;
@@ -78,4 +82,9 @@ export function wireNetwork(graph: ValidGraph, net: NetworkRuntime, options: Wir
   }
   for (const runner of runners) runner.seal();
   return { runners, byId, startPackets };
+}
+
+function hasKeys(value: JsonObject): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
 }
