@@ -36,3 +36,9 @@ export const DEFAULT_MAX_EVENT_LOG_MB = 64;
 
 /** An output of a run larger than this, as JSON, is stored as a marker, in bytes (`max_result_bytes`): 10 MiB. */
 export const DEFAULT_MAX_RESULT_BYTES = 10 * BYTES_PER_MIB;
+
+/**
+ * The runtime type the FBP protocol runtime reports (`fbp_runtime_type`): noflo-ui opens a project only on a
+ * runtime whose type is the project's, and its NoFlo projects are of this type.
+ */
+export const DEFAULT_FBP_RUNTIME_TYPE = 'noflo-nodejs';

@@ -23,6 +23,7 @@ export {
   DEFAULT_MAX_SCRIPT_MEMORY_MB,
   DEFAULT_MAX_STATE_STORE_MB,
   DEFAULT_NUSHELL_BINARY,
+  DEFAULT_FBP_RUNTIME_TYPE,
 } from './default-limits';
 export {
   type GraphJson,

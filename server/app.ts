@@ -29,7 +29,7 @@ import {
 import { buildAsyncApiDocument, buildOpenApiDocument } from './openapi';
 import { type AppServices } from './transport';
 import { type WsGateway, attachWsGateway } from './ws';
-import { FbpRuntime } from './fbp-runtime';
+import { FbpRuntime, stableRuntimeId } from './fbp-runtime';
 import { type Logger } from './logger';
 
 /** What the application is built from. */
@@ -105,7 +105,17 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
   const hotRoutes = [routes.route('health'), { ...routes.route('getWorkflow'), json: executionEnvelopeJson }];
   server.on('request', hotReads({ routes: hotRoutes, metrics: services.metrics, connections, auth, budget, clientAddress, accessLog, headers: staticHeadersOf(headers) }, app));
 
-  const fbpRuntime = new FbpRuntime({ executions: services.executions, catalogue: services.catalogue, graphLimits, maxGraphBytes: config.max_protocol_graph_mb * 1024 * 1024, graphs: services.protocolGraphs, logger });
+  const fbpRuntime = new FbpRuntime({
+    executions: services.executions,
+    catalogue: services.catalogue,
+    graphLimits,
+    maxGraphBytes: config.max_protocol_graph_mb * 1024 * 1024,
+    graphs: services.protocolGraphs,
+    components: services.graphComponents,
+    id: stableRuntimeId(config.data_dir),
+    type: config.fbp_runtime_type,
+    logger,
+  });
   const gateway: WsGateway = attachWsGateway(server, {
     services,
     connections,

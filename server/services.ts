@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Catalogue } from './engine';
+import { type Catalogue, GraphComponents } from './engine';
 import { DirectorySecretStore, SecretResolver } from './actor-config';
 import { createActorCatalogue, createPythonInterpreterPool } from './actors';
 import { type ServerConfig } from './config';
@@ -125,8 +125,10 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     : undefined;
   const metrics = new ServiceMetrics();
   const observers = [...(overrides.observers ?? []), ...(ideBridge ? [ideBridge] : []), new MetricsObserver(metrics), new LifecycleLog(logger)];
+  const graphComponents = new GraphComponents();
   const executions = new ExecutionService({
     catalogue,
+    graphComponents,
     store,
     resolveConfig: (values, _nodeId, onSecret) => secrets.resolveValues(values, onSecret),
     lookupSecret: (name) => secrets.lookup(name),
@@ -181,6 +183,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     deployments,
     metrics,
     protocolGraphs,
+    graphComponents,
     store,
     dataDirBudget: budget,
     ideBridge,

@@ -8,6 +8,7 @@ import {
   DEFAULT_MAX_MEDIA_BYTES,
   DEFAULT_MAX_REQUEST_TIMEOUT_MS,
   DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_FBP_RUNTIME_TYPE,
   DEFAULT_MAX_SCRIPT_MEMORY_MB,
   DEFAULT_MAX_STATE_STORE_MB,
   DEFAULT_NUSHELL_BINARY,
@@ -134,6 +135,7 @@ export const ServerConfigSchema = z
     protocol_auth_timeout_ms: z.number().int().positive().default(10_000).describe('With auth_tokens set, an FBP protocol socket (/) that sends no message with a valid secret within this time is closed (code 4001)'),
     max_protocol_connections: z.number().int().positive().default(100).describe('FBP protocol sockets (/) open at once, counted apart from max_connections; beyond it the upgrade gets 503'),
     max_protocol_graph_mb: z.number().positive().default(64).describe('Megabytes the graphs held by the FBP protocol runtime may take together, metadata and initial packets included; a change beyond it is refused with the protocol\'s error'),
+    fbp_runtime_type: z.string().min(1).max(64).default(DEFAULT_FBP_RUNTIME_TYPE).describe('The runtime type the FBP protocol runtime reports in runtime:runtime; noflo-ui opens a project only on a runtime of the project\'s type'),
     egress_deny: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
       .default([])
       .describe('CIDRs, addresses and host names (*.example.com) outbound requests may not reach, besides the built-in link-local, unspecified and own-port denials'),

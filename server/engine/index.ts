@@ -9,7 +9,7 @@ export {
   isJsonObject,
   isTerminalEvent,
 } from '../../model';
-export { type ActorContext, type AnyActorDefinition, type FiringEffects, type InPortSpec, type OutPortSpec, defineActor, errorOutPort } from './sdk/actor-definition';
+export { type ActorContext, type AnyActorDefinition, type FiringEffects, type InPortSpec, type OutPortSpec, type PortDatatype, defineActor, errorOutPort } from './sdk/actor-definition';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { type RunResources, resourceKind } from './sdk/run-resources';
 export { ActorError, errorMessage } from './sdk/actor-error';
@@ -22,6 +22,7 @@ export { graphJsonOf } from './graph/graph-json-of';
 export { validateGraph } from './graph/validate-graph';
 export { mergeConfig } from './graph/node-config';
 export { GraphCompiler } from './graph/graph-compiler';
+export { GraphComponents } from './graph/graph-components';
 export { type ValidGraph } from './graph/valid-graph';
 export { type NetworkOptions, type ActorLogEntry, type ConfigUpdateOutcome } from './runtime/network-options';
 export { type Network, createNetwork } from './runtime/network';

@@ -1,4 +1,4 @@
-import { type Catalogue, type JsonObject } from '../engine';
+import { type Catalogue, type GraphComponents, type JsonObject } from '../engine';
 import { type Logger } from '../logger';
 import { type ExecutionObserver } from './execution-observer';
 import { type ExecutionStore } from '../storage';
@@ -9,6 +9,8 @@ import { type WebhookNotifier } from './webhook-notifier';
 /** What the execution service is built from. */
 export interface ExecutionServiceOptions {
   catalogue: Catalogue;
+  /** Components that are graphs (the FBP protocol runtime's): a process naming one runs that graph as a subgraph node. */
+  graphComponents?: GraphComponents;
   store: ExecutionStore;
   /** Epoch-milliseconds clock. @default Date.now */
   now?: () => number;

@@ -95,7 +95,7 @@ export class ExecutionService {
     );
     const placement = createPlacement({ dispatcher: this.dispatcher, launcher, announcer, store, owned, nodeId, logger });
     const endings = new StoredEnding(store, announcer, launcher, now);
-    this.starter = new ExecutionStarter({ store, compiler: this.compiler, placement, owned, now, newId: options.newId ?? randomUUID, storageFull: options.storageFull });
+    this.starter = new ExecutionStarter({ store, compiler: this.compiler, graphComponents: options.graphComponents, placement, owned, now, newId: options.newId ?? randomUUID, storageFull: options.storageFull });
     this.control = new RunControl({ store, owned, dispatcher: this.dispatcher, endings, nodeId, peers: options.peers, get });
     this.reader = new EventLogReader(store, owned, get);
     this.recovery = new RunRecovery({ store, owned, placement, endings, nodeId, resumeInterruptedRuns, cancel: (id, reason) => this.control.cancel(id, reason) });
@@ -124,7 +124,7 @@ export class ExecutionService {
 
   /** Reads and checks the graph of a request, as a start would, without running it. */
   checkGraph(request: StartRequest): GraphCheck {
-    return checkGraph(request, this.compiler);
+    return checkGraph(request, this.compiler, this.options.graphComponents);
   }
 
   /** @throws AppError NOT_FOUND */

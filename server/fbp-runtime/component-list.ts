@@ -1,6 +1,9 @@
-import { type AnyActorDefinition, type Catalogue } from '../engine';
+import { type z } from 'zod';
+import { jsonSchemaOf } from '../actor-config';
+import { type AnyActorDefinition, type Catalogue, type InPortSpec, type OutPortSpec } from '../engine';
 import { ideFactsOf } from '../ide';
 import { type JsonObject } from '../../model';
+import { type ProtocolGraph } from './protocol-graph';
 import { type FbpMessage } from './protocol-message';
 
 // Font Awesome icons (the set FBP tools draw) by the IDE's node type of an actor.
@@ -23,27 +26,70 @@ const ICONS: Readonly<Record<string, string>> = {
   text: 'font',
 };
 
-/** The answer to `component:list`: one `component:component` per catalogue actor, then `componentsready` with their count. */
-export function componentMessages(catalogue: Catalogue): FbpMessage[] {
-  const components = catalogue.list().map((definition): FbpMessage => ({ protocol: 'component', command: 'component', payload: componentPayload(definition) }));
+/** A graph that is a component, with the name nodes use for it. */
+export interface NamedGraph {
+  name: string;
+  graph: ProtocolGraph;
+}
+
+/** The answer to `component:list`: one `component:component` per catalogue actor and graph component, then `componentsready` with their count. */
+export function componentMessages(catalogue: Catalogue, graphs: readonly NamedGraph[]): FbpMessage[] {
+  const components = [
+    ...catalogue.list().map((definition): FbpMessage => ({ protocol: 'component', command: 'component', payload: componentPayload(definition) })),
+    ...graphs.map(({ name, graph }): FbpMessage => ({ protocol: 'component', command: 'component', payload: graphComponentPayload(name, graph, catalogue) })),
+  ];
   return [...components, { protocol: 'component', command: 'componentsready', payload: components.length }];
 }
 
-function componentPayload(definition: AnyActorDefinition): JsonObject {
-  const port = (id: string, spec: { description?: string; required?: boolean; addressable?: boolean }): JsonObject => ({
-    id,
-    type: 'all',
-    required: spec.required ?? false,
-    addressable: spec.addressable ?? false,
-    ...(spec.description === undefined ? {} : { description: spec.description }),
-  });
+/** The `component:component` payload of a catalogue actor. */
+export function componentPayload(definition: AnyActorDefinition): JsonObject {
   const description = definition.description ?? definition.title;
   return {
     name: definition.id,
     ...(description === undefined ? {} : { description }),
     icon: ICONS[ideFactsOf(definition.id)?.type ?? ''] ?? (definition.id.startsWith('core/') ? 'cog' : 'cube'),
     subgraph: false,
-    inPorts: Object.entries(definition.inports).map(([id, spec]) => port(id, spec)),
-    outPorts: Object.entries(definition.outports).map(([id, spec]) => port(id, spec)),
+    inPorts: Object.entries(definition.inports).map(([id, spec]) => portPayload(id, spec)),
+    outPorts: Object.entries(definition.outports).map(([id, spec]) => portPayload(id, spec)),
   };
+}
+
+/** The `component:component` payload of a graph component: its exported ports, typed as the ports behind them. */
+export function graphComponentPayload(name: string, graph: ProtocolGraph, catalogue: Catalogue): JsonObject {
+  const { description, icon } = graph.info;
+  return {
+    name,
+    ...(typeof description === 'string' && description !== '' ? { description } : {}),
+    icon: typeof icon === 'string' && icon !== '' ? icon : 'sitemap',
+    subgraph: true,
+    inPorts: exportedPortPayloads(graph, 'inport', catalogue),
+    outPorts: exportedPortPayloads(graph, 'outport', catalogue),
+  };
+}
+
+/** The port definitions of a graph's exported ports, as `runtime:ports` and `component:component` write them. */
+export function exportedPortPayloads(graph: ProtocolGraph, side: 'inport' | 'outport', catalogue: Catalogue): JsonObject[] {
+  return graph.exportedPorts(side).map(({ name, node, port, metadata }) => {
+    const definition = catalogue.get(graph.componentOf(node) ?? '');
+    const spec = (side === 'inport' ? definition?.inports[port] : definition?.outports[port]) ?? {};
+    const described = typeof metadata?.description === 'string' ? { ...spec, description: metadata.description } : spec;
+    return portPayload(name, described);
+  });
+}
+
+function portPayload(id: string, spec: InPortSpec | OutPortSpec): JsonObject {
+  const schema = spec.schema === undefined ? undefined : schemaUri(spec.schema);
+  return {
+    id,
+    type: spec.type ?? 'all',
+    ...(schema === undefined ? {} : { schema }),
+    required: 'required' in spec ? (spec.required ?? false) : false,
+    addressable: spec.addressable ?? false,
+    ...(spec.description === undefined ? {} : { description: spec.description }),
+  };
+}
+
+// The protocol gives a port's schema as a URI: the JSON Schema travels within one, as a data URI.
+function schemaUri(schema: z.ZodTypeAny): string {
+  return `data:application/schema+json,${encodeURIComponent(JSON.stringify(jsonSchemaOf(schema)))}`;
 }

@@ -1,22 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { type Catalogue } from '../engine';
+import { type Catalogue, GraphComponents } from '../engine';
 import { AppError } from '../errors';
 import { type ExecutionService } from '../executions';
 import { type Logger, silentLogger } from '../logger';
-import { type JsonObject, MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
-import { componentMessages } from './component-list';
-import { GraphByteBudget } from './graph-byte-budget';
-import { GraphCommandError } from './graph-command-error';
-import { NetworkRuns } from './network-runs';
-import { type GraphChange, ProtocolGraph, type ProtocolGraphLimits } from './protocol-graph';
-import { graphFromDocument } from './protocol-graph-document';
+import { DEFAULT_FBP_RUNTIME_TYPE, type JsonObject, type JsonValue, MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
 import { MemoryProtocolGraphStore, type ProtocolGraphStore } from '../storage';
+import { componentCommand } from './component-protocol';
+import { GraphCommandError } from './graph-command-error';
+import { graphCommand } from './graph-protocol';
+import { NetworkRuns } from './network-runs';
+import { networkCommand } from './network-protocol';
+import { type ProtocolGraphLimits } from './protocol-graph';
+import { ProtocolGraphs } from './protocol-graphs';
 import { type ClientMessage, ClientMessageSchema, type FbpMessage, PayloadReader } from './protocol-message';
+import { type RuntimeContext, type Send, portsPayload } from './runtime-context';
 
 /** The protocol version this runtime speaks. */
 const FBP_PROTOCOL_VERSION = '0.7';
 
-const CAPABILITIES = ['protocol:runtime', 'protocol:graph', 'protocol:network', 'protocol:component', 'network:status', 'network:data', 'network:control'];
+/** What the runtime does, as fbp-protocol names capabilities; `component:setsource` takes graphs only. */
+const CAPABILITIES = [
+  'protocol:runtime',
+  'protocol:graph',
+  'protocol:network',
+  'protocol:component',
+  'network:status',
+  'network:data',
+  'network:control',
+  'component:getsource',
+  'component:setsource',
+];
+
+const PACKET_EVENTS: ReadonlySet<string> = new Set(['connect', 'begingroup', 'data', 'endgroup', 'disconnect']);
 
 /** Options of an {@link FbpRuntime}. */
 export interface FbpRuntimeOptions {
@@ -24,7 +39,7 @@ export interface FbpRuntimeOptions {
   catalogue: Catalogue;
   /** How big one graph may grow. */
   graphLimits: ProtocolGraphLimits;
-  /** Graphs kept at once; `clear` of a new graph beyond it is refused. @default 100 */
+  /** Graphs kept at once; `clear` of a new graph beyond it lets go of the least recently changed idle graph. @default 100 */
   maxGraphs?: number;
   /** Bytes all graphs may hold together, metadata and initial packets included; a change beyond it is refused. @default 64 MiB */
   maxGraphBytes?: number;
@@ -32,6 +47,12 @@ export interface FbpRuntimeOptions {
   label?: string;
   /** Where the graphs clients build are kept, read once as the runtime starts. @default a MemoryProtocolGraphStore */
   graphs?: ProtocolGraphStore;
+  /** Where graphs that are components are registered, for the execution service to expand. @default a registry of its own */
+  components?: GraphComponents;
+  /** The runtime's id in `runtime:runtime`, a UUID. @default a new random UUID */
+  id?: string;
+  /** The runtime's type in `runtime:runtime`: FBP tools open a project only on a runtime of its type. @default 'noflo-nodejs' */
+  type?: string;
   logger?: Logger;
 }
 
@@ -53,32 +74,44 @@ export interface FbpClientOptions {
   onAuthorised?(): void;
 }
 
-type Send = (message: FbpMessage) => void;
-
 /**
  * An FBP Network Protocol runtime (protocol 0.7) over this service's engine. Graphs are built with the graph
  * subprotocol and shared by every client; they are held in memory and each change is put in a ProtocolGraphStore,
- * read again when a runtime starts, so that a durable store brings them back after a restart. `network:start`
- * runs one as an execution (source `fbp-protocol`, so it shows in `GET /workflows` and replays like any other)
- * and streams its packets as `network:data` to every client. The component subprotocol lists the catalogue.
+ * read again when a runtime starts, so that a durable store brings them back after a restart. A graph that is not
+ * the main graph is also a component other graphs (and HTTP requests) may use. `network:start` runs one as an
+ * execution (source `fbp-protocol`, so it shows in `GET /workflows` and replays like any other) and streams its
+ * packets as `network:data` to every client; `runtime:packet` feeds its exported inports and sends back what
+ * leaves its exported outports. The component subprotocol lists the catalogue and the graph components.
  * Transport-free: a WebSocket adapter feeds it.
  */
 export class FbpRuntime {
-  private readonly id = randomUUID();
-  private readonly graphs = new Map<string, ProtocolGraph>();
-  private readonly store: ProtocolGraphStore;
+  private readonly id: string;
+  private readonly context: RuntimeContext;
   private readonly networks: NetworkRuns;
+  private readonly graphs: ProtocolGraphs;
   private readonly clients = new Set<Send>();
-  private mainGraph: string | undefined;
   private readonly logger: Logger;
-  private readonly graphBytes: GraphByteBudget;
 
   constructor(private readonly options: FbpRuntimeOptions) {
+    this.id = options.id ?? randomUUID();
     this.logger = options.logger ?? silentLogger;
-    this.store = options.graphs ?? new MemoryProtocolGraphStore();
-    this.graphBytes = new GraphByteBudget(options.maxGraphBytes ?? 64 * 1024 * 1024);
-    this.loadGraphs();
-    this.networks = new NetworkRuns(options.executions, (command, payload) => this.broadcast(command, payload));
+    const store: ProtocolGraphStore = options.graphs ?? new MemoryProtocolGraphStore();
+    const catalogue: Catalogue = options.catalogue;
+    this.graphs = new ProtocolGraphs({
+      store,
+      limits: options.graphLimits,
+      maxGraphs: options.maxGraphs ?? 100,
+      maxGraphBytes: options.maxGraphBytes ?? 64 * 1024 * 1024,
+      catalogue,
+      components: options.components ?? new GraphComponents(),
+      running: (id) => this.networks.isRunning(id),
+      logger: this.logger,
+    });
+    this.networks = new NetworkRuns(options.executions, catalogue, (id) => this.graphs.get(id), {
+      network: (command, payload) => this.broadcast({ protocol: 'network', command, payload }),
+      packet: (payload) => this.broadcast({ protocol: 'runtime', command: 'packet', payload }),
+    });
+    this.context = { graphs: this.graphs, networks: this.networks, catalogue, broadcast: (message, except) => this.broadcast(message, except) };
   }
 
   /** Whether a network runs now: every client is sent its packets. */
@@ -125,142 +158,53 @@ export class FbpRuntime {
   private async handle(message: ClientMessage, send: Send): Promise<void> {
     const payload = { ...(message.payload ?? {}) };
     delete payload.secret;
+    const read = new PayloadReader(payload, `${message.protocol}:${message.command}`);
     switch (message.protocol) {
       case 'runtime':
-        throw new GraphCommandError(`runtime:${message.command} is not supported`);
+        if (message.command !== 'packet') throw new GraphCommandError(`runtime:${message.command} is not supported`);
+        return this.packet(read, send);
       case 'graph':
-        return this.graphCommand(message.command, new PayloadReader(payload, `graph:${message.command}`), send);
+        return graphCommand(this.context, message.command, read, send);
       case 'network':
-        return this.networkCommand(message.command, new PayloadReader(payload, `network:${message.command}`), send);
+        return networkCommand(this.context, message.command, read, send);
       case 'component':
-        if (message.command !== 'list') throw new GraphCommandError(`component:${message.command} is not supported`);
-        for (const component of componentMessages(this.options.catalogue)) send(component);
-        return;
+        return componentCommand(this.context, message.command, read, send);
       default:
         throw new GraphCommandError(`Unknown protocol '${message.protocol}'`);
     }
   }
 
-  // The answer to `runtime:getruntime`; a client that may not act is given no capabilities and no graph.
+  // The answer to `runtime:getruntime`, then the main graph's ports; a client that may not act is given no capabilities and no graph.
   private describe(send: Send, authorised: boolean): void {
     const payload: JsonObject = {
       id: this.id,
-      type: 'workflow-execution-service',
+      type: this.options.type ?? DEFAULT_FBP_RUNTIME_TYPE,
       version: FBP_PROTOCOL_VERSION,
       label: this.options.label ?? 'Workflow execution service',
       capabilities: authorised ? CAPABILITIES : [],
       allCapabilities: CAPABILITIES,
     };
-    if (authorised && this.mainGraph !== undefined) payload.graph = this.mainGraph;
+    const main = authorised && this.graphs.mainGraph !== undefined ? this.graphs.get(this.graphs.mainGraph) : undefined;
+    if (main !== undefined) payload.graph = main.id;
     send({ protocol: 'runtime', command: 'runtime', payload });
+    if (main !== undefined) send({ protocol: 'runtime', command: 'ports', payload: portsPayload(this.context, main) });
   }
 
-  private graphCommand(command: string, read: PayloadReader, send: Send): void {
-    if (command === 'clear') return this.clear(read, send);
-    const graphId = read.optionalText('graph');
-    if (graphId === undefined) throw new GraphCommandError('No graph specified');
-    const graph = this.graphs.get(graphId);
-    if (graph === undefined) throw new GraphCommandError('Requested graph not found');
-    const changes = this.applyGraphCommand(graph, command, read);
-    this.store.put(graphId, graph.toDocument());
-    for (const change of changes) send({ protocol: 'graph', command: change.command, payload: change.payload });
+  // `runtime:packet`: a data packet feeds an exported inport of the graph (its network starts if it is not
+  // running); the engine has no brackets, so the other events are acknowledged and change nothing.
+  private async packet(read: PayloadReader, send: Send): Promise<void> {
+    const graph = this.graphs.require(read.optionalText('graph'));
+    const port = read.text('port');
+    const event = read.text('event');
+    if (!PACKET_EVENTS.has(event)) throw new GraphCommandError(`runtime:packet needs 'event' as one of ${[...PACKET_EVENTS].join(', ')}`);
+    const data = read.value('payload') as JsonValue | undefined;
+    if (event === 'data') await this.networks.packet(graph, port, data ?? null);
+    else if (!graph.exportedPorts('inport').some((exported) => exported.name === port)) throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
+    send({ protocol: 'runtime', command: 'packetsent', payload: { port, event, graph: graph.id, ...(data === undefined ? {} : { payload: data }) } });
   }
 
-  private applyGraphCommand(graph: ProtocolGraph, command: string, read: PayloadReader): GraphChange[] {
-    switch (command) {
-      case 'addnode': {
-        const component = read.text('component');
-        if (!this.options.catalogue.has(component)) throw new GraphCommandError(`Component '${component}' is not in the catalogue`);
-        return graph.addNode(read.text('id'), component, read.object('metadata'));
-      }
-      case 'removenode':
-        return graph.removeNode(read.text('id'));
-      case 'renamenode':
-        return graph.renameNode(read.text('from'), read.text('to'));
-      case 'changenode':
-        return graph.changeNode(read.text('id'), read.object('metadata'));
-      case 'addedge':
-        return graph.addEdge(read.port('src'), read.port('tgt'), read.object('metadata'));
-      case 'removeedge':
-        return graph.removeEdge(read.port('src'), read.port('tgt'));
-      case 'changeedge':
-        return graph.changeEdge(read.port('src'), read.port('tgt'), read.object('metadata'));
-      case 'addinitial': {
-        const src = read.object('src');
-        if (!('data' in src)) throw new GraphCommandError("graph:addinitial needs 'src' as {data}");
-        return graph.addInitial(src.data, read.port('tgt'), read.object('metadata'));
-      }
-      case 'removeinitial':
-        return graph.removeInitial(read.port('tgt'));
-      case 'addinport':
-      case 'addoutport': {
-        const metadata = read.value('metadata') === undefined ? undefined : read.object('metadata');
-        return graph.addExported(command === 'addinport' ? 'inport' : 'outport', read.text('public'), { node: read.text('node'), port: read.text('port'), metadata });
-      }
-      case 'removeinport':
-      case 'removeoutport':
-        return graph.removeExported(command === 'removeinport' ? 'inport' : 'outport', read.text('public'));
-      case 'renameinport':
-      case 'renameoutport':
-        return graph.renameExported(command === 'renameinport' ? 'inport' : 'outport', read.text('from'), read.text('to'));
-      default:
-        throw new GraphCommandError(`graph:${command} is not supported`);
-    }
-  }
-
-  private clear(read: PayloadReader, send: Send): void {
-    const id = read.text('id');
-    if (!this.graphs.has(id) && this.graphs.size >= (this.options.maxGraphs ?? 100)) throw new GraphCommandError(`The runtime holds ${this.options.maxGraphs ?? 100} graphs, the most it may`);
-    const ack: JsonObject = { id };
-    for (const key of ['name', 'library', 'icon', 'description']) {
-      const value = read.optionalText(key);
-      if (value !== undefined) ack[key] = value;
-    }
-    const main = read.value('main');
-    if (typeof main === 'boolean') ack.main = main;
-    const graph = new ProtocolGraph(id, ack.name === undefined ? {} : { name: ack.name }, this.options.graphLimits, this.graphBytes);
-    // The new graph replaces one of the same id: the budget is asked only for the difference.
-    this.graphBytes.change(graph.bytes - (this.graphs.get(id)?.bytes ?? 0));
-    this.graphs.set(id, graph);
-    this.store.put(id, graph.toDocument());
-    if (main === true || this.mainGraph === undefined) this.mainGraph = id;
-    send({ protocol: 'graph', command: 'clear', payload: ack });
-  }
-
-  // The graphs kept from before the start, counted against the limits as if built again; one beyond them (the
-  // limits were lowered meanwhile) is left out, and replaced in the store when a client clears its id.
-  private loadGraphs(): void {
-    for (const [id, document] of this.store.documents()) {
-      try {
-        this.graphs.set(id, graphFromDocument(document, this.options.graphLimits, this.graphBytes));
-      } catch (caught) {
-        if (!(caught instanceof GraphCommandError)) throw caught;
-        this.logger.warn({ graph: id, reason: caught.message }, 'An FBP protocol graph kept from before the start was left out');
-      }
-    }
-  }
-
-  private async networkCommand(command: string, read: PayloadReader, send: Send): Promise<void> {
-    const graphId = read.optionalText('graph');
-    if (graphId === undefined) throw new GraphCommandError('No graph specified');
-    const graph = this.graphs.get(graphId);
-    if (graph === undefined) throw new GraphCommandError('Requested graph not found');
-    switch (command) {
-      case 'start':
-        return this.networks.start(graph);
-      case 'stop':
-        return this.networks.stop(graphId);
-      case 'getstatus':
-        return send({ protocol: 'network', command: 'status', payload: this.networks.status(graphId) });
-      case 'edges':
-        return send({ protocol: 'network', command: 'edges', payload: { graph: graphId, edges: Array.isArray(read.value('edges')) ? (read.value('edges') as JsonObject[]) : [] } });
-      default:
-        throw new GraphCommandError(`network:${command} is not supported`);
-    }
-  }
-
-  private broadcast(command: string, payload: JsonObject): void {
-    for (const send of this.clients) send({ protocol: 'network', command, payload });
+  private broadcast(message: FbpMessage, except?: Send): void {
+    for (const send of this.clients) if (send !== except) send(message);
   }
 }
 

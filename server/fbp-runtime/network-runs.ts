@@ -1,71 +1,216 @@
 import { randomUUID } from 'node:crypto';
-import { type EngineEvent } from '../engine';
+import { type Catalogue, type EngineEvent } from '../engine';
 import { EventFollower, type ExecutionService } from '../executions';
-import { type JsonObject } from '../../model';
+import { type JsonObject, type JsonValue } from '../../model';
+import { EdgeSelection, portJson } from './edge-selection';
 import { GraphCommandError } from './graph-command-error';
-import { type ProtocolGraph, type ProtocolPort } from './protocol-graph';
+import { type ProtocolGraph } from './protocol-graph';
+import { withOutputTaps } from './output-taps';
 
 /** The execution source of runs started over the protocol. */
 const FBP_PROTOCOL_SOURCE = 'fbp-protocol';
 
-interface NetworkRun {
+/**
+ * How long a network waits for the packets of its optional inports once those of its required ones are there:
+ * a client sends the packets of one input set one message after another, never all at once.
+ */
+const PARTIAL_INPUT_WAIT_MS = 100;
+
+/** Where a runtime's networks send what they do: to every client that may act. */
+export interface NetworkOutlet {
+  network(command: string, payload: JsonObject): void;
+  /** A packet that left the graph on an exported outport, as a `runtime:packet` payload. */
+  packet(payload: JsonObject): void;
+}
+
+interface Run {
   executionId: string;
-  startedAt: number;
-  running: boolean;
-  started: boolean;
   stopRequested: boolean;
   stopFollowing: () => void;
 }
 
+// A network that never ran, one that runs (an execution, or a wait for packets on its exported inports), or one
+// that ended: on its own (`started` stays true, as NoFlo reports it) or by a stop.
+type NetworkState =
+  | { kind: 'idle' }
+  | { kind: 'running'; startedAt: number; listening: boolean; run?: Run; launching: boolean }
+  | { kind: 'ended'; started: boolean };
+
+interface GraphNetwork {
+  state: NetworkState;
+  /** Packets sent to each exported inport and not yet taken by a run. */
+  pending: Map<string, JsonValue[]>;
+  edges: EdgeSelection;
+  partialWait?: NodeJS.Timeout;
+}
+
 /**
- * The networks of a runtime's graphs: each start runs a graph as an execution (source `fbp-protocol`), whose
- * packets, log lines, failures and end are broadcast to every client as `network` messages.
+ * The networks of a runtime's graphs. A graph without exported inports runs once per `network:start`, as an
+ * execution (source `fbp-protocol`). A graph with exported inports starts listening instead: each set of packets
+ * sent to its inports with `runtime:packet` (one per inport; an optional inport may be left out) runs it once more,
+ * one run after the other, until `network:stop`. Packets on its exported outports go back as `runtime:packet`,
+ * the others as `network:data` (see {@link EdgeSelection}).
  */
 export class NetworkRuns {
-  private readonly networks = new Map<string, NetworkRun>();
-  private readonly starting = new Set<string>();
+  private readonly networks = new Map<string, GraphNetwork>();
 
   constructor(
     private readonly executions: ExecutionService,
-    private readonly broadcast: (command: string, payload: JsonObject) => void,
+    private readonly catalogue: Catalogue,
+    private readonly graphOf: (id: string) => ProtocolGraph | undefined,
+    private readonly out: NetworkOutlet,
   ) {}
 
-  /** Whether a network runs or is starting now. */
+  /** Whether a run is in flight or about to start: the clients' sockets are then not idle. */
   get anyRunning(): boolean {
-    return this.starting.size > 0 || [...this.networks.values()].some((run) => run.running);
+    return [...this.networks.values()].some(({ state }) => state.kind === 'running' && (state.run !== undefined || state.launching));
   }
 
-  /** Runs a graph as an execution; refused while its network runs. */
+  /** Whether a graph's network runs or listens now. */
+  isRunning(graphId: string): boolean {
+    return this.networks.get(graphId)?.state.kind === 'running';
+  }
+
+  /** What clients asked to see of a graph's packets. */
+  edges(graphId: string): EdgeSelection {
+    return this.network(graphId).edges;
+  }
+
+  /** Starts a graph's network; refused while it runs. */
   async start(graph: ProtocolGraph): Promise<void> {
-    if (this.networks.get(graph.id)?.running || this.starting.has(graph.id)) throw new GraphCommandError(`The network of graph '${graph.id}' is already running`);
+    const network = this.network(graph.id);
+    if (network.state.kind === 'running') throw new GraphCommandError(`The network of graph '${graph.id}' is already running`);
+    const listening = graph.exportedPorts('inport').length > 0;
+    const state: NetworkState = { kind: 'running', startedAt: Date.now(), listening, launching: false };
+    network.state = state;
+    if (listening) return this.out.network('started', startedPayload(graph.id, state.startedAt));
+    try {
+      await this.launch(graph, network, {});
+    } catch (error) {
+      network.state = { kind: 'ended', started: false };
+      throw error;
+    }
+  }
+
+  /** Takes a packet for an exported inport of a graph, starting its network when it is not running. */
+  async packet(graph: ProtocolGraph, port: string, data: JsonValue): Promise<void> {
+    if (!graph.exportedPorts('inport').some((exported) => exported.name === port)) throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
+    const network = this.network(graph.id);
+    if (network.state.kind !== 'running') await this.start(graph);
+    if (network.state.kind === 'running') network.state.listening = true;
+    network.pending.set(port, [...(network.pending.get(port) ?? []), data]);
+    await this.next(graph.id);
+  }
+
+  /** Stops a graph's network: its run is cancelled, its waiting packets dropped, and every client told. */
+  async stop(graphId: string): Promise<void> {
+    const network = this.networks.get(graphId);
+    const state = network?.state;
+    let uptime = 0;
+    if (network !== undefined && state?.kind === 'running') {
+      uptime = secondsSince(state.startedAt);
+      network.state = { kind: 'ended', started: false };
+      network.pending.clear();
+      clearTimeout(network.partialWait);
+      if (state.run !== undefined) {
+        state.run.stopRequested = true;
+        await this.executions.cancel(state.run.executionId).catch(() => undefined);
+        state.run.stopFollowing();
+      }
+    } else if (network !== undefined) {
+      network.state = { kind: 'ended', started: false };
+    }
+    this.out.network('stopped', { graph: graphId, time: new Date().toISOString(), uptime, running: false, started: false });
+  }
+
+  /** The `network:status` payload of a graph. */
+  status(graphId: string): JsonObject {
+    const state = this.networks.get(graphId)?.state ?? { kind: 'idle' };
+    if (state.kind === 'running') return { graph: graphId, running: true, started: true, uptime: secondsSince(state.startedAt) };
+    return { graph: graphId, running: false, started: state.kind === 'ended' && state.started };
+  }
+
+  private network(graphId: string): GraphNetwork {
+    let network = this.networks.get(graphId);
+    if (network === undefined) {
+      network = { state: { kind: 'idle' }, pending: new Map(), edges: new EdgeSelection() };
+      this.networks.set(graphId, network);
+    }
+    return network;
+  }
+
+  // Starts the next run of a listening network when none runs and its inports hold a set of packets.
+  private async next(graphId: string): Promise<void> {
+    const network = this.networks.get(graphId);
+    const graph = this.graphOf(graphId);
+    if (network === undefined || graph === undefined || network.state.kind !== 'running' || network.state.run !== undefined || network.state.launching) return;
+    clearTimeout(network.partialWait);
+    network.partialWait = undefined;
+    const inports = graph.exportedPorts('inport');
+    const held = inports.filter((port) => (network.pending.get(port.name)?.length ?? 0) > 0);
+    if (held.length === 0) return;
+    if (held.length === inports.length) return this.launchHeld(graph, network);
+    const required = inports.filter((port) => this.catalogue.get(graph.componentOf(port.node) ?? '')?.inports[port.port]?.required === true);
+    if (!required.every((port) => held.includes(port))) return;
+    // Each packet that arrives meanwhile restarts the wait: a set is complete once its sender pauses.
+    network.partialWait = setTimeout(() => {
+      network.partialWait = undefined;
+      void this.launchHeld(graph, network);
+    }, PARTIAL_INPUT_WAIT_MS).unref();
+  }
+
+  // Runs the graph with the first packet waiting on each exported inport; a failed start is a network error.
+  private async launchHeld(graph: ProtocolGraph, network: GraphNetwork): Promise<void> {
+    if (network.state.kind !== 'running' || network.state.run !== undefined || network.state.launching) return;
+    const input: JsonObject = {};
+    for (const [port, packets] of network.pending) {
+      const [first, ...rest] = packets;
+      if (first === undefined) continue;
+      input[port] = first;
+      network.pending.set(port, rest);
+    }
+    try {
+      await this.launch(graph, network, input);
+    } catch (error) {
+      this.out.network('error', { message: error instanceof Error ? error.message : String(error), graph: graph.id });
+    }
+  }
+
+  // Runs the graph once as an execution, with `input` on its exported inports.
+  private async launch(graph: ProtocolGraph, network: GraphNetwork, input: JsonObject): Promise<void> {
+    const state = network.state;
+    if (state.kind !== 'running') return;
+    const { graphJson, taps } = withOutputTaps(graph, this.catalogue);
     const metadata = { execution_id: randomUUID(), workflow_id: graph.id, source: FBP_PROTOCOL_SOURCE };
     // A run may write its first lines before the start returns: they are held until `started` has gone out.
     let heldLines: string[] | undefined = [];
     const unwatchLogs = this.executions.watchLogs(metadata.execution_id, (entry) => {
       if (heldLines !== undefined) heldLines.push(entry.message);
-      else this.broadcast('output', { message: entry.message, type: 'message' });
+      else this.out.network('output', { message: entry.message, type: 'message' });
     });
     let execution;
-    this.starting.add(graph.id);
+    state.launching = true;
     try {
-      ({ execution } = await this.executions.startDurably({ graph_json: graph.toGraphJson(), input: {}, metadata }, { source: FBP_PROTOCOL_SOURCE }));
+      ({ execution } = await this.executions.startDurably({ graph_json: graphJson, input, metadata }, { source: FBP_PROTOCOL_SOURCE }));
     } catch (error) {
       unwatchLogs();
       throw error;
     } finally {
-      this.starting.delete(graph.id);
+      state.launching = false;
     }
-    const run: NetworkRun = { executionId: execution.id, startedAt: Date.now(), running: true, started: true, stopRequested: false, stopFollowing: () => undefined };
-    this.networks.set(graph.id, run);
-    this.broadcast('started', { graph: graph.id, time: new Date(run.startedAt).toISOString(), started: true, running: true });
-    for (const message of heldLines) this.broadcast('output', { message, type: 'message' });
+    const run: Run = { executionId: execution.id, stopRequested: false, stopFollowing: () => undefined };
+    state.run = run;
+    if (!state.listening) this.out.network('started', startedPayload(graph.id, state.startedAt));
+    for (const message of heldLines) this.out.network('output', { message, type: 'message' });
     heldLines = undefined;
-    for (const initial of graph.initialPackets()) {
-      this.broadcast('data', { id: `DATA -> ${initial.tgt.port.toUpperCase()} ${initial.tgt.node}()`, graph: graph.id, tgt: portJson(initial.tgt), data: initial.data as JsonObject });
+    if (network.edges.showsInitials) {
+      for (const initial of graph.initialPackets()) {
+        this.out.network('data', { id: `DATA -> ${initial.tgt.port.toUpperCase()} ${initial.tgt.node}()`, graph: graph.id, tgt: portJson(initial.tgt), data: initial.data as JsonValue });
+      }
     }
     const follower = new EventFollower(this.executions, execution.id, {
       deliver: (events) => {
-        for (const event of events) this.forward(graph, run, event);
+        for (const event of events) this.forward(graph, network, run, taps, event);
         return 'continue';
       },
       onComplete: () => unwatchLogs(),
@@ -76,20 +221,23 @@ export class NetworkRuns {
     };
   }
 
-  private forward(graph: ProtocolGraph, run: NetworkRun, event: EngineEvent): void {
+  private forward(graph: ProtocolGraph, network: GraphNetwork, run: Run, taps: ReadonlyMap<string, string>, event: EngineEvent): void {
     switch (event._type) {
       case 'MessageSent': {
+        const outport = taps.get(event.toActor);
+        if (outport !== undefined) return this.out.packet({ port: outport, event: 'data', graph: graph.id, payload: event.message });
         const edge = graph.findEdge(event.fromActor, event.fromPort, event.toActor, event.toPort) ?? {
           src: { node: event.fromActor, port: event.fromPort },
           tgt: { node: event.toActor, port: event.toPort },
         };
+        if (!network.edges.shows(edge.src, edge.tgt)) return;
         const id = `${edge.src.node}() ${edge.src.port.toUpperCase()} -> ${edge.tgt.port.toUpperCase()} ${edge.tgt.node}()`;
-        return this.broadcast('data', { id, graph: graph.id, src: portJson(edge.src), tgt: portJson(edge.tgt), data: event.message });
+        return this.out.network('data', { id, graph: graph.id, src: portJson(edge.src), tgt: portJson(edge.tgt), data: event.message });
       }
       case 'ActorFailed':
-        return this.broadcast('processerror', { id: event.actorId, error: event.error, graph: graph.id });
+        return this.out.network('processerror', { id: event.actorId, error: event.error, graph: graph.id });
       case 'Failed':
-        this.broadcast('error', { message: event.error, graph: graph.id });
+        this.out.network('error', { message: event.error, graph: graph.id });
         break;
       case 'Completed':
       case 'Cancelled':
@@ -97,35 +245,22 @@ export class NetworkRuns {
       default:
         return;
     }
-    run.running = false;
-    if (!run.stopRequested) this.broadcast('stopped', { graph: graph.id, time: new Date().toISOString(), uptime: uptime(run), running: false, started: run.started });
-  }
-
-  /** Cancels the run of a graph, if one runs, and tells every client its network stopped. */
-  async stop(graphId: string): Promise<void> {
-    const run = this.networks.get(graphId);
-    if (run !== undefined) {
-      run.stopRequested = true;
-      if (run.running) await this.executions.cancel(run.executionId).catch(() => undefined);
-      run.running = false;
-      run.started = false;
-      run.stopFollowing();
+    const state = network.state;
+    if (state.kind !== 'running' || state.run !== run) return;
+    if (state.listening) {
+      state.run = undefined;
+      void this.next(graph.id);
+      return;
     }
-    this.broadcast('stopped', { graph: graphId, time: new Date().toISOString(), uptime: run === undefined ? 0 : uptime(run), running: false, started: false });
-  }
-
-  /** The `network:status` payload of a graph. */
-  status(graphId: string): JsonObject {
-    const run = this.networks.get(graphId);
-    if (run === undefined) return { graph: graphId, running: false, started: false };
-    return run.running ? { graph: graphId, running: true, started: run.started, uptime: uptime(run) } : { graph: graphId, running: false, started: run.started };
+    network.state = { kind: 'ended', started: true };
+    if (!run.stopRequested) this.out.network('stopped', { graph: graph.id, time: new Date().toISOString(), uptime: secondsSince(state.startedAt), running: false, started: true });
   }
 }
 
-function portJson(port: ProtocolPort): JsonObject {
-  return port.index === undefined ? { node: port.node, port: port.port } : { node: port.node, port: port.port, index: port.index };
+function startedPayload(graph: string, startedAt: number): JsonObject {
+  return { graph, time: new Date(startedAt).toISOString(), started: true, running: true };
 }
 
-function uptime(run: NetworkRun): number {
-  return (Date.now() - run.startedAt) / 1000;
+function secondsSince(startedAt: number): number {
+  return (Date.now() - startedAt) / 1000;
 }

@@ -18,6 +18,8 @@ const ProtocolGraphDocumentSchema = z.object({
   initials: z.array(z.object({ data: PresentJsonValueSchema, tgt: PortSchema, metadata: JsonObjectValue })),
   inports: z.array(ExportedSchema),
   outports: z.array(ExportedSchema),
+  // Documents written before groups were kept have none.
+  groups: z.array(z.object({ name: z.string(), nodes: z.array(z.string()), metadata: JsonObjectValue })).default([]),
 });
 
 /**
@@ -33,7 +35,7 @@ export function graphFromDocument(document: JsonObject, limits: ProtocolGraphLim
     const [issue] = parsed.error.issues;
     throw new GraphCommandError(`The graph document has no valid '${joinPath('', ...issue.path)}': ${issue.message}`);
   }
-  const { id, properties, nodes, edges, initials, inports, outports } = parsed.data;
+  const { id, properties, nodes, edges, initials, inports, outports, groups } = parsed.data;
   const graph = new ProtocolGraph(id, properties, limits, budget);
   budget.change(graph.bytes);
   try {
@@ -42,6 +44,7 @@ export function graphFromDocument(document: JsonObject, limits: ProtocolGraphLim
     for (const initial of initials) graph.addInitial(initial.data, initial.tgt, initial.metadata);
     for (const { public: name, ...port } of inports) graph.addExported('inport', name, port);
     for (const { public: name, ...port } of outports) graph.addExported('outport', name, port);
+    for (const group of groups) graph.addGroup(group.name, group.nodes, group.metadata);
   } catch (error) {
     budget.change(-graph.bytes);
     throw error;

@@ -1,6 +1,7 @@
 import { type GraphJson, type JsonObject, type JsonValue } from '../../model';
 import { type GraphByteBudget, jsonBytes } from './graph-byte-budget';
 import { GraphCommandError } from './graph-command-error';
+import { type GraphGroup, GraphGroups } from './graph-groups';
 
 /** A port of a node as the protocol names it. */
 export interface ProtocolPort {
@@ -73,6 +74,7 @@ export class ProtocolGraph {
   private initials: ProtocolInitial[] = [];
   private readonly inports = new Map<string, HeldExportedPort>();
   private readonly outports = new Map<string, HeldExportedPort>();
+  private readonly groups = new GraphGroups((delta) => this.grow(delta));
   private held: number;
 
   constructor(
@@ -105,6 +107,7 @@ export class ProtocolGraph {
     for (const initial of this.initials.filter((i) => i.tgt.node === id)) changes.push(...this.removeInitial(initial.tgt));
     for (const [name, port] of this.inports) if (port.node === id) changes.push(...this.removeExported('inport', name));
     for (const [name, port] of this.outports) if (port.node === id) changes.push(...this.removeExported('outport', name));
+    this.groups.nodeChanged(id, undefined);
     this.grow(-this.node(id).bytes);
     this.nodes.delete(id);
     return [...changes, { command: 'removenode', payload: { id, graph: this.id } }];
@@ -113,6 +116,7 @@ export class ProtocolGraph {
   renameNode(from: string, to: string): GraphChange[] {
     const node = this.node(from);
     if (this.nodes.has(to)) throw new GraphCommandError(`Node '${to}' already exists`);
+    this.groups.nodeChanged(from, to);
     // The name is written once in the node and once in every port that points at it.
     const perName = jsonBytes(to) - jsonBytes(from);
     const named = (...ports: { node: string }[]) => ports.filter((port) => port.node === from).length;
@@ -122,7 +126,12 @@ export class ProtocolGraph {
       ...this.initials.map((initial): [ProtocolInitial, number] => [initial, named(initial.tgt)]),
       ...[...this.inports.values(), ...this.outports.values()].map((port): [HeldExportedPort, number] => [port, named(port)]),
     ];
-    this.grow(parts.reduce((sum, [, names]) => sum + perName * names, 0));
+    try {
+      this.grow(parts.reduce((sum, [, names]) => sum + perName * names, 0));
+    } catch (error) {
+      this.groups.nodeChanged(to, from);
+      throw error;
+    }
     for (const [part, names] of parts) part.bytes += perName * names;
     this.nodes.delete(from);
     this.nodes.set(to, node);
@@ -227,6 +236,44 @@ export class ProtocolGraph {
     return [{ command: `rename${side}`, payload: { from, to, graph: this.id } }];
   }
 
+  /** Adds a group of existing nodes (replacing a group of that name). */
+  addGroup(name: string, nodes: string[], metadata: JsonObject): GraphChange[] {
+    for (const node of nodes) this.node(node);
+    this.groups.add(name, nodes, metadata);
+    return [{ command: 'addgroup', payload: { name, nodes: [...nodes], metadata, graph: this.id } }];
+  }
+
+  removeGroup(name: string): GraphChange[] {
+    this.groups.remove(name);
+    return [{ command: 'removegroup', payload: { name, graph: this.id } }];
+  }
+
+  renameGroup(from: string, to: string): GraphChange[] {
+    this.groups.rename(from, to);
+    return [{ command: 'renamegroup', payload: { from, to, graph: this.id } }];
+  }
+
+  /** Merges `metadata` into the group's; a key set to `null` is removed. */
+  changeGroup(name: string, metadata: JsonObject): GraphChange[] {
+    const merged = this.groups.change(name, (current) => mergeMetadata(current, metadata));
+    return [{ command: 'changegroup', payload: { name, metadata: merged, graph: this.id } }];
+  }
+
+  /** The exported ports of one side, by public name, in the order they were added. */
+  exportedPorts(side: 'inport' | 'outport'): { name: string; node: string; port: string; metadata?: JsonObject }[] {
+    return [...(side === 'inport' ? this.inports : this.outports)].map(([name, port]) => ({ name, node: port.node, port: port.port, ...(port.metadata === undefined ? {} : { metadata: port.metadata }) }));
+  }
+
+  /** The component each node runs, by node id. */
+  componentOf(node: string): string | undefined {
+    return this.nodes.get(node)?.component;
+  }
+
+  /** The graph's properties as `graph:clear` set them (name, library, icon, description, main). */
+  get info(): JsonObject {
+    return this.properties;
+  }
+
   /** The initial packets, in the order they were added. */
   initialPackets(): readonly { data: unknown; tgt: ProtocolPort }[] {
     return this.initials;
@@ -248,6 +295,7 @@ export class ProtocolGraph {
       connections: [...this.edges.map((edge) => ({ src: endpoint(edge.src), tgt: endpoint(edge.tgt), metadata: edge.metadata })), ...this.initials.map((initial) => ({ data: initial.data, tgt: endpoint(initial.tgt) }))],
       inports: exported(this.inports),
       outports: exported(this.outports),
+      groups: groupsJson(this.groups.list()),
     };
   }
 
@@ -267,6 +315,7 @@ export class ProtocolGraph {
       initials: this.initials.map((initial) => ({ data: initial.data as JsonValue, tgt: portDocument(initial.tgt), metadata: initial.metadata })),
       inports: exported(this.inports),
       outports: exported(this.outports),
+      groups: groupsJson(this.groups.list()),
     };
   }
 
@@ -287,6 +336,10 @@ export class ProtocolGraph {
     if (node === undefined) throw new GraphCommandError(`Requested node '${id}' not found`);
     return node;
   }
+}
+
+function groupsJson(groups: GraphGroup[]): JsonObject[] {
+  return groups.map((group) => ({ name: group.name, nodes: group.nodes, metadata: group.metadata }));
 }
 
 function mergeMetadata(current: JsonObject, change: JsonObject): JsonObject {

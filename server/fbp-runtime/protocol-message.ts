@@ -39,8 +39,17 @@ export class PayloadReader {
     return value;
   }
 
+  /** A text field that may be left out; an empty string counts as left out, as clients send `''` for unset. */
   optionalText(key: string): string | undefined {
-    return this.payload[key] === undefined || this.payload[key] === null ? undefined : this.text(key);
+    const value = this.payload[key];
+    return value === undefined || value === null || value === '' ? undefined : this.text(key);
+  }
+
+  /** A list of non-empty strings. */
+  texts(key: string): string[] {
+    const value = this.payload[key];
+    if (!Array.isArray(value) || !value.every((item): item is string => typeof item === 'string' && item !== '')) throw new GraphCommandError(`${this.command} needs '${key}' as a list of non-empty strings`);
+    return value;
   }
 
   object(key: string): JsonObject {

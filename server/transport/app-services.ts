@@ -1,5 +1,5 @@
 import { type DeploymentService } from '../deployments';
-import { type Catalogue } from '../engine';
+import { type Catalogue, type GraphComponents } from '../engine';
 import { type ExecutionService } from '../executions';
 import { type ServiceMetrics } from '../metrics';
 import { type ProtocolGraphStore } from '../storage';
@@ -13,4 +13,6 @@ export interface AppServices {
   metrics: ServiceMetrics;
   /** Where the FBP protocol runtime keeps the graphs clients build over the protocol. */
   protocolGraphs: ProtocolGraphStore;
+  /** The graph components the FBP protocol runtime registers and the execution service expands. */
+  graphComponents: GraphComponents;
 }

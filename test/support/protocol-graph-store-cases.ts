@@ -66,6 +66,15 @@ export function describeProtocolGraphStore(name: string, factory: ProtocolGraphS
       expect(JSON.stringify((await reread()).documents().get('ü'))).toBe(JSON.stringify(document));
     });
 
+    it('forgets a deleted graph, and ignores the delete of an id it does not hold', async () => {
+      store.put('kept', graphDocument('kept'));
+      store.put('gone', graphDocument('gone'));
+      store.delete('gone');
+      store.delete('never');
+      expect([...store.documents().keys()]).toEqual(['kept']);
+      expect([...(await reread()).documents().keys()]).toEqual(['kept']);
+    });
+
     it('writes what is still pending when it closes', async () => {
       for (let nodes = 1; nodes <= 20; nodes += 1) store.put('busy', graphDocument('busy', nodes));
       expect((await reread()).documents().get('busy')).toEqual(graphDocument('busy', 20));

@@ -3,8 +3,19 @@ import { type JsonObject, type JsonValue } from '../../../model';
 import { type JsonPacket } from './json-text';
 import { type RunResources } from './run-resources';
 
+/** The kind of packet a port carries, named as FBP tools name datatypes (`bang`: any packet, as a signal). */
+export type PortDatatype = 'all' | 'string' | 'number' | 'int' | 'boolean' | 'object' | 'array' | 'bang';
+
+/** What a port tells FBP tools of its packets; the engine checks neither. */
+interface PortTyping {
+  /** The kind of packet, as `component:component` shows it. @default 'all' */
+  type?: PortDatatype;
+  /** The packets' shape, when a schema states it: FBP tools are sent its JSON Schema. */
+  schema?: z.ZodTypeAny;
+}
+
 /** Declares one input port of an actor. */
-export interface InPortSpec {
+export interface InPortSpec extends PortTyping {
   /** What the port receives, shown in the catalogue. */
   description?: string;
   /**
@@ -40,7 +51,7 @@ export interface InPortSpec {
 }
 
 /** Declares one output port of an actor. */
-export interface OutPortSpec {
+export interface OutPortSpec extends PortTyping {
   /** What the port emits, shown in the catalogue. */
   description?: string;
   /**

@@ -1,4 +1,4 @@
-import { type GraphCompiler } from '../../engine';
+import { type GraphCompiler, type GraphComponents } from '../../engine';
 import { AppError } from '../../errors';
 import { type StartRequest } from '../../../model';
 import { type ExecutionRecord } from '../execution-record';
@@ -19,6 +19,8 @@ export interface StartOutcome {
 export interface ExecutionStarterOptions {
   store: ExecutionStore;
   compiler: GraphCompiler;
+  /** Components that are graphs, expanded into subgraph nodes before the check. */
+  graphComponents?: GraphComponents;
   placement: Placement;
   owned: ReadonlyMap<string, ExecutionRun>;
   now: () => number;
@@ -80,7 +82,7 @@ export class ExecutionStarter {
     const { store, compiler, placement, now, storageFull } = this.options;
     const full = storageFull?.();
     if (full !== undefined) throw new AppError('STORAGE_FULL', full);
-    const check = checkGraph(request, compiler);
+    const check = checkGraph(request, compiler, this.options.graphComponents);
     const { graph, graphJson } = check;
     if (graph === undefined || graphJson === undefined) throw graphError(check);
     const stored: StoredRequest = { graph_json: graphJson, ...(request.graph_fbp === undefined ? {} : { graph_fbp: request.graph_fbp }), input: request.input, metadata: { ...request.metadata } };

@@ -1,4 +1,4 @@
-import { type Graph, type GraphCompiler, type GraphIssue, type ValidGraph, readFbpText } from '../../engine';
+import { type Graph, type GraphCompiler, type GraphComponents, type GraphIssue, type ValidGraph, readFbpText } from '../../engine';
 import { AppError, MAX_ERROR_DETAILS, validationFailure } from '../../errors';
 import { type GraphJson, type StartRequest } from '../../../model';
 
@@ -6,7 +6,7 @@ import { type GraphJson, type StartRequest } from '../../../model';
 export interface GraphCheck {
   /** The request field that held the graph. */
   readonly source: 'graph_json' | 'graph_fbp';
-  /** The graph as submitted, in FBP JSON (.fbp text read into it); absent when the text could not be read. */
+  /** The graph as submitted, in FBP JSON (.fbp text read into it, graph components expanded); absent when the text could not be read. */
   readonly graphJson?: GraphJson;
   /** The graph as read, ports as submitted; absent when its shape is wrong. */
   readonly read?: Graph;
@@ -19,9 +19,10 @@ export interface GraphCheck {
 /**
  * Reads the graph of a request (`graph_json`, or `graph_fbp` through the .fbp parser) and checks it against
  * the catalogue and the request's input: the same issues whether the graph is started or only validated. A graph
- * started again is not read and validated again (see `GraphCompiler`).
+ * started again is not read and validated again (see `GraphCompiler`). Processes naming one of `components` run
+ * the graph it stands for, as a subgraph node.
  */
-export function checkGraph(request: StartRequest, compiler: GraphCompiler): GraphCheck {
+export function checkGraph(request: StartRequest, compiler: GraphCompiler, components?: GraphComponents): GraphCheck {
   const source = request.graph_fbp !== undefined && request.graph_json === undefined ? 'graph_fbp' : 'graph_json';
   let graphJson = request.graph_json;
   if (source === 'graph_fbp') {
@@ -33,6 +34,7 @@ export function checkGraph(request: StartRequest, compiler: GraphCompiler): Grap
     graphJson = read.graph;
   }
   if (graphJson === undefined) return { source, issues: [{ code: 'MALFORMED', path: '', message: 'Give the graph as graph_json or as graph_fbp' }] };
+  if (components !== undefined) graphJson = components.expand(graphJson);
   // Both sources are schema-checked already: the transport parsed graph_json, readFbpText its own output.
   return { source, graphJson, ...compiler.compileChecked(graphJson, request.input) };
 }

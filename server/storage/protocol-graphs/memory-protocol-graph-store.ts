@@ -13,5 +13,9 @@ export class MemoryProtocolGraphStore implements ProtocolGraphStore {
     this.graphs.set(id, document);
   }
 
+  delete(id: string): void {
+    this.graphs.delete(id);
+  }
+
   close(): void {}
 }

@@ -70,6 +70,12 @@ export class PostgresProtocolGraphStore implements ProtocolGraphStore {
     this.writes.next().documents.set(id, document);
   }
 
+  delete(id: string): void {
+    if (this.closing) return;
+    this.mirror.delete(id);
+    this.writes.next().documents.set(id, null);
+  }
+
   /** Writes what is queued, then disconnects. Later puts are ignored. */
   close(): Promise<void> {
     this.closing ??= (async () => {
@@ -79,15 +85,18 @@ export class PostgresProtocolGraphStore implements ProtocolGraphStore {
     return this.closing;
   }
 
-  // One statement for the batch: atomic without BEGIN and COMMIT, in one round trip.
+  // One statement for the puts and one for the deletes of a batch, in one transaction-free round trip each.
   private async commit(batch: ProtocolGraphBatch): Promise<void> {
-    const ids = [...batch.documents.keys()];
-    const texts = [...batch.documents.values()].map((document) => JSON.stringify(document));
-    const sql = `INSERT INTO ${this.table} (id, document) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (id) DO UPDATE SET document = EXCLUDED.document`;
+    const puts = [...batch.documents].filter((entry): entry is [string, JsonObject] => entry[1] !== null);
+    const deletes = [...batch.documents].filter(([, document]) => document === null).map(([id]) => id);
     try {
-      await this.pool.query(sql, [ids, texts]);
+      if (puts.length > 0) {
+        const sql = `INSERT INTO ${this.table} (id, document) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (id) DO UPDATE SET document = EXCLUDED.document`;
+        await this.pool.query(sql, [puts.map(([id]) => id), puts.map(([, document]) => JSON.stringify(document))]);
+      }
+      if (deletes.length > 0) await this.pool.query(`DELETE FROM ${this.table} WHERE id = ANY($1::text[])`, [deletes]);
     } catch (error) {
-      this.logger.error({ err: error, graphs: ids }, 'Could not write FBP protocol graphs to PostgreSQL');
+      this.logger.error({ err: error, graphs: [...batch.documents.keys()] }, 'Could not write FBP protocol graphs to PostgreSQL');
       throw error;
     }
   }

@@ -10,6 +10,8 @@ export interface ProtocolGraphStore {
   documents(): Map<string, JsonObject>;
   /** Keeps a graph's document under its id, replacing what the id held. */
   put(id: string, document: JsonObject): void;
+  /** Forgets a graph (one the runtime let go); an id it does not hold is ignored. */
+  delete(id: string): void;
   /** Releases the store; one that writes behind answers a promise that settles once its writes are done. */
   close(): void | Promise<void>;
 }

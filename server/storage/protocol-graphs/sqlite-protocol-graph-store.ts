@@ -16,6 +16,7 @@ import { type ProtocolGraphStore } from './protocol-graph-store';
 export class SqliteProtocolGraphStore implements ProtocolGraphStore {
   private readonly db: Database.Database;
   private readonly upsert: Database.Statement;
+  private readonly remove: Database.Statement;
   private readonly writes = new GroupCommit(
     () => new ProtocolGraphBatch(),
     (batch) => this.commit(batch),
@@ -28,6 +29,7 @@ export class SqliteProtocolGraphStore implements ProtocolGraphStore {
   ) {
     this.db = openSqlite(path, SQLITE_PROTOCOL_GRAPH_MIGRATIONS);
     this.upsert = this.db.prepare('INSERT INTO protocol_graphs (id, document) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET document = excluded.document');
+    this.remove = this.db.prepare('DELETE FROM protocol_graphs WHERE id = ?');
   }
 
   documents(): Map<string, JsonObject> {
@@ -40,6 +42,10 @@ export class SqliteProtocolGraphStore implements ProtocolGraphStore {
     if (this.db.open) this.writes.next().documents.set(id, document);
   }
 
+  delete(id: string): void {
+    if (this.db.open) this.writes.next().documents.set(id, null);
+  }
+
   close(): void {
     if (!this.db.open) return;
     this.writes.commitNow();
@@ -50,7 +56,10 @@ export class SqliteProtocolGraphStore implements ProtocolGraphStore {
     if (!this.db.open) return;
     try {
       this.db.transaction(() => {
-        for (const [id, document] of batch.documents) this.upsert.run(id, JSON.stringify(document));
+        for (const [id, document] of batch.documents) {
+          if (document === null) this.remove.run(id);
+          else this.upsert.run(id, JSON.stringify(document));
+        }
       })();
     } catch (error) {
       this.logger.error({ err: error, graphs: [...batch.documents.keys()] }, 'Could not write FBP protocol graphs to SQLite');
