@@ -28,7 +28,7 @@ describe('graphs built over the FBP protocol', () => {
     };
   }
 
-  it('are still there, whole, after the service is built again on the same data_dir', async () => {
+  it('are still there, whole, groups included, after the service is built again on the same data_dir, whose runtime keeps its id', async () => {
     const first = await start();
     const client = await ProtocolClient.open(first.url);
     client.send('graph', 'clear', { id: 'adder', name: 'Adder' });
@@ -39,11 +39,19 @@ describe('graphs built over the FBP protocol', () => {
     client.send('graph', 'addinitial', { src: { data: 5 }, tgt: { node: 'add', port: 'b-in' }, graph: 'adder' });
     await client.next('graph', 'addinitial');
     await client.next('graph', 'addinitial');
+    client.send('graph', 'addgroup', { name: 'all', nodes: ['add', 'show'], graph: 'adder' });
+    await client.next('graph', 'addgroup');
+    client.send('runtime', 'getruntime');
+    const { id } = (await client.next('runtime', 'runtime')).payload;
     client.close();
     await first.stop();
 
     const second = await start();
     const again = await ProtocolClient.open(second.url);
+    again.send('runtime', 'getruntime');
+    expect((await again.next('runtime', 'runtime')).payload.id).toBe(id);
+    again.send('component', 'getsource', { name: 'adder' });
+    expect(JSON.parse((await again.next('component', 'source')).payload.code as string).groups).toEqual([{ name: 'all', nodes: ['add', 'show'], metadata: {} }]);
     again.send('network', 'start', { graph: 'adder' });
     const run = await again.until('network', 'stopped');
     expect(run.filter((m) => m.command === 'output').map((m) => m.payload)).toEqual([{ message: '7', type: 'message' }]);

@@ -88,7 +88,7 @@ export function fillGraph(graph: ProtocolGraph, json: GraphJson, hasComponent: (
     }
   }
   for (const group of json.groups ?? []) {
-    if (!isJsonObject(group) || typeof group.name !== 'string' || !Array.isArray(group.nodes)) continue;
+    if (!isJsonObject(group) || typeof group.name !== 'string' || !Array.isArray(group.nodes) || group.nodes.length === 0) continue;
     graph.addGroup(group.name, group.nodes.filter((node): node is string => typeof node === 'string'), isJsonObject(group.metadata) ? group.metadata : {});
   }
 }

@@ -60,14 +60,21 @@ export class GraphGroups {
     return metadata;
   }
 
-  /** A node renamed (`to`) or removed (`undefined`) is renamed or left out in every group that holds it; all or nothing. */
-  nodeChanged(from: string, to: string | undefined): void {
+  /**
+   * A node renamed (`to`) or removed (`undefined`) is renamed or left out in every group that holds it, all or
+   * nothing; a group left with no node is removed, as NoFlo does. Answers the names of the groups removed.
+   */
+  nodeChanged(from: string, to: string | undefined): string[] {
     const changed = [...this.groups].filter(([, group]) => group.nodes.includes(from)).map(([name, group]) => {
       const nodes = to === undefined ? group.nodes.filter((node) => node !== from) : group.nodes.map((node) => (node === from ? to : node));
-      return { group, nodes, bytes: groupBytes(name, nodes, group.metadata) };
+      return { name, group, nodes, bytes: nodes.length === 0 ? 0 : groupBytes(name, nodes, group.metadata) };
     });
     this.grow(changed.reduce((sum, { group, bytes }) => sum + bytes - group.bytes, 0));
-    for (const { group, nodes, bytes } of changed) Object.assign(group, { nodes, bytes });
+    for (const { name, group, nodes, bytes } of changed) {
+      if (nodes.length === 0) this.groups.delete(name);
+      else Object.assign(group, { nodes, bytes });
+    }
+    return changed.filter(({ nodes }) => nodes.length === 0).map(({ name }) => name);
   }
 
   /** Every group, in the order added: the graph's document and its FBP JSON write them so. */

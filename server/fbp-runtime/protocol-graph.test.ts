@@ -24,6 +24,10 @@ const CHANGE = fc.oneof(
     ([side, name, port, metadata]) => (g: ProtocolGraph) => g.addExported(side, name, { ...port, metadata }),
   ),
   fc.tuple(fc.constantFrom('inport', 'outport' as const), fc.constantFrom('IN', 'OUT', 'ÜBER')).map(([side, name]) => (g: ProtocolGraph) => g.removeExported(side, name)),
+  fc.tuple(fc.constantFrom('G1', 'G2'), fc.array(NODE, { maxLength: 3 }), METADATA).map(([name, nodes, metadata]) => (g: ProtocolGraph) => g.addGroup(name, nodes, metadata)),
+  fc.constantFrom('G1', 'G2').map((name) => (g: ProtocolGraph) => g.removeGroup(name)),
+  fc.tuple(fc.constantFrom('G1', 'G2'), fc.constantFrom('G1', 'G2', 'G3')).map(([from, to]) => (g: ProtocolGraph) => g.renameGroup(from, to)),
+  fc.tuple(fc.constantFrom('G1', 'G2', 'G3'), METADATA).map(([name, metadata]) => (g: ProtocolGraph) => g.changeGroup(name, metadata)),
   fc.tuple(fc.constantFrom('inport', 'outport' as const), fc.constantFrom('IN', 'OUT', 'ÜBER'), fc.constantFrom('IN', 'OUT', 'ÜBER')).map(
     ([side, from, to]) => (g: ProtocolGraph) => g.renameExported(side, from, to),
   ),

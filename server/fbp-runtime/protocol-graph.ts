@@ -107,7 +107,7 @@ export class ProtocolGraph {
     for (const initial of this.initials.filter((i) => i.tgt.node === id)) changes.push(...this.removeInitial(initial.tgt));
     for (const [name, port] of this.inports) if (port.node === id) changes.push(...this.removeExported('inport', name));
     for (const [name, port] of this.outports) if (port.node === id) changes.push(...this.removeExported('outport', name));
-    this.groups.nodeChanged(id, undefined);
+    for (const name of this.groups.nodeChanged(id, undefined)) changes.push({ command: 'removegroup', payload: { name, graph: this.id } });
     this.grow(-this.node(id).bytes);
     this.nodes.delete(id);
     return [...changes, { command: 'removenode', payload: { id, graph: this.id } }];
@@ -236,8 +236,9 @@ export class ProtocolGraph {
     return [{ command: `rename${side}`, payload: { from, to, graph: this.id } }];
   }
 
-  /** Adds a group of existing nodes (replacing a group of that name). */
+  /** Adds a group of existing nodes (replacing a group of that name); a group holds at least one node, as NoFlo keeps no empty group. */
   addGroup(name: string, nodes: string[], metadata: JsonObject): GraphChange[] {
+    if (nodes.length === 0) throw new GraphCommandError(`Group '${name}' needs at least one node`);
     for (const node of nodes) this.node(node);
     this.groups.add(name, nodes, metadata);
     return [{ command: 'addgroup', payload: { name, nodes: [...nodes], metadata, graph: this.id } }];

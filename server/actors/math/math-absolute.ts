@@ -7,7 +7,7 @@ export const mathAbsolute = defineActor({
   title: 'Absolute',
   description: 'Sends |value-in| on result-out.',
   inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
-  outports: { 'result-out': { description: 'The absolute value.' } },
+  outports: { 'result-out': { type: 'number', description: 'The absolute value.' } },
   effects: 'none',
   fire: ({ inputs, send }) => send('result-out', jsonNumber(Math.abs(toNumber(inputs['value-in'], 'value-in')))),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineActor } from '../../engine';
 import { jsonNumber, roundTo, toNumberArray } from '../shared';
-import { precisionSetting } from './math-settings';
+import { precisionSetting, numberArrayPort } from './math-settings';
 import { mean } from './summary-statistics';
 
 /** Sends the mean of the numbers on array-in (rounded to `precision`) and how many there are. */
@@ -9,7 +9,7 @@ export const mathAverage = defineActor({
   id: 'tpl_math_average',
   title: 'Average',
   description: 'Mean of the numeric array on array-in to avg-out, its element count to count-out.',
-  inports: { 'array-in': { required: true, description: 'An array of numbers or numeric texts.' } },
+  inports: { 'array-in': numberArrayPort() },
   outports: {
     'avg-out': { description: 'The mean, rounded; null for an empty array.' },
     'count-out': { description: 'The number of elements.' },

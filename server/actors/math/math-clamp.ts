@@ -11,7 +11,7 @@ export const mathClamp = defineActor({
     'min-in': { required: true, description: 'The lower bound.' },
     'max-in': { required: true, description: 'The upper bound.' },
   },
-  outports: { 'result-out': { description: 'The clamped value.' } },
+  outports: { 'result-out': { type: 'number', description: 'The clamped value.' } },
   effects: 'none',
   fire: ({ inputs, send }) => {
     const value = toNumber(inputs['value-in'], 'value-in');

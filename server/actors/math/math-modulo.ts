@@ -8,7 +8,7 @@ export const mathModulo = defineActor({
   title: 'Modulo',
   description: 'Sends a-in % b-in on result-out.',
   inports: operandPorts,
-  outports: { 'result-out': { description: 'The remainder a % b.' } },
+  outports: { 'result-out': { type: 'number', description: 'The remainder a % b.' } },
   effects: 'none',
   fire: ({ inputs, send }) => {
     const a = toNumber(inputs['a-in'], 'a-in');

@@ -9,7 +9,7 @@ export const mathMultiply = defineActor({
   title: 'Multiply',
   description: 'Multiplies a-in by b-in, rounded to precision.',
   inports: operandPorts,
-  outports: { 'result-out': { description: 'a * b, rounded.' } },
+  outports: { 'result-out': { type: 'number', description: 'a * b, rounded.' } },
   config: z.object({
     /** Decimal places of the result. @default 2 */
     precision: precisionSetting(2),

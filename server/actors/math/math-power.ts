@@ -12,7 +12,7 @@ export const mathPower = defineActor({
     'base-in': { required: true, description: 'The base (a number or numeric text).' },
     'exp-in': { required: true, description: 'The exponent (a number or numeric text).' },
   },
-  outports: { 'result-out': { description: 'base ^ exp, rounded; "Infinity" when it overflows.' } },
+  outports: { 'result-out': { type: 'number', description: 'base ^ exp, rounded; "Infinity" when it overflows.' } },
   config: z.object({
     /** Decimal places of the result. @default 2 */
     precision: precisionSetting(2),

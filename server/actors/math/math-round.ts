@@ -9,7 +9,7 @@ export const mathRound = defineActor({
   title: 'Round',
   description: 'Rounds value-in with method at precision.',
   inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
-  outports: { 'result-out': { description: 'The rounded value.' } },
+  outports: { 'result-out': { type: 'number', description: 'The rounded value.' } },
   config: z.object({
     /** Decimal places kept. @default 0 */
     precision: precisionSetting(0),

@@ -8,6 +8,11 @@ export function precisionSetting(defaultValue: number) {
 
 /** The ports of a math actor that takes two operands: it fires once both hold a packet. */
 export const operandPorts = {
-  'a-in': { required: true, description: 'The first operand (a number or numeric text).' },
-  'b-in': { required: true, description: 'The second operand (a number or numeric text).' },
+  'a-in': { required: true, type: 'number', description: 'The first operand (a number or numeric text).' },
+  'b-in': { required: true, type: 'number', description: 'The second operand (a number or numeric text).' },
 } as const;
+
+/** The input port of a math actor that takes an array: each element a number or numeric text. */
+export function numberArrayPort() {
+  return { required: true, type: 'array', schema: z.array(z.union([z.number(), z.string()])), description: 'An array of numbers or numeric texts.' } as const;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type JsonValue, defineActor } from '../../engine';
 import { booleanSetting, jsonNumber, roundTo, toNumberArray } from '../shared';
-import { precisionSetting } from './math-settings';
+import { precisionSetting, numberArrayPort } from './math-settings';
 import { summaryStatistics } from './summary-statistics';
 
 /** Sends the mean, median, mode, standard deviation and variance of the numbers on data-in, each on its port. */
@@ -9,7 +9,7 @@ export const mathStatistics = defineActor({
   id: 'tpl_math_statistics',
   title: 'Statistics',
   description: 'Mean, median, mode, standard deviation and variance of data-in.',
-  inports: { 'data-in': { required: true, description: 'An array of numbers or numeric texts.' } },
+  inports: { 'data-in': numberArrayPort() },
   outports: {
     'mean-out': { description: 'The mean.' },
     'median-out': { description: 'The median.' },

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProtocolClient } from './support/protocol-client';
+import { type TestApp, startTestApp } from './support/test-app';
+
+const TOKEN = 'fbp-runtime-protocol-secret-0123456789';
+
+/** Builds an adder graph whose operands are exported inports and whose sum is an exported outport. */
+async function exportedAdder(client: ProtocolClient, id: string): Promise<void> {
+  client.send('graph', 'clear', { id, name: id, main: false, icon: '', description: '' });
+  await client.next('graph', 'clear');
+  client.send('graph', 'addnode', { id: 'add', component: 'tpl_math_add', graph: id });
+  client.send('graph', 'addinport', { public: 'a', node: 'add', port: 'a-in', graph: id });
+  client.send('graph', 'addinport', { public: 'b', node: 'add', port: 'b-in', graph: id });
+  client.send('graph', 'addoutport', { public: 'sum', node: 'add', port: 'result-out', graph: id });
+  await client.next('graph', 'addoutport');
+}
+
+describe('the runtime subprotocol of the FBP runtime', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fbp-runtime-'));
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ config: { auth_tokens: [TOKEN], data_dir: dataDir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('advertises exactly the capabilities it implements, with its configured type and a UUID', async () => {
+    const client = await ProtocolClient.open(app.url, TOKEN);
+    client.send('runtime', 'getruntime');
+    const { payload } = await client.next('runtime', 'runtime');
+    expect(payload).toMatchObject({ type: 'noflo-nodejs', version: '0.7', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect([...(payload.capabilities as string[])].sort()).toEqual(
+      ['component:getsource', 'component:setsource', 'network:control', 'network:data', 'network:status', 'protocol:component', 'protocol:graph', 'protocol:network', 'protocol:runtime'].sort(),
+    );
+    client.close();
+  });
+
+  it('takes empty strings for icon and description as unset, as fbp-client sends them', async () => {
+    const client = await ProtocolClient.open(app.url, TOKEN);
+    client.send('graph', 'clear', { id: 'blank', name: 'blank', icon: '', description: '', library: '' });
+    expect((await client.next('graph', 'clear')).payload).toEqual({ id: 'blank', name: 'blank' });
+    client.close();
+  });
+
+  it('sends runtime:ports on each change of the exported ports, and for the main graph after getruntime', async () => {
+    const client = await ProtocolClient.open(app.url, TOKEN);
+    client.send('graph', 'clear', { id: 'ported', main: true });
+    expect((await client.next('runtime', 'ports')).payload).toEqual({ graph: 'ported', inPorts: [], outPorts: [] });
+    client.send('graph', 'addnode', { id: 'add', component: 'tpl_math_add', graph: 'ported' });
+    client.send('graph', 'addinport', { public: 'a', node: 'add', port: 'a-in', graph: 'ported', metadata: { description: 'First' } });
+    expect((await client.next('runtime', 'ports')).payload).toEqual({
+      graph: 'ported',
+      inPorts: [{ id: 'a', type: 'number', required: true, addressable: false, description: 'First' }],
+      outPorts: [],
+    });
+    client.send('graph', 'renameinport', { from: 'a', to: 'x', graph: 'ported' });
+    expect(((await client.next('runtime', 'ports')).payload.inPorts as { id: string }[]).map((port) => port.id)).toEqual(['x']);
+    client.send('runtime', 'getruntime');
+    expect((await client.next('runtime', 'runtime')).payload.graph).toBe('ported');
+    expect((await client.next('runtime', 'ports')).payload.graph).toBe('ported');
+    client.close();
+  });
+
+  it('runs a graph once per set of packets on its exported inports, starting its network, and sends back its outputs', async () => {
+    const client = await ProtocolClient.open(app.url, TOKEN);
+    await exportedAdder(client, 'fixture.adder');
+    client.send('runtime', 'packet', { graph: 'fixture.adder', port: 'a', event: 'data', payload: 2 });
+    expect((await client.next('network', 'started')).payload).toMatchObject({ graph: 'fixture.adder', running: true });
+    expect((await client.next('runtime', 'packetsent')).payload).toEqual({ graph: 'fixture.adder', port: 'a', event: 'data', payload: 2 });
+    client.send('runtime', 'packet', { graph: 'fixture.adder', port: 'b', event: 'data', payload: 5 });
+    await client.next('runtime', 'packetsent');
+    expect((await client.next('runtime', 'packet')).payload).toEqual({ graph: 'fixture.adder', port: 'sum', event: 'data', payload: 7 });
+
+    // The network keeps listening: the next set runs the graph again.
+    client.send('runtime', 'packet', { graph: 'fixture.adder', port: 'b', event: 'data', payload: 1 });
+    client.send('runtime', 'packet', { graph: 'fixture.adder', port: 'a', event: 'data', payload: 10 });
+    expect((await client.next('runtime', 'packet')).payload).toMatchObject({ port: 'sum', payload: 11 });
+    client.send('network', 'getstatus', { graph: 'fixture.adder' });
+    expect((await client.next('network', 'status')).payload).toMatchObject({ graph: 'fixture.adder', running: true, started: true });
+    client.send('network', 'stop', { graph: 'fixture.adder' });
+    expect((await client.next('network', 'stopped')).payload).toMatchObject({ graph: 'fixture.adder', running: false, started: false });
+    const { data } = await app.client.listWorkflows({ workflow_id: 'fixture.adder' });
+    expect(data!.data.items.map((execution) => execution.status)).toEqual(['completed', 'completed']);
+    client.close();
+  });
+
+  it('acknowledges bracket events without effect, and refuses a packet for a port the graph does not export', async () => {
+    const client = await ProtocolClient.open(app.url, TOKEN);
+    await exportedAdder(client, 'fixture.brackets');
+    client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'begingroup', payload: 'g' });
+    expect((await client.next('runtime', 'packetsent')).payload).toEqual({ graph: 'fixture.brackets', port: 'a', event: 'begingroup', payload: 'g' });
+    client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'nope', event: 'data', payload: 1 });
+    expect((await client.next('runtime', 'error')).payload).toEqual({ message: "Graph 'fixture.brackets' has no exported inport 'nope'" });
+    client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'shout', payload: 1 });
+    expect((await client.next('runtime', 'error')).payload.message).toMatch(/'event' as one of/);
+    client.close();
+  });
+});
