@@ -9,7 +9,7 @@ export {
   isJsonObject,
   isTerminalEvent,
 } from '../../model';
-export { type ActorContext, type AnyActorDefinition, type FiringEffects, type InPortSpec, type OutPortSpec, type PortDatatype, defineActor, errorOutPort } from './sdk/actor-definition';
+export { type ActorContext, type AnyActorDefinition, type FiringEffects, type InPortSpec, type OutPortSpec, defineActor, errorOutPort } from './sdk/actor-definition';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { type RunResources, resourceKind } from './sdk/run-resources';
 export { ActorError, errorMessage } from './sdk/actor-error';
