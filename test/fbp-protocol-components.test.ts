@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProtocolClient } from './support/protocol-client';
+import { protocolSchemaProblems } from './support/protocol-schema';
 import { type TestApp, startTestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 
@@ -17,6 +18,16 @@ const DOUBLE = {
 describe('the component subprotocol of the FBP runtime', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fbp-components-'));
   let app: TestApp;
+  const clients: ProtocolClient[] = [];
+  const open = async (secret?: string): Promise<ProtocolClient> => {
+    const client = await ProtocolClient.open(app.url, secret);
+    clients.push(client);
+    return client;
+  };
+  // Every message sent must fit fbp-protocol's schemas: fbp-client, under fbp-spec and noflo-ui, checks each one.
+  afterEach(() => {
+    expect(clients.splice(0).flatMap((client) => protocolSchemaProblems(client.log))).toEqual([]);
+  });
   beforeAll(async () => {
     app = await startTestApp({ config: { data_dir: dataDir } });
   });
@@ -26,7 +37,7 @@ describe('the component subprotocol of the FBP runtime', () => {
   });
 
   it('lists the datatype of typed ports, and a JSON Schema as a data URI where a port has one', async () => {
-    const client = await ProtocolClient.open(app.url);
+    const client = await open();
     client.send('component', 'list');
     const messages = await client.until('component', 'componentsready');
     const add = messages.find((m) => m.command === 'component' && m.payload.name === 'tpl_math_add')!.payload;
@@ -45,7 +56,7 @@ describe('the component subprotocol of the FBP runtime', () => {
   });
 
   it("answers getsource of an actor with its definition and its configuration's JSON Schema, read-only", async () => {
-    const client = await ProtocolClient.open(app.url);
+    const client = await open();
     client.send('component', 'getsource', { name: 'tpl_math_add' });
     const { payload } = await client.next('component', 'source');
     expect(payload).toMatchObject({ name: 'tpl_math_add', language: 'actor+json' });
@@ -60,7 +71,7 @@ describe('the component subprotocol of the FBP runtime', () => {
   });
 
   it('keeps a graph sent as component source as a subgraph component, usable in protocol graphs and over HTTP', async () => {
-    const client = await ProtocolClient.open(app.url);
+    const client = await open();
     client.send('component', 'source', { name: 'double', library: 'demo', language: 'json', code: JSON.stringify(DOUBLE) });
     expect((await client.next('component', 'component')).payload).toEqual({
       name: 'demo/double',
@@ -99,7 +110,7 @@ describe('the component subprotocol of the FBP runtime', () => {
   });
 
   it('makes a graph cleared with main false a component named by its library and id', async () => {
-    const client = await ProtocolClient.open(app.url);
+    const client = await open();
     client.send('graph', 'clear', { id: 'passer', library: 'mine', main: false });
     await client.next('graph', 'clear');
     expect((await client.next('component', 'component')).payload).toMatchObject({ name: 'mine/passer', subgraph: true, inPorts: [], outPorts: [] });
@@ -113,7 +124,7 @@ describe('the component subprotocol of the FBP runtime', () => {
   });
 
   it('refuses source code in languages other than graphs', async () => {
-    const client = await ProtocolClient.open(app.url);
+    const client = await open();
     client.send('component', 'source', { name: 'Evil', language: 'javascript', code: 'process.exit(1)' });
     expect((await client.next('component', 'error')).payload.message).toMatch(/takes graphs only/);
     client.close();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProtocolClient } from './support/protocol-client';
+import { protocolSchemaProblems } from './support/protocol-schema';
 import { type TestApp, startTestApp } from './support/test-app';
 
 /** A graph that adds 2 and 5 and shows the sum: three packets, on two initial connections and one edge. */
@@ -19,6 +20,16 @@ async function adder(client: ProtocolClient, id: string): Promise<void> {
 describe('the graph and network subprotocols of the FBP runtime', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fbp-graphs-'));
   let app: TestApp;
+  const clients: ProtocolClient[] = [];
+  const open = async (secret?: string): Promise<ProtocolClient> => {
+    const client = await ProtocolClient.open(app.url, secret);
+    clients.push(client);
+    return client;
+  };
+  // Every message sent must fit fbp-protocol's schemas: fbp-client, under fbp-spec and noflo-ui, checks each one.
+  afterEach(() => {
+    expect(clients.splice(0).flatMap((client) => protocolSchemaProblems(client.log))).toEqual([]);
+  });
   beforeAll(async () => {
     app = await startTestApp({ config: { data_dir: dataDir } });
   });
@@ -28,7 +39,7 @@ describe('the graph and network subprotocols of the FBP runtime', () => {
   });
 
   it('adds, changes, renames and removes groups, and keeps them in the graph it runs', async () => {
-    const client = await ProtocolClient.open(app.url);
+    const client = await open();
     await adder(client, 'grouped');
     client.send('graph', 'addgroup', { name: 'math', nodes: ['add'], metadata: { description: 'Sums' }, graph: 'grouped' });
     expect((await client.next('graph', 'addgroup')).payload).toEqual({ name: 'math', nodes: ['add'], metadata: { description: 'Sums' }, graph: 'grouped' });
@@ -49,7 +60,7 @@ describe('the graph and network subprotocols of the FBP runtime', () => {
   });
 
   it('sends the packets of only the selected edges in debug mode, and of every edge out of it', async () => {
-    const client = await ProtocolClient.open(app.url);
+    const client = await open();
     await adder(client, 'debugged');
     client.send('network', 'edges', { graph: 'debugged', edges: [{ src: { node: 'add', port: 'result-out' }, tgt: { node: 'show', port: 'in' } }] });
     expect((await client.next('network', 'edges')).payload).toEqual({ graph: 'debugged', edges: [{ src: { node: 'add', port: 'result-out' }, tgt: { node: 'show', port: 'in' } }] });
@@ -79,7 +90,7 @@ describe('the graph and network subprotocols of the FBP runtime', () => {
   });
 
   it('replaces a graph cleared again under its id', async () => {
-    const client = await ProtocolClient.open(app.url);
+    const client = await open();
     await adder(client, 'replaced');
     client.send('graph', 'clear', { id: 'replaced', name: 'Again' });
     expect((await client.next('graph', 'clear')).payload).toEqual({ id: 'replaced', name: 'Again' });

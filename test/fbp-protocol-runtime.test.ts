@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProtocolClient } from './support/protocol-client';
+import { protocolSchemaProblems } from './support/protocol-schema';
 import { type TestApp, startTestApp } from './support/test-app';
 
 const TOKEN = 'fbp-runtime-protocol-secret-0123456789';
@@ -20,6 +21,16 @@ async function exportedAdder(client: ProtocolClient, id: string): Promise<void> 
 describe('the runtime subprotocol of the FBP runtime', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fbp-runtime-'));
   let app: TestApp;
+  const clients: ProtocolClient[] = [];
+  const open = async (secret?: string): Promise<ProtocolClient> => {
+    const client = await ProtocolClient.open(app.url, secret);
+    clients.push(client);
+    return client;
+  };
+  // Every message sent must fit fbp-protocol's schemas: fbp-client, under fbp-spec and noflo-ui, checks each one.
+  afterEach(() => {
+    expect(clients.splice(0).flatMap((client) => protocolSchemaProblems(client.log))).toEqual([]);
+  });
   beforeAll(async () => {
     app = await startTestApp({ config: { auth_tokens: [TOKEN], data_dir: dataDir } });
   });
@@ -29,7 +40,7 @@ describe('the runtime subprotocol of the FBP runtime', () => {
   });
 
   it('advertises exactly the capabilities it implements, with its configured type and a UUID', async () => {
-    const client = await ProtocolClient.open(app.url, TOKEN);
+    const client = await open(TOKEN);
     client.send('runtime', 'getruntime');
     const { payload } = await client.next('runtime', 'runtime');
     expect(payload).toMatchObject({ type: 'noflo-nodejs', version: '0.7', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -40,14 +51,14 @@ describe('the runtime subprotocol of the FBP runtime', () => {
   });
 
   it('takes empty strings for icon and description as unset, as fbp-client sends them', async () => {
-    const client = await ProtocolClient.open(app.url, TOKEN);
+    const client = await open(TOKEN);
     client.send('graph', 'clear', { id: 'blank', name: 'blank', icon: '', description: '', library: '' });
     expect((await client.next('graph', 'clear')).payload).toEqual({ id: 'blank', name: 'blank' });
     client.close();
   });
 
   it('sends runtime:ports on each change of the exported ports, and for the main graph after getruntime', async () => {
-    const client = await ProtocolClient.open(app.url, TOKEN);
+    const client = await open(TOKEN);
     client.send('graph', 'clear', { id: 'ported', main: true });
     expect((await client.next('runtime', 'ports')).payload).toEqual({ graph: 'ported', inPorts: [], outPorts: [] });
     client.send('graph', 'addnode', { id: 'add', component: 'tpl_math_add', graph: 'ported' });
@@ -66,7 +77,7 @@ describe('the runtime subprotocol of the FBP runtime', () => {
   });
 
   it('runs a graph once per set of packets on its exported inports, starting its network, and sends back its outputs', async () => {
-    const client = await ProtocolClient.open(app.url, TOKEN);
+    const client = await open(TOKEN);
     await exportedAdder(client, 'fixture.adder');
     client.send('runtime', 'packet', { graph: 'fixture.adder', port: 'a', event: 'data', payload: 2 });
     expect((await client.next('network', 'started')).payload).toMatchObject({ graph: 'fixture.adder', running: true });
@@ -89,7 +100,7 @@ describe('the runtime subprotocol of the FBP runtime', () => {
   });
 
   it('acknowledges bracket events without effect, and refuses a packet for a port the graph does not export', async () => {
-    const client = await ProtocolClient.open(app.url, TOKEN);
+    const client = await open(TOKEN);
     await exportedAdder(client, 'fixture.brackets');
     client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'begingroup', payload: 'g' });
     expect((await client.next('runtime', 'packetsent')).payload).toEqual({ graph: 'fixture.brackets', port: 'a', event: 'begingroup', payload: 'g' });

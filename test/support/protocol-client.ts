@@ -12,6 +12,8 @@ export class ProtocolClient {
   private readonly received: ProtocolMessage[] = [];
   private readonly waiters: (() => void)[] = [];
   private taken: ProtocolMessage[] = [];
+  /** Every message received, in order, taken or not. */
+  readonly log: ProtocolMessage[] = [];
   /** Resolves with the close code once the socket is closed. */
   readonly closed: Promise<number>;
 
@@ -20,7 +22,9 @@ export class ProtocolClient {
     private readonly secret: string | undefined,
   ) {
     ws.on('message', (data) => {
-      this.received.push(JSON.parse(String(data)) as ProtocolMessage);
+      const message = JSON.parse(String(data)) as ProtocolMessage;
+      this.received.push(message);
+      this.log.push(message);
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.closed = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
