@@ -111,3 +111,24 @@ describe('the runtime subprotocol of the FBP runtime', () => {
     client.close();
   });
 });
+
+describe('runtime:packet and the request budget', () => {
+  it('counts each data packet against the client\'s request budget, as a start over HTTP does', async () => {
+    const app = await startTestApp({ config: { rate_limit_requests_per_minute: 2 } });
+    try {
+      const client = await ProtocolClient.open(app.url);
+      await exportedAdder(client, 'fixture.budget');
+      for (const payload of [1, 2]) {
+        client.send('runtime', 'packet', { graph: 'fixture.budget', port: 'a', event: 'data', payload });
+        await client.next('runtime', 'packetsent');
+      }
+      client.send('runtime', 'packet', { graph: 'fixture.budget', port: 'a', event: 'data', payload: 3 });
+      expect((await client.next('runtime', 'error')).payload.message).toMatch(/rate limit|Too many/i);
+      client.send('network', 'stop', { graph: 'fixture.budget' });
+      await client.next('network', 'stopped');
+      client.close();
+    } finally {
+      await app.close();
+    }
+  });
+});

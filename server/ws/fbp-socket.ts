@@ -28,8 +28,9 @@ export interface FbpSocketOptions {
  * Carries the FBP Network Protocol over one WebSocket (subprotocol `noflo`): each text frame is one JSON
  * message for the runtime, each runtime message one frame back. When tokens are set, the socket must send a
  * message with a valid secret within `authTimeoutMs` (until then only `runtime:getruntime` is answered, with no
- * capabilities); from then on it follows the idle rule of `/ws`. `network:start` counts against the client's
- * request budget, as starting a workflow over HTTP does.
+ * capabilities); from then on it follows the idle rule of `/ws`. `network:start` and each `runtime:packet` of
+ * data (a set of them runs the graph) count against the client's request budget, as starting a workflow over
+ * HTTP does.
  */
 export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
   const send = (message: FbpMessage) => {
@@ -67,10 +68,9 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
       } catch {
         return send({ protocol: 'runtime', command: 'error', payload: { message: 'A message must be JSON text' } });
       }
-      const { protocol, command } = (message ?? {}) as { protocol?: unknown; command?: unknown };
-      if (authorised && protocol === 'network' && command === 'start') {
+      if (authorised && startsRuns(message)) {
         const verdict = await options.budget.take(options.address);
-        if (!verdict.ok) return send({ protocol: 'network', command: 'error', payload: { message: verdict.error.message } });
+        if (!verdict.ok) return send({ protocol: (message as { protocol: string }).protocol, command: 'error', payload: { message: verdict.error.message } });
       }
       await client.receive(message);
     })().catch((error: unknown) => options.logger.error({ err: error }, 'An FBP protocol message failed'));
@@ -82,6 +82,12 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
     idle.stop();
     client.close();
   });
+}
+
+// The messages that may start an execution.
+function startsRuns(message: unknown): boolean {
+  const { protocol, command, payload } = (message ?? {}) as { protocol?: unknown; command?: unknown; payload?: { event?: unknown } };
+  return (protocol === 'network' && command === 'start') || (protocol === 'runtime' && command === 'packet' && payload?.event === 'data');
 }
 
 function closeSoon(ws: WebSocket, code: number, reason: string): void {
