@@ -198,6 +198,12 @@ export class NetworkRuns {
     } finally {
       state.launching = false;
     }
+    // Stopped while the execution was being written: it is cancelled at once.
+    if (network.state !== state) {
+      unwatchLogs();
+      await this.executions.cancel(execution.id).catch(() => undefined);
+      return;
+    }
     const run: Run = { executionId: execution.id, stopRequested: false, stopFollowing: () => undefined };
     state.run = run;
     if (!state.listening) this.out.network('started', startedPayload(graph.id, state.startedAt));
