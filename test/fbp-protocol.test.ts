@@ -3,12 +3,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProtocolClient } from './support/protocol-client';
+import { protocolSchemaProblems } from './support/protocol-schema';
 import { type TestApp, startTestApp } from './support/test-app';
 
 const TOKEN = 'fbp-protocol-secret-0123456789';
 
 describe('the FBP Network Protocol runtime', () => {
   let app: TestApp;
+  const clients: ProtocolClient[] = [];
+  const open = async (): Promise<ProtocolClient> => {
+    const client = await ProtocolClient.open(app.url, TOKEN);
+    clients.push(client);
+    return client;
+  };
+  // Every message sent must fit fbp-protocol's schemas: fbp-client, under fbp-spec and noflo-ui, checks each one.
+  afterEach(() => {
+    expect(clients.splice(0).flatMap((client) => protocolSchemaProblems(client.log))).toEqual([]);
+  });
   beforeAll(async () => {
     app = await startTestApp({ config: { auth_tokens: [TOKEN] } });
   });
@@ -34,7 +45,7 @@ describe('the FBP Network Protocol runtime', () => {
   }, 60_000);
 
   it('runs a graph built over the protocol, streams its packets and logs, and records it as an execution readable over HTTP', async () => {
-    const client = await ProtocolClient.open(app.url, TOKEN);
+    const client = await open();
     expect(client.subprotocol).toBe('noflo');
     client.send('graph', 'clear', { id: 'adder', name: 'Adder', main: true });
     expect((await client.next('graph', 'clear')).payload).toEqual({ id: 'adder', name: 'Adder', main: true });
@@ -70,7 +81,7 @@ describe('the FBP Network Protocol runtime', () => {
   });
 
   it('reports a failing node as network:processerror and the failed run as network:error', async () => {
-    const client = await ProtocolClient.open(app.url, TOKEN);
+    const client = await open();
     client.send('graph', 'clear', { id: 'divider' });
     client.send('graph', 'addnode', { id: 'div', component: 'tpl_math_divide', graph: 'divider' });
     client.send('graph', 'addinitial', { src: { data: 1 }, tgt: { node: 'div', port: 'a-in' }, graph: 'divider' });
@@ -84,7 +95,7 @@ describe('the FBP Network Protocol runtime', () => {
   });
 
   it('refuses every command whose secret is not one of the auth tokens, and changes nothing', async () => {
-    const client = await ProtocolClient.open(app.url, TOKEN);
+    const client = await open();
     client.send('graph', 'clear', { id: 'stolen' }, 'wrong-secret');
     expect((await client.next('graph', 'error')).payload).toEqual({ message: expect.stringContaining('A valid secret is required') });
     client.send('runtime', 'getruntime', {}, '');
@@ -95,7 +106,7 @@ describe('the FBP Network Protocol runtime', () => {
   });
 
   it('answers malformed messages and unknown components with protocol errors', async () => {
-    const client = await ProtocolClient.open(app.url, TOKEN);
+    const client = await open();
     client.send('graph', 'clear', { id: 'bad' });
     await client.next('graph', 'clear');
     client.send('graph', 'addnode', { id: 'n', component: 'nope/Missing', graph: 'bad' });
