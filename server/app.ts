@@ -29,7 +29,7 @@ import {
 import { buildAsyncApiDocument, buildOpenApiDocument } from './openapi';
 import { type AppServices } from './transport';
 import { type WsGateway, attachWsGateway } from './ws';
-import { FbpRuntime, stableRuntimeId } from './fbp-runtime';
+import { FbpRuntime } from './fbp-runtime';
 import { type Logger } from './logger';
 
 /** What the application is built from. */
@@ -112,7 +112,7 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
     maxGraphBytes: config.max_protocol_graph_mb * 1024 * 1024,
     graphs: services.protocolGraphs,
     components: services.graphComponents,
-    id: stableRuntimeId(config.data_dir),
+    id: services.fbpRuntimeId,
     type: config.fbp_runtime_type,
     logger,
   });

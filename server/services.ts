@@ -15,6 +15,7 @@ import {
 import { type AppServices } from './transport';
 import { type EventBridge, createEventBridge } from './ide';
 import { type Logger } from './logger';
+import { stableRuntimeId } from './fbp-runtime';
 import { MetricsObserver, ServiceMetrics } from './metrics';
 import { EgressPolicy, type ReservedEndpoint } from './outbound-http';
 import { connectWsBridgeSocket } from './outbound-ws';
@@ -31,6 +32,8 @@ export interface ServiceOverrides {
   deploymentStore?: DeploymentStore;
   /** Where the FBP protocol runtime keeps its graphs. */
   protocolGraphStore?: ProtocolGraphStore;
+  /** The FBP protocol runtime's id, instead of the one kept in `data_dir`. */
+  fbpRuntimeId?: string;
   observers?: ExecutionObserver[];
   /** Where executions run: a cluster's queue instead of this process's. */
   dispatcher?: RunDispatcher;
@@ -184,6 +187,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     metrics,
     protocolGraphs,
     graphComponents,
+    fbpRuntimeId: overrides.fbpRuntimeId ?? stableRuntimeId(config.data_dir),
     store,
     dataDirBudget: budget,
     ideBridge,

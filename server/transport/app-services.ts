@@ -15,4 +15,6 @@ export interface AppServices {
   protocolGraphs: ProtocolGraphStore;
   /** The graph components the FBP protocol runtime registers and the execution service expands. */
   graphComponents: GraphComponents;
+  /** The FBP protocol runtime's id, the same at every start on one `data_dir`. */
+  fbpRuntimeId: string;
 }

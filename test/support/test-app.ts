@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createApp } from '../../server/app';
 import { type ServerConfigInput, ServerConfigSchema } from '../../server/config';
 import { type Catalogue } from '../../server/engine';
@@ -40,6 +41,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store: options.store ?? new MemoryExecutionStore(),
     deploymentStore: options.deploymentStore ?? new MemoryDeploymentStore(),
     protocolGraphStore: new MemoryProtocolGraphStore(),
+    // Kept nowhere: a test app writes nothing into the working directory's data_dir.
+    fbpRuntimeId: randomUUID(),
   });
   const { executions, store, deployments } = services;
   deployments.restore();
