@@ -3,6 +3,7 @@ import { jsonSchemaOf } from '../actor-config';
 import { type AnyActorDefinition, type Catalogue, type InPortSpec, type OutPortSpec } from '../engine';
 import { ideFactsOf } from '../ide';
 import { type JsonObject } from '../../model';
+import { portSpecOf } from './port-spec';
 import { type ProtocolGraph } from './protocol-graph';
 import { type FbpMessage } from './protocol-message';
 
@@ -70,8 +71,7 @@ export function graphComponentPayload(name: string, graph: ProtocolGraph, catalo
 /** The port definitions of a graph's exported ports, as `runtime:ports` and `component:component` write them. */
 export function exportedPortPayloads(graph: ProtocolGraph, side: 'inport' | 'outport', catalogue: Catalogue): JsonObject[] {
   return graph.exportedPorts(side).map(({ name, node, port, metadata }) => {
-    const definition = catalogue.get(graph.componentOf(node) ?? '');
-    const spec = (side === 'inport' ? definition?.inports[port] : definition?.outports[port]) ?? {};
+    const spec = portSpecOf(catalogue.get(graph.componentOf(node) ?? ''), side, port) ?? {};
     const described = typeof metadata?.description === 'string' ? { ...spec, description: metadata.description } : spec;
     return portPayload(name, described);
   });

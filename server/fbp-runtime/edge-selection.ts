@@ -1,8 +1,7 @@
 import { type JsonObject } from '../../model';
+import { portKey } from './port-spec';
 import { type ProtocolPort } from './protocol-graph';
 
-// Ports match as the engine matches them in a graph that is not case-sensitive.
-const portKey = (port: string): string => port.toLowerCase().replace(/_/g, '-');
 const signature = (src: ProtocolPort, tgt: ProtocolPort): string => JSON.stringify([src.node, portKey(src.port), tgt.node, portKey(tgt.port)]);
 
 /**

@@ -5,7 +5,8 @@ import { type JsonObject, type JsonValue } from '../../model';
 import { EdgeSelection, portJson } from './edge-selection';
 import { GraphCommandError } from './graph-command-error';
 import { type ProtocolGraph } from './protocol-graph';
-import { withOutputTaps } from './output-taps';
+import { graphForRun } from './graph-for-run';
+import { portSpecOf } from './port-spec';
 
 /** The execution source of runs started over the protocol. */
 const FBP_PROTOCOL_SOURCE = 'fbp-protocol';
@@ -150,7 +151,10 @@ export class NetworkRuns {
     const held = inports.filter((port) => (network.pending.get(port.name)?.length ?? 0) > 0);
     if (held.length === 0) return;
     if (held.length === inports.length) return this.launchHeld(graph, network);
-    const required = inports.filter((port) => this.catalogue.get(graph.componentOf(port.node) ?? '')?.inports[port.port]?.required === true);
+    const required = inports.filter((port) => {
+      const spec = portSpecOf(this.catalogue.get(graph.componentOf(port.node) ?? ''), 'inport', port.port);
+      return spec !== undefined && 'required' in spec && spec.required === true;
+    });
     if (!required.every((port) => held.includes(port))) return;
     // Each packet that arrives meanwhile restarts the wait: a set is complete once its sender pauses.
     network.partialWait = setTimeout(() => {
@@ -180,7 +184,7 @@ export class NetworkRuns {
   private async launch(graph: ProtocolGraph, network: GraphNetwork, input: JsonObject): Promise<void> {
     const state = network.state;
     if (state.kind !== 'running') return;
-    const { graphJson, taps } = withOutputTaps(graph, this.catalogue);
+    const { graphJson, taps } = graphForRun(graph, this.catalogue, Object.keys(input));
     const metadata = { execution_id: randomUUID(), workflow_id: graph.id, source: FBP_PROTOCOL_SOURCE };
     // A run may write its first lines before the start returns: they are held until `started` has gone out.
     let heldLines: string[] | undefined = [];
@@ -241,6 +245,8 @@ export class NetworkRuns {
         return this.out.network('data', { id, graph: graph.id, src: portJson(edge.src), tgt: portJson(edge.tgt), data: event.message });
       }
       case 'ActorFailed':
+        // A failure the node sends on its connected error port is a packet, as in NoFlo, not a process error.
+        if (graph.sendsFrom(event.actorId, 'error-out')) return;
         return this.out.network('processerror', { id: event.actorId, error: event.error, graph: graph.id });
       case 'Failed':
         this.out.network('error', { message: event.error, graph: graph.id });

@@ -280,6 +280,12 @@ export class ProtocolGraph {
     return this.initials;
   }
 
+  /** Whether packets sent on a node's outport go anywhere: to an edge, or out of the graph as an exported outport. */
+  sendsFrom(node: string, port: string): boolean {
+    const at = (end: { node: string; port: string }) => end.node === node && portKey(end.port) === portKey(port);
+    return this.edges.some((edge) => at(edge.src)) || [...this.outports.values()].some(at);
+  }
+
   /** The edge whose ends match these node and port names (ignoring case and `_` versus `-`), as the client spelled it. */
   findEdge(fromNode: string, fromPort: string, toNode: string, toPort: string): { src: ProtocolPort; tgt: ProtocolPort } | undefined {
     return this.edges.find((e) => e.src.node === fromNode && e.tgt.node === toNode && portKey(e.src.port) === portKey(fromPort) && portKey(e.tgt.port) === portKey(toPort));
