@@ -134,7 +134,7 @@ describe('fuzzing the FBP protocol runtime', () => {
     expect(client.isOpen).toBe(true);
 
     client.send('runtime', 'getruntime');
-    expect((await client.next('runtime', 'runtime', 10_000)).payload).toMatchObject({ type: 'workflow-execution-service', version: '0.7', capabilities: expect.arrayContaining(['protocol:graph', 'protocol:network']) });
+    expect((await client.next('runtime', 'runtime', 10_000)).payload).toMatchObject({ type: 'noflo-nodejs', version: '0.7', capabilities: expect.arrayContaining(['protocol:graph', 'protocol:network']) });
     client.close();
     const fresh = await ProtocolClient.open(server.url);
     fresh.send('runtime', 'getruntime');
