@@ -57,11 +57,11 @@ export function createGeminiActor(options: AiActorOptions = {}) {
     description: 'Sends the prompt (and media) to a Google Gemini model and emits the answer and its analysis.',
     inports: {
       'prompt-in': PROMPT_IN,
-      'media-in': { description: 'Media sent with the prompt: a data URL, {mimeType, data} with base64 data, {mimeType, fileUri}, or a list of them.' },
+      'media-in': { type: 'all', description: 'Media sent with the prompt: a data URL, {mimeType, data} with base64 data, {mimeType, fileUri}, or a list of them.' },
     },
     outports: {
-      'response-out': { description: "The answer's text." },
-      'analysis-out': { description: 'The analysis: {model, finishReason, safetyRatings, promptFeedback, usage}.' },
+      'response-out': { type: 'string', description: "The answer's text." },
+      'analysis-out': { type: 'object', description: 'The analysis: {model, finishReason, safetyRatings, promptFeedback, usage}.' },
     },
     config: geminiConfigSchema(options),
     // A paid call, which a resumed run must not make again on its own.

@@ -39,12 +39,12 @@ export function createHuggingFaceActor(options: AiActorOptions = {}) {
     title: 'HuggingFace',
     description: 'Runs a Hugging Face model through the Inference API for the chosen task.',
     inports: {
-      'input-in': { required: true, description: 'The input of the task: text, {question, context}, or an image (data URL, {mimeType, data} or base64).' },
-      'params-in': { control: true, description: "An object of the task's parameters (such as temperature), used for every later input." },
+      'input-in': { type: 'all', required: true, description: 'The input of the task: text, {question, context}, or an image (data URL, {mimeType, data} or base64).' },
+      'params-in': { type: 'object', control: true, description: "An object of the task's parameters (such as temperature), used for every later input." },
     },
     outports: {
-      'output-out': { description: "The task's result: text, labels with scores, an answer, or {mimeType, data} for an image." },
-      'stats-out': { description: 'The call: {model, taskType, status, durationMs, attempts}.' },
+      'output-out': { type: 'all', description: "The task's result: text, labels with scores, an answer, or {mimeType, data} for an image." },
+      'stats-out': { type: 'object', description: 'The call: {model, taskType, status, durationMs, attempts}.' },
     },
     config: huggingFaceConfigSchema(options),
     // A paid call, which a resumed run must not make again on its own.

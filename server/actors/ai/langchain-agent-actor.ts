@@ -51,12 +51,12 @@ export function createLangchainAgentActor(options: AiActorOptions = {}) {
     title: 'LangChain Agent',
     description: 'Answers the query with an LLM agent that calls tools (calculator, web search, Wikipedia).',
     inports: {
-      'query-in': { required: true, description: 'The question: text, or an object with a `query` or `text` field.' },
-      'tools-in': { control: true, description: 'The names of the tools later queries may use (a list or comma-separated text), replacing enabledTools.' },
+      'query-in': { type: 'all', required: true, description: 'The question: text, or an object with a `query` or `text` field.' },
+      'tools-in': { type: 'all', control: true, description: 'The names of the tools later queries may use (a list or comma-separated text), replacing enabledTools.' },
     },
     outports: {
-      'result-out': { description: 'The answer: {output, iterations, usage}.' },
-      'steps-out': { description: 'The tool calls: [{iteration, tool, input, output}].' },
+      'result-out': { type: 'object', description: 'The answer: {output, iterations, usage}.' },
+      'steps-out': { type: 'array', description: 'The tool calls: [{iteration, tool, input, output}].' },
     },
     config: langchainAgentConfigSchema(options),
     createState: (): { memory: ChatMessage[] } => ({ memory: [] }),

@@ -46,8 +46,8 @@ export function createOpenRouterActor(options: AiActorOptions = {}) {
       ...CHAT_PORTS.inports,
     },
     outports: {
-      'response-out': { description: "The answer's whole text." },
-      'usage-out': { description: 'Token usage and cost: {model, promptTokens, completionTokens, totalTokens, cost}.' },
+      'response-out': { type: 'string', description: "The answer's whole text." },
+      'usage-out': { type: 'object', description: 'Token usage and cost: {model, promptTokens, completionTokens, totalTokens, cost}.' },
     },
     config: openRouterConfigSchema(options),
     // A paid call, which a resumed run must not make again on its own.

@@ -61,12 +61,12 @@ export function createReplicateActor(options: AiActorOptions = {}) {
     title: 'Replicate AI Agent',
     description: 'Runs a model on Replicate: creates a prediction, polls it to the end and emits its output.',
     inports: {
-      'input-in': { required: true, description: 'The input the prediction is built from (see inputMapping).' },
-      'config-in': { control: true, description: 'An object of model inputs laid over every later prediction input (such as {num_outputs: 2}).' },
+      'input-in': { type: 'all', required: true, description: 'The input the prediction is built from (see inputMapping).' },
+      'config-in': { type: 'object', control: true, description: 'An object of model inputs laid over every later prediction input (such as {num_outputs: 2}).' },
     },
     outports: {
-      'output-out': { description: "The prediction's output." },
-      'metadata-out': { description: 'The prediction: {id, status, model, version, createdAt, startedAt, completedAt, metrics, polls, durationMs}.' },
+      'output-out': { type: 'all', description: "The prediction's output." },
+      'metadata-out': { type: 'object', description: 'The prediction: {id, status, model, version, createdAt, startedAt, completedAt, metrics, polls, durationMs}.' },
     },
     config: replicateConfigSchema(options),
     // A paid call, which a resumed run must not make again on its own.

@@ -5,7 +5,7 @@ export const coreDrop = defineActor({
   id: 'core/Drop',
   title: 'Drop',
   description: 'Discards each packet of in.',
-  inports: { in: { required: true, addressable: true, description: 'Any packet, discarded' } },
+  inports: { in: { type: 'all', required: true, addressable: true, description: 'Any packet, discarded' } },
   outports: {},
   effects: 'none',
   fire: () => undefined,

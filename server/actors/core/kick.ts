@@ -12,10 +12,10 @@ export const coreKick = defineActor({
     'Sends the data packet on out each time a packet (its value is ignored) arrives on in. data is a control port: ' +
     'its last packet is kept for every later kick, and while it is fed kicks wait for its first packet; unfed, each kick sends null.',
   inports: {
-    in: { required: true, description: 'A signal to send the data packet; its value is ignored' },
-    data: { control: true, description: 'The packet to send, kept for every later kick (default null)' },
+    in: { type: 'bang', required: true, description: 'A signal to send the data packet; its value is ignored' },
+    data: { type: 'all', control: true, description: 'The packet to send, kept for every later kick (default null)' },
   },
-  outports: { out: { addressable: true, description: 'The data packet, once per kick' } },
+  outports: { out: { type: 'all', addressable: true, description: 'The data packet, once per kick' } },
   effects: 'none',
   fire: ({ inputs, send }) => send('out', inputs.data ?? null),
 });

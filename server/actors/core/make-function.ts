@@ -35,13 +35,13 @@ export const coreMakeFunction = defineActor({
     `The function runs in the sandbox of the JavaScript Script node, with ${FUNCTION_LIMITS.timeoutMs} ms and ${FUNCTION_LIMITS.memoryLimitMb} MB per call; ` +
     'a body that does not compile or a call that throws is routed to error when it is connected, and fails the run otherwise.',
   inports: {
-    in: { description: 'The packet each call gets as x' },
-    function: { required: true, control: true, description: 'The body of a JavaScript function of x, such as `return x * x;`' },
+    in: { type: 'all', description: 'The packet each call gets as x' },
+    function: { type: 'string', required: true, control: true, description: 'The body of a JavaScript function of x, such as `return x * x;`' },
   },
   outports: {
-    out: { description: 'The value the function returned' },
-    function: { description: 'The function body, as text, once it compiled' },
-    error: { description: 'Receives {message, node_id, component} when the body does not compile or the call throws.' },
+    out: { type: 'all', description: 'The value the function returned' },
+    function: { type: 'string', description: 'The function body, as text, once it compiled' },
+    error: { type: 'object', description: 'Receives {message, node_id, component} when the body does not compile or the call throws.' },
   },
   // The isolate has no network or files, but a function may read the clock and randomness.
   effects: 'repeatable',

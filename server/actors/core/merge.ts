@@ -9,8 +9,8 @@ export const coreMerge = defineActor({
   id: 'core/Merge',
   title: 'Merge',
   description: 'Forwards each packet of in, from any number of connections, to out in arrival order.',
-  inports: { in: { required: true, addressable: true, description: 'Packets from one or more connections, with or without a slot index' } },
-  outports: { out: { description: 'Every packet, unchanged' } },
+  inports: { in: { type: 'all', required: true, addressable: true, description: 'Packets from one or more connections, with or without a slot index' } },
+  outports: { out: { type: 'all', description: 'Every packet, unchanged' } },
   effects: 'none',
   fire: ({ inputs, send }) => send('out', inputs.in ?? null),
 });

@@ -15,10 +15,10 @@ export const coreOutput = defineActor({
     'A packet on the control port options ({showHidden, depth}; colors is ignored) logs instead as Node.js util.inspect renders the packet with them; ' +
     'while options is fed, packets wait for its first one.',
   inports: {
-    in: { required: true, addressable: true, description: 'Any packet' },
-    options: { control: true, description: 'util.inspect options for the log line: {showHidden, depth}' },
+    in: { type: 'all', required: true, addressable: true, description: 'Any packet' },
+    options: { type: 'object', control: true, description: 'util.inspect options for the log line: {showHidden, depth}' },
   },
-  outports: { out: { description: 'The same packet' } },
+  outports: { out: { type: 'all', description: 'The same packet' } },
   effects: 'none',
   async fire({ inputs, log, send }) {
     const packet = inputs.in ?? null;

@@ -17,10 +17,10 @@ export const coreRepeatDelayed = defineActor({
     `Forwards each packet of in to out after delay milliseconds (${DEFAULT_DELAY_MS} when delay is not fed), each packet timed from its arrival. ` +
     'delay is a control port: its last value holds for later packets, and while it is fed packets wait for its first value. The run ends only once every held packet is sent.',
   inports: {
-    in: { required: true, description: 'A packet to forward after the delay' },
-    delay: { control: true, description: `How long to hold each packet, in milliseconds (default ${DEFAULT_DELAY_MS})` },
+    in: { type: 'all', required: true, description: 'A packet to forward after the delay' },
+    delay: { type: 'number', control: true, description: `How long to hold each packet, in milliseconds (default ${DEFAULT_DELAY_MS})` },
   },
-  outports: { out: { description: 'The same packet, delayed' } },
+  outports: { out: { type: 'all', description: 'The same packet, delayed' } },
   // The timer only delays deterministic data: a resumed run fires the node again, which arms the timer again. A
   // journaled firing ('repeatable') would be replayed without its timer, and the packet never sent.
   effects: 'none',

@@ -5,8 +5,8 @@ export const coreRepeat = defineActor({
   id: 'core/Repeat',
   title: 'Repeat',
   description: 'Forwards each packet of in to out unchanged.',
-  inports: { in: { required: true, description: 'Any packet' } },
-  outports: { out: { description: 'The same packet' } },
+  inports: { in: { type: 'all', required: true, description: 'Any packet' } },
+  outports: { out: { type: 'all', description: 'The same packet' } },
   effects: 'none',
   fire: ({ inputs, send }) => send('out', inputs.in ?? null),
 });

@@ -20,11 +20,11 @@ export const coreRunInterval = defineActor({
     'interval is a required control port: its last value holds, and starts wait for its first one. ' +
     'A running interval keeps the run going: stop it, or the run lasts until it is cancelled or times out.',
   inports: {
-    interval: { required: true, control: true, description: 'Time between two packets, in milliseconds (at least 1)' },
-    start: { description: 'A signal that (re)starts the interval; its value is ignored' },
-    stop: { description: 'A signal that stops the interval; its value is ignored' },
+    interval: { type: 'number', required: true, control: true, description: 'Time between two packets, in milliseconds (at least 1)' },
+    start: { type: 'bang', description: 'A signal that (re)starts the interval; its value is ignored' },
+    stop: { type: 'bang', description: 'A signal that stops the interval; its value is ignored' },
   },
-  outports: { out: { description: 'true, once per interval' } },
+  outports: { out: { type: 'bang', description: 'true, once per interval' } },
   // How many packets go out depends on time, but a firing only arms or clears a timer. A resumed run fires the node
   // again, which starts the interval again; a journaled firing ('repeatable') would be replayed without its timer.
   effects: 'none',

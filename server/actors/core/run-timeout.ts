@@ -18,10 +18,10 @@ export const coreRunTimeout = defineActor({
     'Sends true on out time milliseconds after a packet (its value is ignored) arrives on start. A new start before then restarts the wait. ' +
     'time is a required control port: its last value holds, and starts wait for its first one.',
   inports: {
-    time: { required: true, control: true, description: 'How long to wait after each start, in milliseconds' },
-    start: { required: true, description: 'A signal that (re)starts the wait; its value is ignored' },
+    time: { type: 'number', required: true, control: true, description: 'How long to wait after each start, in milliseconds' },
+    start: { type: 'bang', required: true, description: 'A signal that (re)starts the wait; its value is ignored' },
   },
-  outports: { out: { description: 'true, once the wait is over' } },
+  outports: { out: { type: 'bang', description: 'true, once the wait is over' } },
   // Timing never changes what is sent: a resumed run fires the node again, which arms the timer again. A journaled
   // firing ('repeatable') would be replayed without its timer, and the packet never sent.
   effects: 'none',

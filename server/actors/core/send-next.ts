@@ -13,12 +13,12 @@ export const coreSendNext = defineActor({
     'Holds the packets of data, and on each packet on in (its value is ignored) sends the oldest one held on out, ' +
     'or true on empty when none is held.',
   inports: {
-    data: { description: 'Packets to hold until asked for, oldest first' },
-    in: { required: true, description: 'A signal to send the next held packet; its value is ignored' },
+    data: { type: 'all', description: 'Packets to hold until asked for, oldest first' },
+    in: { type: 'bang', required: true, description: 'A signal to send the next held packet; its value is ignored' },
   },
   outports: {
-    out: { description: 'The next held packet' },
-    empty: { description: 'true, when a signal came and no packet was held' },
+    out: { type: 'all', description: 'The next held packet' },
+    empty: { type: 'bang', description: 'true, when a signal came and no packet was held' },
   },
   effects: 'none',
   // `in` is required and `data` is not: a data packet alone never fires the node, so it waits in its queue, and a

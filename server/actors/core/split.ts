@@ -8,8 +8,8 @@ export const coreSplit = defineActor({
   id: 'core/Split',
   title: 'Split',
   description: 'Sends each packet of in, unchanged, to every node connected to out.',
-  inports: { in: { required: true, description: 'Any packet' } },
-  outports: { out: { addressable: true, description: 'The same packet, to every connected node, whatever slot index the connection names' } },
+  inports: { in: { type: 'all', required: true, description: 'Any packet' } },
+  outports: { out: { type: 'all', addressable: true, description: 'The same packet, to every connected node, whatever slot index the connection names' } },
   effects: 'none',
   fire: ({ inputs, send }) => send('out', inputs.in ?? null),
 });

@@ -22,15 +22,16 @@ export const arrowOperations = defineActor({
   title: 'Apache Arrow',
   description: 'Converts, filters, aggregates, joins or sorts records as an Apache Arrow table.',
   inports: {
-    'data-in': { required: true, description: 'The records: an array of objects.' },
+    'data-in': { type: 'array', required: true, description: 'The records: an array of objects.' },
     'schema-in': {
+      type: 'object',
       control: true,
       description: 'The parameters: filter {field, operator, value}; aggregate {groupBy, aggregates: {name: {field, fn}}}; join {right, on, type}; sort {by, direction}.',
     },
   },
   outports: {
-    'table-out': { description: '{columns, numRows, batches, rows}, with the Arrow IPC stream as base64 in `ipc` for convert.' },
-    'stats-out': { description: '{numRows, numColumns, columns: [{name, type, nullCount, min, max}]}.' },
+    'table-out': { type: 'object', description: '{columns, numRows, batches, rows}, with the Arrow IPC stream as base64 in `ipc` for convert.' },
+    'stats-out': { type: 'object', description: '{numRows, numColumns, columns: [{name, type, nullCount, min, max}]}.' },
   },
   config: ArrowOperationsConfigSchema,
   effects: 'none',

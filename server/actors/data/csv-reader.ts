@@ -29,8 +29,8 @@ export function createCsvReader(options: CsvReaderOptions = {}): AnyActorDefinit
     id: 'tpl_csv_reader',
     title: 'CSV Reader',
     description: 'Reads the CSV on file-in (text, bytes, or a file under the host-given directory); rows to data-out, bad rows to errors-out.',
-    inports: { 'file-in': { required: true, description: 'CSV text, {text}, {base64} or {path}' } },
-    outports: { 'data-out': { description: 'The rows: objects keyed by header, or arrays' }, 'errors-out': { description: '{message, line, code} per bad row' } },
+    inports: { 'file-in': { type: 'all', required: true, description: 'CSV text, {text}, {base64} or {path}' } },
+    outports: { 'data-out': { type: 'array', description: 'The rows: objects keyed by header, or arrays' }, 'errors-out': { type: 'object', description: '{message, line, code} per bad row' } },
     config: CsvReaderConfigSchema,
     // A {path} packet reads a file, which may have changed since.
     effects: 'repeatable',

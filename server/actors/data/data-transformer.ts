@@ -24,10 +24,10 @@ export const dataTransformer = defineActor({
   title: 'Data Transformer',
   description: 'Applies each enabled operation of each DataOperationSet, in order; failures follow errorHandling.',
   inports: {
-    'data-in': { required: true, description: 'The data: an array of items, or one value' },
-    'schema-in': { sticky: true, description: 'A JSON Schema the results are validated against, from its arrival on (kept for later packets)' },
+    'data-in': { type: 'all', required: true, description: 'The data: an array of items, or one value' },
+    'schema-in': { type: 'object', sticky: true, description: 'A JSON Schema the results are validated against, from its arrival on (kept for later packets)' },
   },
-  outports: { 'transformed-out': { description: 'The result' }, 'errors-out': { description: 'One {message, operation, index?} per failure' } },
+  outports: { 'transformed-out': { type: 'all', description: 'The result' }, 'errors-out': { type: 'object', description: 'One {message, operation, index?} per failure' } },
   config: DataTransformerConfigSchema,
   // Its expressions are JavaScript, which may read Date.now() or Math.random().
   effects: 'repeatable',

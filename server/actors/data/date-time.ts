@@ -17,8 +17,8 @@ export const dateTime = defineActor({
   id: 'tpl_date_time',
   title: 'Date/Time',
   description: 'format, parse, add, subtract, diff or now on date-in, with a dayjs format, an IANA time zone and a unit.',
-  inports: { 'date-in': { description: 'A date, {date, amount}, {from, to}, or any packet for now (unfed: fires once at start)' } },
-  outports: { 'formatted-out': { description: 'The date as text (diff: the difference in unit)' }, 'timestamp-out': { description: 'Epoch milliseconds (diff: the difference in ms)' } },
+  inports: { 'date-in': { type: 'all', description: 'A date, {date, amount}, {from, to}, or any packet for now (unfed: fires once at start)' } },
+  outports: { 'formatted-out': { type: 'string', description: 'The date as text (diff: the difference in unit)' }, 'timestamp-out': { type: 'number', description: 'Epoch milliseconds (diff: the difference in ms)' } },
   config: DateTimeConfigSchema,
   // now, and add, subtract and diff without a date, read the clock.
   effects: 'repeatable',

@@ -43,10 +43,10 @@ export function createExcelReader(options: ExcelReaderOptions = {}): AnyActorDef
     title: 'Excel Reader',
     description: 'Reads the rows of a sheet of an .xlsx workbook (a file under the host-given directory, or its bytes).',
     inports: {
-      'file-in': { required: true, description: 'A path under files_dir (text or {path}), or {base64}.' },
-      'sheet-in': { description: 'The sheet name, replacing sheetName; kept for later workbooks.', control: true },
+      'file-in': { type: 'all', required: true, description: 'A path under files_dir (text or {path}), or {base64}.' },
+      'sheet-in': { type: 'string', description: 'The sheet name, replacing sheetName; kept for later workbooks.', control: true },
     },
-    outports: { 'data-out': { description: 'The rows: objects keyed by header, or arrays.' }, 'sheets-out': { description: 'The names of every sheet.' } },
+    outports: { 'data-out': { type: 'array', description: 'The rows: objects keyed by header, or arrays.' }, 'sheets-out': { type: 'array', description: 'The names of every sheet.' } },
     config: ExcelReaderConfigSchema,
     // A path reads a file, which may have changed since.
     effects: 'repeatable',

@@ -20,10 +20,10 @@ export const jsonParser = defineActor({
   title: 'JSON Parser',
   description: 'Parses the JSON on json-in, selects jsonPath and validates against schema-in; problems go to errors-out.',
   inports: {
-    'json-in': { required: true, description: 'JSON text, or an already parsed value' },
-    'schema-in': { sticky: true, description: 'The JSON Schema used when validateSchema is on (kept for later packets)' },
+    'json-in': { type: 'all', required: true, description: 'JSON text, or an already parsed value' },
+    'schema-in': { type: 'object', sticky: true, description: 'The JSON Schema used when validateSchema is on (kept for later packets)' },
   },
-  outports: { 'parsed-out': { description: 'The parsed (and selected) value' }, 'errors-out': { description: '{message, ...} per problem' } },
+  outports: { 'parsed-out': { type: 'all', description: 'The parsed (and selected) value' }, 'errors-out': { type: 'object', description: '{message, ...} per problem' } },
   config: JsonParserConfigSchema,
   effects: 'none',
   async fire(ctx) {

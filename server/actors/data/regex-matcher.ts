@@ -24,10 +24,10 @@ export const regexMatcher = defineActor({
   title: 'Regex Matcher',
   description: 'Matches pattern (or pattern-in) against text-in; runs with a time limit so catastrophic backtracking cannot block.',
   inports: {
-    'text-in': { required: true, description: 'The text' },
-    'pattern-in': { sticky: true, description: 'A pattern string or {pattern?, flags?, replacement?} overriding the configuration (kept)' },
+    'text-in': { type: 'string', required: true, description: 'The text' },
+    'pattern-in': { type: 'all', sticky: true, description: 'A pattern string or {pattern?, flags?, replacement?} overriding the configuration (kept)' },
   },
-  outports: { 'matches-out': { description: 'Per returnType: matches, groups, split pieces or replaced text' }, 'groups-out': { description: '[{match, index, captures, groups}]' } },
+  outports: { 'matches-out': { type: 'all', description: 'Per returnType: matches, groups, split pieces or replaced text' }, 'groups-out': { type: 'array', description: '[{match, index, captures, groups}]' } },
   config: RegexMatcherConfigSchema,
   effects: 'none',
   async fire({ config, inputs, send, signal }) {

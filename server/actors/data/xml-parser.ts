@@ -25,10 +25,10 @@ export const xmlParser = defineActor({
   title: 'XML Parser',
   description: 'Parses the XML on xml-in into JSON, with an optional XPath (xpath or xpath-in) and namespaces; problems go to errors-out.',
   inports: {
-    'xml-in': { required: true, description: 'XML text' },
-    'xpath-in': { sticky: true, description: 'An XPath string or {xpath, namespaces?} overriding the configuration (kept)' },
+    'xml-in': { type: 'string', required: true, description: 'XML text' },
+    'xpath-in': { type: 'all', sticky: true, description: 'An XPath string or {xpath, namespaces?} overriding the configuration (kept)' },
   },
-  outports: { 'data-out': { description: 'The JSON' }, 'errors-out': { description: '{message, line?, column?} per problem' } },
+  outports: { 'data-out': { type: 'all', description: 'The JSON' }, 'errors-out': { type: 'object', description: '{message, line?, column?} per problem' } },
   config: XmlParserConfigSchema,
   effects: 'none',
   async fire(ctx) {

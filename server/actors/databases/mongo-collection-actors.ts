@@ -5,7 +5,7 @@ import { booleanSetting, choiceSetting, driverRowToJson, driverValueToJson, json
 import { MONGO_CLIENT, type MongoHandle } from './mongo-pool-actor';
 
 /** The `pool-id` port of the collection nodes: the handle a MongoDB node sends, kept for every later packet. */
-const POOL_PORT = { description: 'The client handle a MongoDB node sends; kept for every later packet.', required: true, control: true } as const;
+const POOL_PORT = { type: 'string', description: 'The client handle a MongoDB node sends; kept for every later packet.', required: true, control: true } as const;
 
 /** The run's MongoDB client named by a `pool-id` packet. */
 function mongoOf(resources: ActorContext<unknown, string, string, unknown>['resources'], handle: JsonValue | undefined): MongoHandle {
@@ -47,8 +47,8 @@ export const mongoGetCollectionActor = defineActor({
   id: 'tpl_mongo_get_collection',
   title: 'Get Collection',
   description: 'Reads documents of a MongoDB collection with find, findOne or aggregate.',
-  inports: { 'pool-id': POOL_PORT, 'query-in': { description: 'The filter (find, findOne) or the pipeline (aggregate).' } },
-  outports: { 'docs-out': { description: 'The documents: an array (findOne: the document or null).' }, 'count-out': { description: 'How many documents were sent.' } },
+  inports: { 'pool-id': POOL_PORT, 'query-in': { type: 'all', description: 'The filter (find, findOne) or the pipeline (aggregate).' } },
+  outports: { 'docs-out': { type: 'all', description: 'The documents: an array (findOne: the document or null).' }, 'count-out': { type: 'int', description: 'How many documents were sent.' } },
   config: MongoGetConfigSchema,
   effects: (config, inputs) => (config.operation === 'aggregate' && pipelineWrites(inputs['query-in']) ? 'once' : 'repeatable'),
   fire: async ({ config, inputs, resources, send }) => {
@@ -106,10 +106,10 @@ export const mongoWriteCollectionActor = defineActor({
   description: 'Inserts, updates, replaces or deletes documents of a MongoDB collection.',
   inports: {
     'pool-id': POOL_PORT,
-    'data-in': { description: 'The document (insertOne, replaceOne), the documents (insertMany) or the update.' },
-    'filter-in': { description: 'The filter of updates, replaces and deletes; kept for later packets.', sticky: true },
+    'data-in': { type: 'all', description: 'The document (insertOne, replaceOne), the documents (insertMany) or the update.' },
+    'filter-in': { type: 'object', description: 'The filter of updates, replaces and deletes; kept for later packets.', sticky: true },
   },
-  outports: { 'result-out': { description: "What the write did, as the driver answered it." }, 'status-out': { description: '{ok, operation, collection}.' } },
+  outports: { 'result-out': { type: 'object', description: "What the write did, as the driver answered it." }, 'status-out': { type: 'object', description: '{ok, operation, collection}.' } },
   config: MongoWriteConfigSchema,
   effects: 'once',
   fire: async ({ config, inputs, resources, send, isConnected }) => {

@@ -1,6 +1,6 @@
 import type { MongoClient } from 'mongodb';
 import { z } from 'zod';
-import { ActorError, defineActor, errorMessage, resourceKind } from '../../engine';
+import { ActorError, type OutPortSpec, defineActor, errorMessage, resourceKind } from '../../engine';
 import { DEFAULT_EGRESS } from '../network/network-actor-options';
 import { describeDatabase } from './database-settings';
 import { numberSetting, optionalText, requiredText } from '../shared';
@@ -47,9 +47,9 @@ export function createMongoPoolActor(id: keyof typeof TEMPLATES, options: Databa
     description: 'Opens a MongoDB client for the collection nodes of the run, closed when the run ends.',
     inports: {},
     outports: {
-      [handlePort]: { description: 'The client handle, for the `pool-id` port of Get Collection and Write Collection nodes.' },
-      'status-out': { description: 'The connection: {status, host, port, database, replicaSet}.' },
-    } as Record<typeof handlePort | 'status-out', { description: string }>,
+      [handlePort]: { type: 'string', description: 'The client handle, for the `pool-id` port of Get Collection and Write Collection nodes.' },
+      'status-out': { type: 'object', description: 'The connection: {status, host, port, database, replicaSet}.' },
+    } as Record<typeof handlePort | 'status-out', OutPortSpec>,
     config: MongoPoolConfigSchema,
     // The pool is a resource of this process, gone after a crash: a resumed run must open it again (a replayed handle would name nothing).
     effects: 'none',

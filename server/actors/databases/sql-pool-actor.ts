@@ -67,8 +67,8 @@ export function createSqlPoolActor(driver: keyof typeof DRIVERS, options: Databa
     description: `Opens a pool of ${spec.title} connections for the SQL Script nodes of the run, closed when the run ends.`,
     inports: {},
     outports: {
-      'pool-id': { description: 'The pool handle, for the `pool-id` port of SQL Script nodes.' },
-      'status-out': { description: 'The pool: {status, driver, host, port, database, serverVersion, maxConnections}.' },
+      'pool-id': { type: 'string', description: 'The pool handle, for the `pool-id` port of SQL Script nodes.' },
+      'status-out': { type: 'object', description: 'The pool: {status, driver, host, port, database, serverVersion, maxConnections}.' },
     },
     config: poolConfigSchema(spec.port, spec.secrets).extend(driver === 'postgresql' ? POSTGRES_SETTINGS : {}),
     // The pool is a resource of this process, gone after a crash: a resumed run must open it again (a replayed handle would name nothing).

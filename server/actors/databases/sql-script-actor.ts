@@ -32,11 +32,11 @@ export const sqlScriptActor = defineActor({
   title: 'SQL Script',
   description: 'Runs a SQL statement with bound parameters on the pool of a PostgreSQL or MySQL node.',
   inports: {
-    'pool-id': { description: 'The pool handle a PostgreSQL or MySQL node sends; kept for every later statement.', required: true, control: true },
-    'params-in': { description: 'The positional parameters: an array, or one value; each packet runs the statement once.' },
+    'pool-id': { type: 'string', description: 'The pool handle a PostgreSQL or MySQL node sends; kept for every later statement.', required: true, control: true },
+    'params-in': { type: 'all', description: 'The positional parameters: an array, or one value; each packet runs the statement once.' },
   },
   outports: {
-    'result-out': { description: 'The result: {rows, rowCount, fields, truncated}; rowCount counts changed rows for INSERT, UPDATE and DELETE.' },
+    'result-out': { type: 'object', description: 'The result: {rows, rowCount, fields, truncated}; rowCount counts changed rows for INSERT, UPDATE and DELETE.' },
     ...errorOutPort('with the server\'s code for a database error, or for a timeout (code TIMEOUT)'),
   },
   config: SqlScriptConfigSchema,

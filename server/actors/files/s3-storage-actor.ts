@@ -71,12 +71,12 @@ export function createS3StorageActor(options: S3StorageActorOptions = {}) {
     title: 'AWS S3',
     description: 'Uploads, downloads, deletes and lists objects of an S3 bucket (AWS or an S3-compatible server).',
     inports: {
-      'file-in': { description: 'upload: the content, as text, {base64, contentType?}, {text, contentType} or any JSON (stored as JSON).' },
-      'key-in': { control: true, description: 'The object key (the prefix, for list); kept for later firings.' },
+      'file-in': { type: 'all', description: 'upload: the content, as text, {base64, contentType?}, {text, contentType} or any JSON (stored as JSON).' },
+      'key-in': { type: 'string', control: true, description: 'The object key (the prefix, for list); kept for later firings.' },
     },
     outports: {
-      'url-out': { description: "The object's URL (the bucket's, for list)." },
-      'metadata-out': { description: 'What S3 says of the object: {operation, bucket, key, url, size, contentType, etag, ...}; a download adds text or base64, a list its objects.' },
+      'url-out': { type: 'string', description: "The object's URL (the bucket's, for list)." },
+      'metadata-out': { type: 'object', description: 'What S3 says of the object: {operation, bucket, key, url, size, contentType, etag, ...}; a download adds text or base64, a list its objects.' },
     },
     config: s3StorageConfigSchema(options.secret),
     effects: (config) => S3_OPERATION_EFFECTS[config.operation],

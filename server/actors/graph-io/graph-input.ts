@@ -12,7 +12,7 @@ export const graphInput = defineActor({
   title: 'Graph Input',
   description: 'Emits the value the enclosing run received under inputName.',
   inports: {},
-  outports: { data: { description: 'The input value.' } },
+  outports: { data: { type: 'all', description: 'The input value.' } },
   config: z.object({
     /** The name of the input (the subgraph node's port). @default "input" */
     inputName: requiredText('The name of the input (the subgraph node\'s port)', 'input'),

@@ -8,7 +8,7 @@ export const graphOutput = defineActor({
   id: 'graph_output',
   title: 'Graph Output',
   description: 'Emits each packet on data as the enclosing run output outputName.',
-  inports: { data: { required: true, description: 'The value to output.' } },
+  inports: { data: { type: 'all', required: true, description: 'The value to output.' } },
   outports: {},
   config: z.object({
     /** The name of the output (the subgraph node's port). @default "output" */

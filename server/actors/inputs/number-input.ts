@@ -9,7 +9,7 @@ export const numberInput = defineActor({
   title: 'Number Input',
   description: 'Emits defaultValue on output when the run starts; it must lie within min/max.',
   inports: {},
-  outports: { output: { description: 'The number.' } },
+  outports: { output: { type: 'number', description: 'The number.' } },
   config: z
     .object({
       /** The number the node emits. @default 0 */

@@ -38,7 +38,7 @@ export const textInput = defineActor({
   title: 'Text Input',
   description: 'Emits defaultValue on output when the run starts, checked against maxLength and validation.',
   inports: {},
-  outports: { output: { description: 'The text.' } },
+  outports: { output: { type: 'string', description: 'The text.' } },
   config: TextInputConfigSchema,
   effects: 'none',
   fire: async ({ config, send, signal }) => {

@@ -10,10 +10,10 @@ export const ifBranch = defineActor({
   id: 'tpl_if_branch',
   title: 'If Branch',
   description: 'Routes the packet to true-out when any rule set holds, else to false-out.',
-  inports: { 'input-in': { required: true, description: 'The packet the rules read.' } },
+  inports: { 'input-in': { type: 'all', required: true, description: 'The packet the rules read.' } },
   outports: {
-    'true-out': { description: 'The packet, when a rule set holds.' },
-    'false-out': { description: 'The packet, when none holds.' },
+    'true-out': { type: 'all', description: 'The packet, when a rule set holds.' },
+    'false-out': { type: 'all', description: 'The packet, when none holds.' },
   },
   config: z.object({
     /** The rule sets of the IDE's rule builder. @default [] */

@@ -17,12 +17,12 @@ export const switchActor = defineActor({
   id: 'tpl_switch',
   title: 'Switch',
   description: 'Routes the packet to the first case whose value equals switchField, else to default-out.',
-  inports: { 'input-in': { required: true, description: 'The packet to route.' } },
+  inports: { 'input-in': { type: 'all', required: true, description: 'The packet to route.' } },
   outports: {
-    'case1-out': { description: 'Packets matching case1Value.' },
-    'case2-out': { description: 'Packets matching case2Value.' },
-    'case3-out': { description: 'Packets matching case3Value.' },
-    'default-out': { description: 'Packets matching no case.' },
+    'case1-out': { type: 'all', description: 'Packets matching case1Value.' },
+    'case2-out': { type: 'all', description: 'Packets matching case2Value.' },
+    'case3-out': { type: 'all', description: 'Packets matching case3Value.' },
+    'default-out': { type: 'all', description: 'Packets matching no case.' },
   },
   config: z.object({
     /** The field to read, such as `status` or `body.kind`. */

@@ -11,8 +11,8 @@ export const mathAverage = defineActor({
   description: 'Mean of the numeric array on array-in to avg-out, its element count to count-out.',
   inports: { 'array-in': numberArrayPort() },
   outports: {
-    'avg-out': { description: 'The mean, rounded; null for an empty array.' },
-    'count-out': { description: 'The number of elements.' },
+    'avg-out': { type: 'number', description: 'The mean, rounded; null for an empty array.' },
+    'count-out': { type: 'int', description: 'The number of elements.' },
   },
   config: z.object({
     /** Decimal places of the mean. @default 2 */

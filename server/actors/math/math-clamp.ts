@@ -7,9 +7,9 @@ export const mathClamp = defineActor({
   title: 'Clamp',
   description: 'Sends value-in limited to the range [min-in, max-in].',
   inports: {
-    'value-in': { required: true, description: 'The number to clamp.' },
-    'min-in': { required: true, description: 'The lower bound.' },
-    'max-in': { required: true, description: 'The upper bound.' },
+    'value-in': { type: 'number', required: true, description: 'The number to clamp.' },
+    'min-in': { type: 'number', required: true, description: 'The lower bound.' },
+    'max-in': { type: 'number', required: true, description: 'The upper bound.' },
   },
   outports: { 'result-out': { type: 'number', description: 'The clamped value.' } },
   effects: 'none',

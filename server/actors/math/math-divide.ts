@@ -25,7 +25,7 @@ export const mathDivide = defineActor({
   description: 'Divides a-in by b-in, rounded to precision; division by zero per handleDivByZero.',
   inports: operandPorts,
   outports: {
-    'result-out': { description: 'a / b, rounded.' },
+    'result-out': { type: 'number', description: 'a / b, rounded.' },
     ...errorOutPort('when the division fails'),
   },
   config: z.object({

@@ -19,9 +19,9 @@ export const mathExpression = defineActor({
   id: 'tpl_math_expression',
   title: 'Math Expression',
   description: 'Evaluates expression (mathjs syntax) with the variables on variables-in.',
-  inports: { 'variables-in': { description: 'An object whose keys are the variables (another value is `value`).' } },
+  inports: { 'variables-in': { type: 'object', description: 'An object whose keys are the variables (another value is `value`).' } },
   outports: {
-    'result-out': { description: 'The value, numbers rounded to precision.' },
+    'result-out': { type: 'all', description: 'The value, numbers rounded to precision.' },
     ...errorOutPort('when the expression fails'),
   },
   config: z.object({

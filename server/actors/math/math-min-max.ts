@@ -6,11 +6,11 @@ export const mathMinMax = defineActor({
   id: 'tpl_math_min_max',
   title: 'Min/Max',
   description: 'Min, max and max - min of the array on array-in.',
-  inports: { 'array-in': { required: true, description: 'An array of numbers or numeric texts.' } },
+  inports: { 'array-in': { type: 'array', required: true, description: 'An array of numbers or numeric texts.' } },
   outports: {
-    'min-out': { description: 'The smallest number.' },
-    'max-out': { description: 'The largest number.' },
-    'range-out': { description: 'max - min.' },
+    'min-out': { type: 'number', description: 'The smallest number.' },
+    'max-out': { type: 'number', description: 'The largest number.' },
+    'range-out': { type: 'number', description: 'max - min.' },
   },
   effects: 'none',
   async fire({ inputs, send }) {

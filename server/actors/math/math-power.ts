@@ -9,8 +9,8 @@ export const mathPower = defineActor({
   title: 'Power',
   description: 'Sends base-in ^ exp-in, rounded to precision.',
   inports: {
-    'base-in': { required: true, description: 'The base (a number or numeric text).' },
-    'exp-in': { required: true, description: 'The exponent (a number or numeric text).' },
+    'base-in': { type: 'number', required: true, description: 'The base (a number or numeric text).' },
+    'exp-in': { type: 'number', required: true, description: 'The exponent (a number or numeric text).' },
   },
   outports: { 'result-out': { type: 'number', description: 'base ^ exp, rounded; "Infinity" when it overflows.' } },
   config: z.object({

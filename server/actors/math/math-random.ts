@@ -26,8 +26,8 @@ export const mathRandom = defineActor({
   id: 'tpl_math_random',
   title: 'Random',
   description: 'Emits a random number in [min, max) on value-out per trigger; seeded when seed is set.',
-  inports: { 'trigger-in': { description: 'Any packet: each one draws a number.' } },
-  outports: { 'value-out': { description: 'The random number.' } },
+  inports: { 'trigger-in': { type: 'bang', description: 'Any packet: each one draws a number.' } },
+  outports: { 'value-out': { type: 'number', description: 'The random number.' } },
   config: RandomConfigSchema,
   createState: () => ({ seed: undefined as string | undefined, next: Math.random }),
   // Unless seeded, it draws from Math.random.

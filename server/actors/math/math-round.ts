@@ -8,7 +8,7 @@ export const mathRound = defineActor({
   id: 'tpl_math_round',
   title: 'Round',
   description: 'Rounds value-in with method at precision.',
-  inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
+  inports: { 'value-in': { type: 'number', required: true, description: 'A number or numeric text.' } },
   outports: { 'result-out': { type: 'number', description: 'The rounded value.' } },
   config: z.object({
     /** Decimal places kept. @default 0 */

@@ -8,9 +8,9 @@ export const mathSqrt = defineActor({
   id: 'tpl_math_sqrt',
   title: 'Square Root',
   description: 'Square root of value-in; negatives per handleNegative (error, absolute, complex).',
-  inports: { 'value-in': { required: true, description: 'A number or numeric text.' } },
+  inports: { 'value-in': { type: 'number', required: true, description: 'A number or numeric text.' } },
   outports: {
-    'result-out': { description: 'The root, or {re, im} for a negative number in complex mode.' },
+    'result-out': { type: 'all', description: 'The root, or {re, im} for a negative number in complex mode.' },
     ...errorOutPort('for a negative number in error mode'),
   },
   config: z.object({

@@ -11,11 +11,11 @@ export const mathStatistics = defineActor({
   description: 'Mean, median, mode, standard deviation and variance of data-in.',
   inports: { 'data-in': numberArrayPort() },
   outports: {
-    'mean-out': { description: 'The mean.' },
-    'median-out': { description: 'The median.' },
-    'mode-out': { description: 'The most frequent value (the smallest on a tie).' },
-    'std-out': { description: 'The standard deviation.' },
-    'variance-out': { description: 'The variance (sample or population per sampleCorrection).' },
+    'mean-out': { type: 'number', description: 'The mean.' },
+    'median-out': { type: 'number', description: 'The median.' },
+    'mode-out': { type: 'number', description: 'The most frequent value (the smallest on a tie).' },
+    'std-out': { type: 'number', description: 'The standard deviation.' },
+    'variance-out': { type: 'number', description: 'The variance (sample or population per sampleCorrection).' },
   },
   config: z.object({
     /** Decimal places of every result. @default 4 */

@@ -68,10 +68,10 @@ export function createDiscordWebhookActor(options: MessagingActorOptions = {}) {
     title: 'Discord Webhook',
     description: 'Posts each message, with embeds, to a Discord webhook.',
     inports: {
-      'message-in': { required: true, description: 'The message: text, or {content, embeds}.' },
-      'embed-in': { control: true, description: 'An embed object or a list of them, kept for every later message; when fed, messages wait for the first one.' },
+      'message-in': { type: 'all', required: true, description: 'The message: text, or {content, embeds}.' },
+      'embed-in': { type: 'all', control: true, description: 'An embed object or a list of them, kept for every later message; when fed, messages wait for the first one.' },
     },
-    outports: { 'sent-out': { description: 'The posted message: {id, channelId, content, timestamp}.' } },
+    outports: { 'sent-out': { type: 'object', description: 'The posted message: {id, channelId, content, timestamp}.' } },
     config: discordConfigSchema(options),
     effects: 'once',
     fire: async ({ config, inputs, signal, secret, send }) => {

@@ -27,12 +27,12 @@ export function createEmailSenderActor(options: MessagingActorOptions = {}) {
     title: 'Email Sender',
     description: 'Sends each content packet as an e-mail through SMTP, SendGrid, Mailgun or Amazon SES.',
     inports: {
-      'content-in': { required: true, description: 'The body as text, or {text, html, subject, to, cc, bcc, replyTo, data}; data (else the object) fills the templates.' },
-      'recipients-in': { control: true, description: 'The recipients: addresses (a list, or text separated by commas) or {to, cc, bcc}, kept for every later message; when fed, messages wait for the first one.' },
+      'content-in': { type: 'all', required: true, description: 'The body as text, or {text, html, subject, to, cc, bcc, replyTo, data}; data (else the object) fills the templates.' },
+      'recipients-in': { type: 'all', control: true, description: 'The recipients: addresses (a list, or text separated by commas) or {to, cc, bcc}, kept for every later message; when fed, messages wait for the first one.' },
     },
     outports: {
-      'sent-out': { description: 'The sent message: {provider, messageId, to, accepted, rejected, subject}.' },
-      'failed-out': { description: 'A message the provider refused or could not be sent: {provider, message, to, subject, status?, code?}.' },
+      'sent-out': { type: 'object', description: 'The sent message: {provider, messageId, to, accepted, rejected, subject}.' },
+      'failed-out': { type: 'object', description: 'A message the provider refused or could not be sent: {provider, message, to, subject, status?, code?}.' },
     },
     config: emailConfigSchema(options),
     effects: 'once',

@@ -78,12 +78,12 @@ export function createFacebookPostActor(options: MessagingActorOptions = {}) {
     title: 'Facebook Post',
     description: 'Posts each content packet on a Facebook Page, now or scheduled, with a photo or link.',
     inports: {
-      'content-in': { required: true, description: 'The message, or {message, link}.' },
-      'media-in': { control: true, description: 'An image URL or {url, caption}, kept for every later post; when fed, posts wait for the first one.' },
+      'content-in': { type: 'all', required: true, description: 'The message, or {message, link}.' },
+      'media-in': { type: 'all', control: true, description: 'An image URL or {url, caption}, kept for every later post; when fed, posts wait for the first one.' },
     },
     outports: {
-      'post-out': { description: 'The post: {id, pageId, scheduled, publishTime}.' },
-      'insights-out': { description: 'Its insights, read back once it is published: {id, metrics: {name: value}}.' },
+      'post-out': { type: 'object', description: 'The post: {id, pageId, scheduled, publishTime}.' },
+      'insights-out': { type: 'object', description: 'Its insights, read back once it is published: {id, metrics: {name: value}}.' },
     },
     config: facebookConfigSchema(options),
     effects: 'once',

@@ -85,12 +85,12 @@ export function createLinkedinPostActor(options: MessagingActorOptions = {}) {
     title: 'LinkedIn Post',
     description: 'Shares each content packet on LinkedIn, with an article link or media.',
     inports: {
-      'content-in': { required: true, description: 'The text of the post, or {text, article}.' },
-      'article-in': { control: true, description: 'The article {url, title, description} or asset URN of image and video shares, kept for every later post; when fed, posts wait for the first one.' },
+      'content-in': { type: 'all', required: true, description: 'The text of the post, or {text, article}.' },
+      'article-in': { type: 'all', control: true, description: 'The article {url, title, description} or asset URN of image and video shares, kept for every later post; when fed, posts wait for the first one.' },
     },
     outports: {
-      'share-out': { description: 'The share: {id, author, visibility, shareType}.' },
-      'analytics-out': { description: 'Its social actions, read back once it exists: {id, likes, comments}.' },
+      'share-out': { type: 'object', description: 'The share: {id, author, visibility, shareType}.' },
+      'analytics-out': { type: 'object', description: 'Its social actions, read back once it exists: {id, likes, comments}.' },
     },
     config: linkedinConfigSchema(options),
     effects: 'once',

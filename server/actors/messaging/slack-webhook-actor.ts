@@ -72,9 +72,9 @@ export function createSlackWebhookActor(options: MessagingActorOptions = {}) {
     id: 'tpl_slack_webhook',
     title: 'Slack Webhook',
     description: 'Posts each message to a Slack incoming webhook.',
-    inports: { 'message-in': { required: true, description: 'The message: text, {text, attachments}, or blocks when messageType is blocks.' } },
+    inports: { 'message-in': { type: 'all', required: true, description: 'The message: text, {text, attachments}, or blocks when messageType is blocks.' } },
     outports: {
-      'sent-out': { description: 'Slack took the message: {ok, channel, text}.' },
+      'sent-out': { type: 'object', description: 'Slack took the message: {ok, channel, text}.' },
       ...errorOutPort('when Slack refuses the message or cannot be reached'),
     },
     config: slackConfigSchema(options),

@@ -65,12 +65,12 @@ export function createTwilioSmsActor(options: MessagingActorOptions = {}) {
     title: 'Twilio SMS',
     description: 'Sends each message as an SMS to every recipient through Twilio.',
     inports: {
-      'message-in': { required: true, description: 'The text, or {body, to}.' },
-      'recipients-in': { control: true, description: 'Phone numbers (a list, or text separated by commas), kept for every later message; when fed, messages wait for the first one.' },
+      'message-in': { type: 'all', required: true, description: 'The text, or {body, to}.' },
+      'recipients-in': { type: 'all', control: true, description: 'Phone numbers (a list, or text separated by commas), kept for every later message; when fed, messages wait for the first one.' },
     },
     outports: {
-      'sent-out': { description: 'One packet per recipient: the created message {sid, to, from, status, body, numSegments, dateCreated}.' },
-      'status-out': { description: 'One packet per recipient: {sid, to, status, errorCode, errorMessage}.' },
+      'sent-out': { type: 'object', description: 'One packet per recipient: the created message {sid, to, from, status, body, numSegments, dateCreated}.' },
+      'status-out': { type: 'object', description: 'One packet per recipient: {sid, to, status, errorCode, errorMessage}.' },
     },
     config: twilioConfigSchema(options),
     effects: 'once',

@@ -80,12 +80,12 @@ export function createTwitterPostActor(options: MessagingActorOptions = {}) {
     title: 'Twitter/X Post',
     description: 'Posts each content packet to X (Twitter), with media, reply, poll and place.',
     inports: {
-      'content-in': { required: true, description: 'The text of the post, or {text, reply_to, media_ids}.' },
-      'media-in': { control: true, description: 'Media ids uploaded to X (a list, text separated by commas, or {media_ids}), kept for every later post; when fed, posts wait for the first one.' },
+      'content-in': { type: 'all', required: true, description: 'The text of the post, or {text, reply_to, media_ids}.' },
+      'media-in': { type: 'all', control: true, description: 'Media ids uploaded to X (a list, text separated by commas, or {media_ids}), kept for every later post; when fed, posts wait for the first one.' },
     },
     outports: {
-      'tweet-out': { description: 'The post: {id, text}.' },
-      'metrics-out': { description: 'The public metrics of the post, read back once it exists: {id, retweet_count, reply_count, like_count, quote_count, ...}.' },
+      'tweet-out': { type: 'object', description: 'The post: {id, text}.' },
+      'metrics-out': { type: 'object', description: 'The public metrics of the post, read back once it exists: {id, retweet_count, reply_count, like_count, quote_count, ...}.' },
     },
     config: twitterConfigSchema(options),
     effects: 'once',

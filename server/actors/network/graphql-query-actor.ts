@@ -41,8 +41,8 @@ export function createGraphqlQueryActor(options: NetworkActorOptions = {}) {
     id: 'tpl_graphql_query',
     title: 'GraphQL Query',
     description: 'Runs a GraphQL query or mutation over HTTP POST.',
-    inports: { 'variables-in': { description: 'The variables object; each packet runs the operation once.' } },
-    outports: { 'data-out': { description: 'The response `data`.' }, 'errors-out': { description: 'The response `errors` list.' } },
+    inports: { 'variables-in': { type: 'object', description: 'The variables object; each packet runs the operation once.' } },
+    outports: { 'data-out': { type: 'object', description: 'The response `data`.' }, 'errors-out': { type: 'array', description: 'The response `errors` list.' } },
     config: GraphqlQueryConfigSchema,
     effects: (config) => graphqlOperationEffects(config.operationType),
     fire: async ({ config, inputs, signal, send }) => {

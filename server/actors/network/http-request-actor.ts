@@ -29,11 +29,11 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
     title: 'HTTP Request',
     description: 'Sends an HTTP request and emits the response as {status, statusText, headers, body, url}.',
     inports: {
-      'data-in': { description: 'Query parameters (GET, DELETE) or the request body (POST, PUT, PATCH); each packet sends one request.' },
-      'headers-in': { description: 'An object of header names to values, kept for every later request; when fed, requests wait for the first one.', control: true },
+      'data-in': { type: 'all', description: 'Query parameters (GET, DELETE) or the request body (POST, PUT, PATCH); each packet sends one request.' },
+      'headers-in': { type: 'object', description: 'An object of header names to values, kept for every later request; when fed, requests wait for the first one.', control: true },
     },
     outports: {
-      'response-out': { description: 'The response: {status, statusText, headers, body, url}.' },
+      'response-out': { type: 'object', description: 'The response: {status, statusText, headers, body, url}.' },
       ...errorOutPort('for a 4xx, a 5xx left after the retries, or a request that got no response'),
     },
     config: HttpRequestConfigSchema,

@@ -39,9 +39,9 @@ export function createRpcCallActor(options: NetworkActorOptions = {}) {
     id: 'tpl_rpc_call',
     title: 'RPC Call',
     description: 'Calls a JSON-RPC method over HTTP POST.',
-    inports: { 'params-in': { description: 'The params (array or object); each packet makes one call.' } },
+    inports: { 'params-in': { type: 'all', description: 'The params (array or object); each packet makes one call.' } },
     outports: {
-      'result-out': { description: 'The `result` of the call.' },
+      'result-out': { type: 'all', description: 'The `result` of the call.' },
       ...errorOutPort('(with the RPC error\'s code and data) for an RPC error or a failed call'),
     },
     config: RpcCallConfigSchema,

@@ -38,10 +38,10 @@ export function createGithubActor(options: SaasActorOptions = {}) {
     id: 'tpl_github_api',
     title: 'GitHub API',
     description: 'Calls the GitHub REST API (Octokit) for a repository: get-repo, list-issues, create-issue, get-pr or list-commits.',
-    inports: { 'params-in': { description: 'Extra GitHub parameters of the call (state, labels, page, title, body, pull_number...); each packet makes one call.' } },
+    inports: { 'params-in': { type: 'object', description: 'Extra GitHub parameters of the call (state, labels, page, title, body, pull_number...); each packet makes one call.' } },
     outports: {
-      'data-out': { description: 'The data GitHub answered: the repository, issue, pull request, or a list.' },
-      'rate-out': { description: 'The rate limit GitHub reported: {limit, remaining, used, reset, resetAt, resource}.' },
+      'data-out': { type: 'all', description: 'The data GitHub answered: the repository, issue, pull request, or a list.' },
+      'rate-out': { type: 'object', description: 'The rate limit GitHub reported: {limit, remaining, used, reset, resetAt, resource}.' },
     },
     config: githubConfigSchema(options.secret),
     effects: (config) => githubOperationEffects(config.operation),

@@ -56,12 +56,12 @@ export function createGoogleSheetsActor(options: GoogleSheetsActorOptions = {}) 
     title: 'Google Sheets',
     description: 'Reads, writes, appends or clears a range of a Google spreadsheet through the Sheets REST API.',
     inports: {
-      'data-in': { description: 'The rows to write or append: an array of rows, an array of objects (their keys as columns), or {values}.' },
-      'range-in': { description: 'A range in A1 notation replacing the configured one, kept for later packets.', control: true },
+      'data-in': { type: 'all', description: 'The rows to write or append: an array of rows, an array of objects (their keys as columns), or {values}.' },
+      'range-in': { type: 'string', description: 'A range in A1 notation replacing the configured one, kept for later packets.', control: true },
     },
     outports: {
-      'values-out': { description: 'The values read, or the rows written or appended ([] after clear).' },
-      'metadata-out': { description: 'The sheet information: {spreadsheetId, range, rowCount, columnCount} of a read, or what Sheets reports of a change.' },
+      'values-out': { type: 'array', description: 'The values read, or the rows written or appended ([] after clear).' },
+      'metadata-out': { type: 'object', description: 'The sheet information: {spreadsheetId, range, rowCount, columnCount} of a read, or what Sheets reports of a change.' },
     },
     config: googleSheetsConfigSchema(options.secret),
     effects: (config) => (config.operation === 'read' ? 'repeatable' : 'once'),

@@ -44,12 +44,12 @@ export function createHubspotActor(options: SaasActorOptions = {}) {
     title: 'HubSpot',
     description: 'Gets, creates, updates, searches or batch-processes HubSpot CRM records through the CRM v3 API.',
     inports: {
-      'data-in': { description: 'The record to create or update (its properties, with id for an update), or the array of a batch; each packet makes one call.' },
-      'filter-in': { description: 'The record id of get or update, a search body or an object of property values to match, or {limit, after} of a listing; kept for later packets.', control: true },
+      'data-in': { type: 'all', description: 'The record to create or update (its properties, with id for an update), or the array of a batch; each packet makes one call.' },
+      'filter-in': { type: 'all', description: 'The record id of get or update, a search body or an object of property values to match, or {limit, after} of a listing; kept for later packets.', control: true },
     },
     outports: {
-      'results-out': { description: 'The record of get by id, create or update; the records of a listing, search or batch.' },
-      'metrics-out': { description: 'What the call did: {operation, objectType, count, total?, after?, errors?, calls, status, rateLimit?, durationMs}.' },
+      'results-out': { type: 'all', description: 'The record of get by id, create or update; the records of a listing, search or batch.' },
+      'metrics-out': { type: 'object', description: 'What the call did: {operation, objectType, count, total?, after?, errors?, calls, status, rateLimit?, durationMs}.' },
     },
     config: hubspotConfigSchema(options.secret),
     effects: (config, inputs) => hubspotEffects(config.operation, inputs['data-in']),

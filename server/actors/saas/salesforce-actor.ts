@@ -53,10 +53,10 @@ export function createSalesforceActor(options: SaasActorOptions = {}) {
     id: 'tpl_salesforce',
     title: 'Salesforce',
     description: 'Runs a SOQL query, or inserts, updates, deletes or upserts records, through the Salesforce REST API.',
-    inports: { 'query-in': { description: 'The SOQL text of a query, or the record(s) of a DML operation (ids for delete); each packet runs once.' } },
+    inports: { 'query-in': { type: 'all', description: 'The SOQL text of a query, or the record(s) of a DML operation (ids for delete); each packet runs once.' } },
     outports: {
-      'records-out': { description: 'The records of a query (every page), or the per-record results {id, success, errors, created?} of a DML operation.' },
-      'status-out': { description: 'A summary: {operation, object, success, totalSize, records, pages} of a query; {operation, object, success, total, succeeded, failed, ids, errors} of DML.' },
+      'records-out': { type: 'array', description: 'The records of a query (every page), or the per-record results {id, success, errors, created?} of a DML operation.' },
+      'status-out': { type: 'object', description: 'A summary: {operation, object, success, totalSize, records, pages} of a query; {operation, object, success, total, succeeded, failed, ids, errors} of DML.' },
     },
     config: salesforceConfigSchema(options.secret),
     effects: (config) => (config.operation === 'query' ? 'repeatable' : 'once'),

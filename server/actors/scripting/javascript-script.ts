@@ -48,11 +48,11 @@ export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
     title: 'JavaScript Script',
     description: SANDBOX_RULES,
     inports: {
-      'data-in': { description: 'The packet the script runs on, in scope as `data` and `imports.data`; the script runs once per packet.' },
-      'metadata-in': { control: true, description: 'Settings-like data, in scope as `metadata`; the last packet stays for later firings, and when fed the script waits for the first one.' },
+      'data-in': { type: 'all', description: 'The packet the script runs on, in scope as `data` and `imports.data`; the script runs once per packet.' },
+      'metadata-in': { type: 'all', control: true, description: 'Settings-like data, in scope as `metadata`; the last packet stays for later firings, and when fed the script waits for the first one.' },
     },
     outports: {
-      'result-out': { description: 'The value the script returns.' },
+      'result-out': { type: 'all', description: 'The value the script returns.' },
       ...errorOutPort('when the script throws or runs over its limits'),
     },
     config: JavascriptScriptConfigSchema,

@@ -56,11 +56,11 @@ export function createNushellScriptActor(options: NushellScriptActorOptions = {}
     title: 'NuShell Script',
     description: 'Runs a Nushell script with nu in a sandbox; data-in is its structured input, its last value goes to result-out.',
     inports: {
-      'data-in': { description: 'The script\'s pipeline input ($in, also $data); the script runs once per packet.' },
-      'args-in': { control: true, description: 'The script\'s $args: a list (one other value is a list of one); kept for later firings.' },
+      'data-in': { type: 'all', description: 'The script\'s pipeline input ($in, also $data); the script runs once per packet.' },
+      'args-in': { type: 'array', control: true, description: 'The script\'s $args: a list (one other value is a list of one); kept for later firings.' },
     },
     outports: {
-      'result-out': { description: 'The script\'s last value, unless it is null.' },
+      'result-out': { type: 'all', description: 'The script\'s last value, unless it is null.' },
       ...errorOutPort('when the script fails, exits or runs over its limits'),
     },
     config: nushellScriptConfigSchema(options),

@@ -85,11 +85,11 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
     title: 'Python Script',
     description: 'Runs a Python script in a python3 process with time and memory limits; its returned value goes to result-out.',
     inports: {
-      'data-in': { description: 'The packet the script runs on, in scope as `data`; the script runs once per packet.' },
-      'config-in': { control: true, description: 'Settings-like data, in scope as `config`; the last packet stays for later firings, and when fed the script waits for the first one.' },
+      'data-in': { type: 'all', description: 'The packet the script runs on, in scope as `data`; the script runs once per packet.' },
+      'config-in': { type: 'all', control: true, description: 'Settings-like data, in scope as `config`; the last packet stays for later firings, and when fed the script waits for the first one.' },
     },
     outports: {
-      'result-out': { description: 'The value the script returns.' },
+      'result-out': { type: 'all', description: 'The value the script returns.' },
       ...errorOutPort('when the script raises or runs over its limits'),
     },
     config: PythonScriptConfigSchema,

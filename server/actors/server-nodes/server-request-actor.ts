@@ -56,7 +56,7 @@ export function createServerRequestActor(sink?: HookAnswerSink) {
     title: 'Server Request',
     description: 'The HTTP request that started a deployed workflow (/hooks/{deployment}/{path}), or the input\'s request in a one-off run.',
     inports: {},
-    outports: { 'request-out': { description: '{method, path, query, headers, body, fields?}' } },
+    outports: { 'request-out': { type: 'object', description: '{method, path, query, headers, body, fields?}' } },
     config: ServerRequestConfigSchema,
     // extractFields may run JavaScript expressions (the clock, randomness); a refusal answers the waiting request, which a second answer cannot change.
     effects: 'repeatable',

@@ -35,7 +35,7 @@ export function createServerResponseActor(sink?: HookAnswerSink) {
     id: 'tpl_server_response',
     title: 'Server Response',
     description: 'Answers the HTTP request that started a deployed workflow with the packet on data-in.',
-    inports: { 'data-in': { required: true, description: 'What to answer with' } },
+    inports: { 'data-in': { type: 'all', required: true, description: 'What to answer with' } },
     outports: {},
     config: ServerResponseConfigSchema,
     // It answers the request that started the run, which can be answered once.

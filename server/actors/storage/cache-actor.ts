@@ -28,12 +28,12 @@ export const cacheActor = defineActor({
   title: 'Cache',
   description: "Gets, sets, deletes or checks keys of the run's in-memory cache, with a time to live.",
   inports: {
-    'key-in': { description: 'The key.' },
-    'value-in': { description: 'The value a set stores.' },
+    'key-in': { type: 'string', description: 'The key.' },
+    'value-in': { type: 'all', description: 'The value a set stores.' },
   },
   outports: {
-    'cached-out': { description: 'get: the value, null on a miss; set: the value stored; clear: the number of entries dropped.' },
-    'hit-out': { description: 'Whether the key was in the cache before the operation (clear: whether it held anything).' },
+    'cached-out': { type: 'all', description: 'get: the value, null on a miss; set: the value stored; clear: the number of entries dropped.' },
+    'hit-out': { type: 'boolean', description: 'Whether the key was in the cache before the operation (clear: whether it held anything).' },
   },
   config: CacheConfigSchema,
   // The cache is the run's own, in memory: a resumed run builds it again by firing its cache nodes again, which a replayed set would not.

@@ -41,8 +41,8 @@ export function createEventEmitterActor(options: EventEmitterOptions = {}) {
     id: 'tpl_event_emitter',
     title: 'Event Emitter',
     description: 'Publishes an event on the in-process bus or on Redis pub/sub.',
-    inports: { 'event-in': { description: 'The event data (when data-in is not fed).' }, 'data-in': { description: 'The event data.' } },
-    outports: { 'published-out': { description: 'The event as published.' }, 'id-out': { description: 'The id of the event.' } },
+    inports: { 'event-in': { type: 'all', description: 'The event data (when data-in is not fed).' }, 'data-in': { type: 'all', description: 'The event data.' } },
+    outports: { 'published-out': { type: 'object', description: 'The event as published.' }, 'id-out': { type: 'string', description: 'The id of the event.' } },
     config: EventEmitterConfigSchema,
     // Subscribers would receive the event twice.
     effects: 'once',

@@ -51,12 +51,12 @@ export function createQueueActor(options: QueueActorOptions = {}) {
     title: 'Queue',
     description: 'Sends, receives, peeks, acks and nacks messages of a Redis or RabbitMQ queue.',
     inports: {
-      'message-in': { description: 'send: the message body (any JSON); ack and nack: the received message, or its receipt.' },
-      'options-in': { description: 'An object that may set queueName and maxMessages for later firings.', control: true },
+      'message-in': { type: 'all', description: 'send: the message body (any JSON); ack and nack: the received message, or its receipt.' },
+      'options-in': { type: 'object', description: 'An object that may set queueName and maxMessages for later firings.', control: true },
     },
     outports: {
-      'received-out': { description: 'Each message received or peeked: {id, queue, provider, body, receipt, redelivered}.' },
-      'ack-out': { description: 'What a send, ack or nack did: {id, queue, operation, ok}.' },
+      'received-out': { type: 'object', description: 'Each message received or peeked: {id, queue, provider, body, receipt, redelivered}.' },
+      'ack-out': { type: 'object', description: 'What a send, ack or nack did: {id, queue, operation, ok}.' },
     },
     config: QueueConfigSchema,
     // Only a peek leaves the queue as it was; a receive takes messages off it.

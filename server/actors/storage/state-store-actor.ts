@@ -40,10 +40,10 @@ export function createStateStoreActor(options: StateStoreOptions = {}) {
     id: 'tpl_state_store',
     title: 'State Store',
     description: 'Keeps values across executions by namespace and key, in memory, in Redis or in files.',
-    inports: { 'key-in': { description: 'The key; every operation needs one, so a value waits for its key.', required: true }, 'value-in': { description: 'The value a set stores (any JSON).' } },
+    inports: { 'key-in': { type: 'string', description: 'The key; every operation needs one, so a value waits for its key.', required: true }, 'value-in': { type: 'all', description: 'The value a set stores (any JSON).' } },
     outports: {
-      'stored-out': { description: 'get: the value, null when there is none; set: the value stored; delete and exists: the key.' },
-      'success-out': { description: 'get and exists: whether there is a value; set: true; delete: whether there was one.' },
+      'stored-out': { type: 'all', description: 'get: the value, null when there is none; set: the value stored; delete and exists: the key.' },
+      'success-out': { type: 'boolean', description: 'get and exists: whether there is a value; set: true; delete: whether there was one.' },
     },
     config: StateStoreConfigSchema,
     // The values outlive the run: a read is safe to run again, a set or a delete is made once.

@@ -37,10 +37,10 @@ export function createVariableLookupActor(options: VariableLookupOptions = {}) {
     id: 'tpl_variable_lookup',
     title: 'Variable Lookup',
     description: 'Looks a variable up in the run (input, metadata, execution) or in the server variables.',
-    inports: { 'name-in': { description: 'The variable name.' } },
+    inports: { 'name-in': { type: 'string', description: 'The variable name.' } },
     outports: {
-      'value-out': { description: 'The value, or defaultValue (null when unset) when it is not found.' },
-      'found-out': { description: 'Whether the variable was found.' },
+      'value-out': { type: 'all', description: 'The value, or defaultValue (null when unset) when it is not found.' },
+      'found-out': { type: 'boolean', description: 'Whether the variable was found.' },
     },
     config: VariableLookupConfigSchema,
     createState: () => new Map<string, Found>(),

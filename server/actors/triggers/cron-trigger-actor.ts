@@ -51,7 +51,7 @@ export const cronTriggerActor = defineActor({
   title: 'Cron Trigger',
   description: 'Starts the workflow on a cron schedule when deployed; emits its payload once in a one-off run.',
   inports: {},
-  outports: { 'trigger-out': { description: 'The payload of the tick.' } },
+  outports: { 'trigger-out': { type: 'all', description: 'The payload of the tick.' } },
   config: CronTriggerConfigSchema,
   // A run started on its own reads the clock for the tick's timestamp.
   effects: 'repeatable',

@@ -22,7 +22,7 @@ export const intervalTriggerActor = defineActor({
   title: 'Interval Trigger',
   description: 'Starts the workflow every interval when deployed; emits its payload once in a one-off run.',
   inports: {},
-  outports: { 'trigger-out': { description: 'The payload of the tick.' } },
+  outports: { 'trigger-out': { type: 'all', description: 'The payload of the tick.' } },
   config: IntervalTriggerConfigSchema,
   // A run started on its own reads the clock for the tick's timestamp.
   effects: 'repeatable',

@@ -236,5 +236,5 @@ const NO_CONFIG = z.object({});
  * @example outports: { 'result-out': {}, ...errorOutPort('when the division fails') }
  */
 export function errorOutPort(when: string): { readonly 'error-out': OutPortSpec } {
-  return { 'error-out': { description: `Receives {message, node_id, component} ${when}.` } };
+  return { 'error-out': { type: 'object', description: `Receives {message, node_id, component} ${when}.` } };
 }
