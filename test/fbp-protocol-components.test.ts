@@ -1,9 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ProtocolClient } from './support/protocol-client';
-import { protocolSchemaProblems } from './support/protocol-schema';
-import { type TestApp, startTestApp } from './support/test-app';
+import { useProtocolRuntime } from './support/protocol-runtime-fixture';
 import { waitFor } from './support/wait-for';
 
 /** A graph `double` in FBP JSON: its inport `in` feeds a multiplier by 2, whose result is its outport `out`. */
@@ -16,25 +11,8 @@ const DOUBLE = {
 };
 
 describe('the component subprotocol of the FBP runtime', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fbp-components-'));
-  let app: TestApp;
-  const clients: ProtocolClient[] = [];
-  const open = async (secret?: string): Promise<ProtocolClient> => {
-    const client = await ProtocolClient.open(app.url, secret);
-    clients.push(client);
-    return client;
-  };
-  // Every message sent must fit fbp-protocol's schemas: fbp-client, under fbp-spec and noflo-ui, checks each one.
-  afterEach(() => {
-    expect(clients.splice(0).flatMap((client) => protocolSchemaProblems(client.log))).toEqual([]);
-  });
-  beforeAll(async () => {
-    app = await startTestApp({ config: { data_dir: dataDir } });
-  });
-  afterAll(async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const runtime = useProtocolRuntime('fbp-components');
+  const open = (secret?: string) => runtime.open(secret);
 
   it('lists the datatype of typed ports, and a JSON Schema as a data URI where a port has one', async () => {
     const client = await open();
@@ -99,14 +77,14 @@ describe('the component subprotocol of the FBP runtime', () => {
     client.close();
 
     // So does a graph started over HTTP, by the component's name.
-    const { data } = await app.client.startWorkflow({
+    const { data } = await runtime.app.client.startWorkflow({
       graph_json: { processes: { d: { component: 'demo/double' } }, connections: [{ data: 5, tgt: { process: 'd', port: 'in' } }], outports: { result: { process: 'd', port: 'out' } } },
       input: {},
       metadata: { execution_id: `uses-double-${Date.now()}` },
     });
     const id = data!.data.execution_id;
-    await waitFor(async () => (await app.client.getWorkflow(id)).data?.data.status === 'completed', { what: 'the HTTP run to complete' });
-    expect((await app.client.getWorkflow(id)).data!.data.result?.outputs).toEqual({ result: 10 });
+    await waitFor(async () => (await runtime.app.client.getWorkflow(id)).data?.data.status === 'completed', { what: 'the HTTP run to complete' });
+    expect((await runtime.app.client.getWorkflow(id)).data!.data.result?.outputs).toEqual({ result: 10 });
   });
 
   it('makes a graph cleared with main false a component named by its library and id', async () => {

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ProtocolClient } from './support/protocol-client';
-import { protocolSchemaProblems } from './support/protocol-schema';
-import { type TestApp, startTestApp } from './support/test-app';
+import { type ProtocolClient } from './support/protocol-client';
+import { useProtocolRuntime } from './support/protocol-runtime-fixture';
 
 /** A graph that adds 2 and 5 and shows the sum: three packets, on two initial connections and one edge. */
 async function adder(client: ProtocolClient, id: string): Promise<void> {
@@ -18,25 +14,8 @@ async function adder(client: ProtocolClient, id: string): Promise<void> {
 }
 
 describe('the graph and network subprotocols of the FBP runtime', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fbp-graphs-'));
-  let app: TestApp;
-  const clients: ProtocolClient[] = [];
-  const open = async (secret?: string): Promise<ProtocolClient> => {
-    const client = await ProtocolClient.open(app.url, secret);
-    clients.push(client);
-    return client;
-  };
-  // Every message sent must fit fbp-protocol's schemas: fbp-client, under fbp-spec and noflo-ui, checks each one.
-  afterEach(() => {
-    expect(clients.splice(0).flatMap((client) => protocolSchemaProblems(client.log))).toEqual([]);
-  });
-  beforeAll(async () => {
-    app = await startTestApp({ config: { data_dir: dataDir } });
-  });
-  afterAll(async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const runtime = useProtocolRuntime('fbp-graphs');
+  const open = (secret?: string) => runtime.open(secret);
 
   it('adds, changes, renames and removes groups, and keeps them in the graph it runs', async () => {
     const client = await open();

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ProtocolClient } from './support/protocol-client';
-import { protocolSchemaProblems } from './support/protocol-schema';
-import { type TestApp, startTestApp } from './support/test-app';
+import { useProtocolRuntime } from './support/protocol-runtime-fixture';
+import { startTestApp } from './support/test-app';
 
 const TOKEN = 'fbp-runtime-protocol-secret-0123456789';
 
@@ -19,25 +16,8 @@ async function exportedAdder(client: ProtocolClient, id: string): Promise<void> 
 }
 
 describe('the runtime subprotocol of the FBP runtime', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fbp-runtime-'));
-  let app: TestApp;
-  const clients: ProtocolClient[] = [];
-  const open = async (secret?: string): Promise<ProtocolClient> => {
-    const client = await ProtocolClient.open(app.url, secret);
-    clients.push(client);
-    return client;
-  };
-  // Every message sent must fit fbp-protocol's schemas: fbp-client, under fbp-spec and noflo-ui, checks each one.
-  afterEach(() => {
-    expect(clients.splice(0).flatMap((client) => protocolSchemaProblems(client.log))).toEqual([]);
-  });
-  beforeAll(async () => {
-    app = await startTestApp({ config: { auth_tokens: [TOKEN], data_dir: dataDir } });
-  });
-  afterAll(async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const runtime = useProtocolRuntime('fbp-runtime', { auth_tokens: [TOKEN] });
+  const open = (secret?: string) => runtime.open(secret);
 
   it('advertises exactly the capabilities it implements, with its configured type and a UUID', async () => {
     const client = await open(TOKEN);
@@ -94,7 +74,7 @@ describe('the runtime subprotocol of the FBP runtime', () => {
     expect((await client.next('network', 'status')).payload).toMatchObject({ graph: 'fixture.adder', running: true, started: true });
     client.send('network', 'stop', { graph: 'fixture.adder' });
     expect((await client.next('network', 'stopped')).payload).toMatchObject({ graph: 'fixture.adder', running: false, started: false });
-    const { data } = await app.client.listWorkflows({ workflow_id: 'fixture.adder' });
+    const { data } = await runtime.app.client.listWorkflows({ workflow_id: 'fixture.adder' });
     expect(data!.data.items.map((execution) => execution.status)).toEqual(['completed', 'completed']);
     client.close();
   });
