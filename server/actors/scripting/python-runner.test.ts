@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type JsonObject } from '../../engine';
 import { type PythonScriptOutcome, type PythonScriptRequest, runPythonScript } from './python-runner';
+import { isAlive } from '../../../test/support/process-alive';
 
 function request(script: string, extra: Partial<PythonScriptRequest> = {}): PythonScriptRequest {
   return {
@@ -22,16 +23,6 @@ function request(script: string, extra: Partial<PythonScriptRequest> = {}): Pyth
 
 function run(script: string, inputs: JsonObject = {}, extra: Partial<PythonScriptRequest> = {}): Promise<PythonScriptOutcome> {
   return runPythonScript(request(script, { inputs, ...extra }));
-}
-
-/** Whether a process exists and is not a zombie waiting to be reaped. */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 async function waitForFile(path: string, timeoutMs: number): Promise<string> {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
 import { PythonScriptConfigSchema, createPythonScriptActor, pythonScript } from './python-script';
+import { isAlive } from '../../../test/support/process-alive';
 
 const run = { executionId: 'exec-py', workflowId: 'wf-py' } as const;
 
@@ -20,15 +21,6 @@ function collector(received: JsonValue[]) {
 
 function pythonNode(script: string, extra: Record<string, JsonValue> = {}) {
   return { component: 'tpl_python_script', metadata: { config: { script, ...extra } } };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 describe('tpl_python_script', () => {

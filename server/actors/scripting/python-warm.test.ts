@@ -1,29 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { type JsonValue, createCatalogue, defineActor, runGraph } from '../../engine';
 import { type PythonInterpreterPool } from './python-interpreter-pool';
 import { createPythonInterpreterPool, createPythonScriptActor } from './python-script';
 import { type SandboxMode } from './process-sandbox';
+import { isAlive } from '../../../test/support/process-alive';
+import { waitFor } from '../../../test/support/wait-for';
 
 let runs = 0;
 const nextRun = () => ({ executionId: `exec-warm-${++runs}`, workflowId: 'wf-warm' });
-
-/** Whether a process exists and is not a zombie waiting to be reaped. */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('the condition was not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function pythonNode(script: string, extra: Record<string, JsonValue> = {}) {
   return { component: 'tpl_python_script', metadata: { config: { script, timeout: 20_000, ...extra } } };
@@ -150,10 +133,10 @@ describe('warm Python interpreters', () => {
   it('refills in the background after a take, and kills its spares when closed', async () => {
     const own = createPythonInterpreterPool({ size: 2 });
     try {
-      await until(() => own.spareCount === 2);
+      await waitFor(() => own.spareCount === 2, { what: 'the pool to hold two spares', timeoutMs: 10_000, intervalMs: 20 });
       const taken = own.take({ pythonBinary: 'python3', memoryLimitMb: 256, sandbox: { mode: 'bwrap', network: false } });
       expect(own.spareCount).toBe(1);
-      await until(() => own.spareCount === 2);
+      await waitFor(() => own.spareCount === 2, { what: 'the pool to hold two spares', timeoutMs: 10_000, intervalMs: 20 });
       // A firing that asks for the network never takes a spare.
       const networked = own.take({ pythonBinary: 'python3', memoryLimitMb: 256, sandbox: { mode: 'bwrap', network: true } });
       expect(own.spareCount).toBe(2);
