@@ -56,8 +56,8 @@ export class ClusterPlacement implements Placement {
   }
 
   /** The runs of this process only. */
-  leftAtShutdown(): Promise<string[]> {
-    return Promise.resolve([...this.options.owned.keys()]);
+  leftAtShutdown(): Promise<ExecutionRecord[]> {
+    return Promise.resolve([...this.options.owned.values()].map((run) => run.record));
   }
 
   // A job ends once what its run logged is written, so that the queue never outlives what it says happened.

@@ -39,7 +39,7 @@ export class LocalPlacement implements Placement {
   }
 
   /** Every unfinished execution: those queued here are cancelled with the running ones. */
-  async leftAtShutdown(): Promise<string[]> {
-    return (await this.store.listUnfinished()).map((record) => record.id);
+  leftAtShutdown(): Promise<ExecutionRecord[]> {
+    return this.store.listUnfinished();
   }
 }

@@ -25,7 +25,7 @@ export interface Placement {
    */
   readonly interrupted: { readonly nodeId: string | undefined; readonly message: string };
   /** The executions a shutdown cancels once its grace period is over. */
-  leftAtShutdown(): Promise<string[]>;
+  leftAtShutdown(): Promise<ExecutionRecord[]>;
 }
 
 /** What a placement works with. */

@@ -12,8 +12,8 @@ export interface ResumePoint {
   readonly lastSeq: number;
   /** The time of the last event logged, epoch ms: the run's time so far ends there. */
   readonly lastEventAt: number;
-  /** What the log holds, for the run's event and byte limits. */
-  readonly logged: { readonly events: number; readonly bytes: number };
+  /** The bytes of the events logged (their JSON), which count against the run's byte limit as its `lastSeq` events count against its event limit. */
+  readonly loggedBytes: number;
   /** The events logged, by kind and place, which the resumed network does not log again. */
   readonly events: LoggedEvents;
   readonly journal: readonly JournalEntry[];
@@ -35,5 +35,5 @@ export async function readResumePoint(store: ExecutionStore, id: string): Promis
     }
     if (page.length < PAGE) break;
   }
-  return { lastSeq, lastEventAt, logged: { events: lastSeq, bytes }, events, journal: await store.readJournal(id) };
+  return { lastSeq, lastEventAt, loggedBytes: bytes, events, journal: await store.readJournal(id) };
 }

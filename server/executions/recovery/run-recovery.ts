@@ -64,7 +64,7 @@ export class RunRecovery {
     // Only runs made before the read: a run claimed since may not show in it yet.
     const before = [...owned.entries()];
     if (before.length === 0) return 0;
-    const mine = new Set((await store.listUnfinished(nodeId)).filter((record) => record.nodeId === nodeId).map((record) => record.id));
+    const mine = new Set((await store.listUnfinished(nodeId)).map((record) => record.id));
     const taken = before.filter(([id]) => !mine.has(id));
     await Promise.all(taken.map(([, run]) => run.suspend()));
     return taken.length;
@@ -79,10 +79,8 @@ export class RunRecovery {
     await settleWithin([...owned.values()].map((run) => run.settled()), graceMs);
     const left = [...owned.values()];
     await Promise.all(left.filter((run) => isResumable(run.record, resumeInterruptedRuns)).map((run) => run.suspend()));
-    for (const id of await placement.leftAtShutdown()) {
-      const record = owned.get(id)?.record ?? (await this.options.store.get(id));
-      if (record === undefined || isResumable(record, resumeInterruptedRuns)) continue;
-      await cancel(id, SHUTDOWN_REASON).catch(() => undefined);
+    for (const record of await placement.leftAtShutdown()) {
+      if (!isResumable(record, resumeInterruptedRuns)) await cancel(record.id, SHUTDOWN_REASON).catch(() => undefined);
     }
   }
 

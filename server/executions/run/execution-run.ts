@@ -50,7 +50,7 @@ export class ExecutionRun {
     private readonly resumed?: ResumePoint,
   ) {
     this.current = record;
-    this.budget = new EventLogBudget(env.logLimits, resumed?.logged);
+    this.budget = new EventLogBudget(env.logLimits, resumed && { events: resumed.lastSeq, bytes: resumed.loggedBytes });
     this.last = resumed?.lastSeq ?? 0;
     env.owned.set(record.id, this);
   }
