@@ -104,7 +104,8 @@ describe('sandbox timers', () => {
     expect(outcome).toEqual({ ok: false, kind: 'timeout', error: 'Script timed out after 300 ms', logs: ['ticking'] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(isolates.map((isolate) => isolate.isDisposed)).toEqual([true]);
-    expect(hostTimers()).toBe(before);
+    // The count is the whole process's: a timer of the test framework may end during the call, never one be added.
+    expect(hostTimers()).toBeLessThanOrEqual(before);
     runner.dispose();
   });
 
