@@ -13,7 +13,7 @@ ENV npm_config_nodedir=/usr/local
 RUN npm install -g npm@11.19.1 --no-audit --no-fund
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 # Everything .dockerignore lets through: sources, configs and the build scripts.
 COPY . .
 RUN npm run build \
