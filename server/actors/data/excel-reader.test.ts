@@ -1,20 +1,13 @@
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import { createExcelReader, excelReader } from './excel-reader';
 import { runNode } from '../../../test/support/kits';
 
+const fixtures = join(__dirname, '../../../test/fixtures/excel');
+
 /** A workbook of two sheets, as a user's spreadsheet has them: a header row, numbers, dates, a formula, rich text. */
-async function workbook(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const people = book.addWorksheet('People');
-  people.addRow(['name', 'age', 'joined', 'double']);
-  people.addRow(['Ada', 36, new Date(Date.UTC(2023, 11, 10)), { formula: 'B2*2', result: 72 }]);
-  people.addRow([{ richText: [{ text: 'B' }, { text: 'ob' }] }, 41, new Date(Date.UTC(2024, 0, 2)), { formula: 'B3*2', result: 82 }]);
-  book.addWorksheet('Totals').addRow(['sum', 77]);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+const workbook = (): Promise<Buffer> => readFile(join(fixtures, 'people.xlsx'));
 
 describe('tpl_excel_reader', () => {
   let dir: string;
@@ -35,7 +28,7 @@ describe('tpl_excel_reader', () => {
   });
 
   it('reads a range as arrays, a sheet named on sheet-in, and a file under the host-given directory', async () => {
-    await writeFile(join(dir, 'book.xlsx'), await workbook());
+    await copyFile(join(fixtures, 'people.xlsx'), join(dir, 'book.xlsx'));
     const reader = createExcelReader({ baseDirectory: dir });
     const ranged = await runNode(reader, { config: { range: 'A2:B3', hasHeaders: false, dateFormat: 'DD/MM/YYYY' }, packets: [['file-in', 'book.xlsx']] });
     expect(ranged.packets['data-out']).toEqual([[['Ada', 36], ['Bob', 41]]]);
@@ -43,8 +36,23 @@ describe('tpl_excel_reader', () => {
     expect(other.packets['data-out']).toEqual([[['sum', 77]]]);
   });
 
+  it('addresses cells from A1 when a table starts further in, and reads a link as its text', async () => {
+    const bytes = { base64: (await readFile(join(fixtures, 'offset.xlsx'))).toString('base64') };
+    const whole = await runNode(excelReader, { packets: [['file-in', bytes]], config: { hasHeaders: false } });
+    expect(whole.packets['data-out']).toEqual([
+      [
+        [null, null, null],
+        [null, null, null],
+        [null, 'item', 'link'],
+        [null, 'tea', 'shop'],
+      ],
+    ]);
+    const table = await runNode(excelReader, { packets: [['file-in', bytes]], config: { range: 'B3:C4' } });
+    expect(table.packets['data-out']).toEqual([[{ item: 'tea', link: 'shop' }]]);
+  });
+
   it('refuses paths outside the directory, paths without one, missing sheets and files that are no workbook', async () => {
-    await writeFile(join(dir, 'book.xlsx'), await workbook());
+    await copyFile(join(fixtures, 'people.xlsx'), join(dir, 'book.xlsx'));
     await symlink('/etc/hostname', join(dir, 'link.xlsx'));
     const reader = createExcelReader({ baseDirectory: dir });
     const failure = async (definition: typeof reader, packet: unknown, config = {}) => (await runNode(definition, { packets: [['file-in', packet as never]], config })).result.errors[0]?.message;

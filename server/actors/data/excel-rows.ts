@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import ExcelJS from 'exceljs';
+import readWorkbook, { type CellValue, type Sheet } from 'read-excel-file/node';
 import { type JsonObject, type JsonValue } from '../../engine';
 
 dayjs.extend(utc);
@@ -32,23 +32,26 @@ interface Bounds {
 
 /** Reads the rows of one sheet of an .xlsx workbook (a worker task: a workbook of megabytes takes a while). */
 export async function readExcelRows(bytes: Uint8Array, options: ExcelRowsOptions): Promise<ExcelRows> {
-  const workbook = new ExcelJS.Workbook();
+  let workbook: Sheet[];
   try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+    workbook = await readWorkbook(Buffer.from(bytes));
   } catch (error) {
     throw new Error(`The file is not an .xlsx workbook: ${(error as Error).message}`);
   }
-  const sheets = workbook.worksheets.map((sheet) => sheet.name);
-  const sheet = options.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(options.sheetName);
+  const sheets = workbook.map(({ sheet }) => sheet);
+  const sheet = options.sheetName === undefined ? workbook[0] : workbook.find(({ sheet: name }) => name === options.sheetName);
   if (sheet === undefined) {
     throw new Error(options.sheetName === undefined ? 'The workbook has no sheet' : `The workbook has no sheet '${options.sheetName}' (its sheets: ${sheets.join(', ')})`);
   }
-  const bounds = options.range === undefined ? { top: 1, left: 1, bottom: sheet.actualRowCount === 0 ? 0 : sheet.rowCount, right: sheet.columnCount } : parseRange(options.range);
+  // The reader gives every row and column from A1 to the last used cell, so a cell's indexes are its address.
+  const data = sheet.data;
+  const width = data.reduce((most, row) => Math.max(most, row.length), 0);
+  const bounds = options.range === undefined ? { top: 1, left: 1, bottom: data.length, right: width } : parseRange(options.range);
   const table: JsonValue[][] = [];
   for (let r = bounds.top; r <= bounds.bottom; r++) {
-    const row = sheet.getRow(r);
+    const row = data[r - 1] ?? [];
     const values: JsonValue[] = [];
-    for (let c = bounds.left; c <= bounds.right; c++) values.push(cellValue(row.getCell(c).value, options.dateFormat));
+    for (let c = bounds.left; c <= bounds.right; c++) values.push(cellValue(row[c - 1] ?? null, options.dateFormat));
     table.push(values);
   }
   if (!options.hasHeaders) return { rows: table, sheets };
@@ -76,15 +79,11 @@ function columnNumber(letters: string): number {
   return [...letters.toUpperCase()].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0);
 }
 
-/** A cell as JSON: a formula as its result, rich text as its text, a link as its text, a date in `dateFormat`. */
-function cellValue(value: ExcelJS.CellValue, dateFormat: string): JsonValue {
-  if (value === null || value === undefined) return null;
+/** A cell as JSON: a formula is read as its last computed result, rich text and links as their text, a date in `dateFormat`. */
+function cellValue(value: CellValue | null, dateFormat: string): JsonValue {
+  if (value === null) return null;
   if (value instanceof Date) return dayjs.utc(value).format(dateFormat);
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if ('result' in value) return cellValue(value.result as ExcelJS.CellValue, dateFormat);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('text' in value) return typeof value.text === 'string' ? value.text : cellValue(value.text as ExcelJS.CellValue, dateFormat);
-  if ('error' in value) return String(value.error);
   return null;
 }
