@@ -11,6 +11,7 @@ import {
   type PeerNodes,
   type RunDispatcher,
   WebhookNotifier,
+  WebhookSigner,
 } from './executions';
 import { type AppServices } from './transport';
 import { type EventBridge, createEventBridge } from './ide';
@@ -146,7 +147,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     maxEventsPerExecution: config.max_events_per_execution,
     maxEventLogBytes: config.max_event_log_mb * 1024 * 1024,
     storageFull: budget && (() => budget.fullMessage()),
-    webhooks: new WebhookNotifier({ logger, egress }),
+    webhooks: new WebhookNotifier({ logger, egress, signer: config.webhook_signing_secret === undefined ? undefined : new WebhookSigner(config.webhook_signing_secret) }),
     observers,
     logger,
   });

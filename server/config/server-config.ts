@@ -15,6 +15,7 @@ import {
   JsonObjectSchema,
 } from '../../model';
 import { trustEntryProblem } from './trust-entry';
+import { signingSecretProblem } from '../executions';
 
 const port = z.number().int().min(0).max(65535);
 
@@ -224,6 +225,14 @@ export const ServerConfigSchema = z
       .enum(['auto', 'json', 'pretty'])
       .default('auto')
       .describe('How log lines are written to stdout: json (one JSON object a line), pretty (coloured text for people), or auto (pretty when stdout is a terminal, json otherwise)'),
+    webhook_signing_secret: z
+      .string()
+      .superRefine((secret, ctx) => {
+        const problem = signingSecretProblem(secret);
+        if (problem !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `a signing secret ${problem}` });
+      })
+      .optional()
+      .describe('Signs completion webhooks as Standard Webhooks do (webhook-id, webhook-timestamp, webhook-signature): whsec_ and a key of 24 to 64 bytes in base64; unset, webhooks are unsigned'),
     metrics_public: z
       .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
       .default(false)

@@ -2,6 +2,7 @@ export { type ExecutionRecord, type ExecutionUpdate } from './execution-record';
 export { InvalidCursorError } from './invalid-cursor-error';
 export { type ExecutionObserver } from './execution-observer';
 export { WebhookNotifier } from './webhook-notifier';
+export { WebhookSigner, signingSecretProblem } from './webhook-signature';
 export { workflowIdOf } from './start-request';
 export { EventFollower } from './follow/event-follower';
 export { ExecutionService } from './execution-service';

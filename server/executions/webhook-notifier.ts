@@ -1,6 +1,7 @@
 import { errorMessage } from '../engine';
 import { EgressPolicy, HttpTransportError, describeUrl, fetchWithRetry, retryPolicy } from '../outbound-http';
 import { type Logger, silentLogger } from '../logger';
+import { type WebhookSigner } from './webhook-signature';
 
 // The longest wait between two deliveries of one webhook, however many attempts failed.
 const MAX_BACKOFF_MS = 30_000;
@@ -16,6 +17,8 @@ export interface WebhookOptions {
   logger?: Logger;
   /** What webhook URLs may reach. @default the built-in denials only */
   egress?: EgressPolicy;
+  /** Signs each delivery with the Standard Webhooks headers. @default unsigned */
+  signer?: WebhookSigner;
 }
 
 /** POSTs a JSON payload to a webhook URL in the background, retrying with backoff; never throws. */
@@ -27,6 +30,7 @@ export class WebhookNotifier {
   private readonly backoffMs: number;
   private readonly logger: Logger;
   private readonly egress: EgressPolicy;
+  private readonly signer: WebhookSigner | undefined;
 
   constructor(options: WebhookOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
@@ -34,6 +38,7 @@ export class WebhookNotifier {
     this.backoffMs = options.backoffMs ?? 500;
     this.logger = options.logger ?? silentLogger;
     this.egress = options.egress ?? new EgressPolicy();
+    this.signer = options.signer;
   }
 
   /** Sends the payload; the returned promise settles once delivered or given up (it never rejects). */
@@ -52,7 +57,9 @@ export class WebhookNotifier {
 
   private async deliver(url: string, body: string): Promise<void> {
     try {
-      const call = { url: new URL(url), method: 'POST', headers: new Headers({ 'content-type': 'application/json' }), body };
+      // One signature for every attempt: a retry is the same message, which the receiver knows by its id.
+      const headers = new Headers({ 'content-type': 'application/json', ...this.signer?.headers(body) });
+      const call = { url: new URL(url), method: 'POST', headers, body };
       const response = await fetchWithRetry(call, {
         timeoutMs: this.timeoutMs,
         followRedirects: false,
