@@ -32,7 +32,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
     return;
   }
   const { config } = loaded;
-  const logger = createRootLogger({ level: config.log_level, format: config.log_format, base: { node_id: config.node_id, namespace: config.namespace } });
+  const logger = createRootLogger({ level: config.log_level, format: config.log_format, base: { service_node: config.node_id, namespace: config.namespace } });
   for (const { name, closest, message } of loaded.warnings) logger.warn({ setting: name, closest }, message);
   let cluster: Cluster | undefined;
   if (config.redis_url !== undefined && config.database_url !== undefined) {

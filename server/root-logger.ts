@@ -21,6 +21,6 @@ export function createRootLogger({ level, format, base, terminal = process.stdou
   const options = { level, base: { ...base } };
   if (format === 'json' || (format === 'auto' && !terminal)) return pino(options);
   // Formatted in-process and written synchronously to stdout: no worker thread, and no line lost at exit.
-  const stream = pretty({ destination: 1, sync: true, colorize: terminal, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,node_id,namespace' });
+  const stream = pretty({ destination: 1, sync: true, colorize: terminal, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service_node,namespace' });
   return pino(options, stream);
 }

@@ -97,7 +97,10 @@ describe('the log of a server process', () => {
     await client.startWorkflow({ graph_json: failingGraph, metadata: { execution_id: 'failed-run', workflow_id: 'failing-wf' } });
     await waitFor(() => find((line) => line.execution_id === 'failed-run' && line.status === 'failed') !== undefined, { what: 'the failed line' });
     const failed = find((line) => line.execution_id === 'failed-run' && line.status === 'failed')!;
-    expect(failed).toMatchObject({ level: 40, workflow_id: 'failing-wf', duration_ms: expect.any(Number), node_id: 'boom' });
+    expect(failed).toMatchObject({ level: 40, workflow_id: 'failing-wf', duration_ms: expect.any(Number), node_id: 'boom', service_node: expect.any(String) });
+    // One node_id per line: the graph's node; the service's own node is service_node.
+    const raw = server.lines().find((line) => line.includes('"failed-run"') && line.includes('"failed"'))!;
+    expect(raw.match(/"node_id"/g)).toHaveLength(1);
     expect(failed.error).toContain('boom in the script');
     expect(failed.msg).toContain('boom in the script');
   });

@@ -91,7 +91,7 @@ export async function openCluster(config: ServerConfig & { redis_url: string; da
         logger,
       });
       await leases.start();
-      logger.info({ namespace, node_id: nodeId }, 'Joined the cluster');
+      logger.info({ namespace, service_node: nodeId }, 'Joined the cluster');
     },
     async leave() {
       for (const stop of stops) stop();

@@ -3,7 +3,7 @@ import { AppError, isAppError } from '../errors';
 import { failure } from '../transport';
 import { STATUS_OF_ERROR } from './error-status';
 import { type Logger } from '../logger';
-import { pathOf } from './request-log';
+import { markComeBackLater, pathOf } from './request-log';
 
 /** What a 503 asks the client to wait before it tries again, in seconds. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -41,7 +41,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     const appError = isAppError(error) ? error : (bodyParserError(error) ?? clientError(error));
     if (appError) {
       // A service that is shutting down or overloaded asks the client to come back, as a load balancer would.
-      if (appError.code === 'UNAVAILABLE' && !res.hasHeader('retry-after')) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      if (appError.code === 'UNAVAILABLE') {
+        if (!res.hasHeader('retry-after')) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        markComeBackLater(res);
+      }
       res.status(STATUS_OF_ERROR[appError.code]).json(failure(appError));
       return;
     }

@@ -37,7 +37,20 @@ export function logsSuccessLine(logger: PinoLogger | undefined, path: string): b
   return logger !== undefined && logger.isLevelEnabled(PROBE_PATHS.has(path) ? 'debug' : 'info');
 }
 
+/**
+ * Answers that ask the client to come back later (503 UNAVAILABLE: shutting down, too many connections, a
+ * store out of reach). They are the service working as designed, and what caused them is logged where it
+ * happened: a shutdown would otherwise fill the log with error lines for every poll of /ready.
+ */
+const comeBackLater = new WeakSet<ServerResponse>();
+
+/** Marks `res` as an answer that asks the client to come back later, logged at info rather than as an error. */
+export function markComeBackLater(res: ServerResponse): void {
+  comeBackLater.add(res);
+}
+
 function levelOf(req: IncomingMessage, res: ServerResponse, error?: Error): LevelWithSilent {
+  if (error === undefined && comeBackLater.has(res)) return 'info';
   if (error !== undefined || res.statusCode >= 500) return 'error';
   if (res.statusCode < 400 && PROBE_PATHS.has(pathOf(req))) return 'debug';
   return 'info';
@@ -95,7 +108,7 @@ function errorLinesOnly(logger: PinoLogger | undefined): RequestHandler {
     if (logs) {
       const started = performance.now();
       res.once('finish', () => {
-        if (res.statusCode < 500) return;
+        if (res.statusCode < 500 || comeBackLater.has(res)) return;
         const responseTime = Math.round(performance.now() - started);
         logger.error({ req: { id, method: req.method, path: pathOf(req) }, res: { statusCode: res.statusCode }, responseTime }, summary(req, res));
       });
