@@ -21,9 +21,11 @@ function inputs(root) {
   return [...(config.include ?? []), 'tsconfig.json', BUILD_CONFIG, 'package.json', 'scripts'];
 }
 
-// Tests and test kits are not compiled, so changing them needs no build; the client's own build output is no input either.
+// Tests and test kits are not compiled, so changing them needs no build; the client's own build output and
+// the tarballs `npm pack` leaves are no input either.
 const ignored = (path) =>
-  path.endsWith('.test.ts') || path.startsWith(join('server', 'testing')) || path.startsWith(join('scripts', 'bench')) || path.startsWith(join('client', 'dist')) || path.includes('node_modules');
+  path.endsWith('.test.ts') ||
+  path.endsWith('.tgz') || path.startsWith(join('server', 'testing')) || path.startsWith(join('scripts', 'bench')) || path.startsWith(join('client', 'dist')) || path.includes('node_modules');
 
 /** The first input changed after `since` (epoch ms), or undefined. */
 function newerInput(root, since) {

@@ -82,6 +82,9 @@ describe('the build check of npm start', () => {
     age('dist/.build-stamp', 30);
     // Tests and test kits changed after the build: they are not compiled.
     expect(check()).toBe('up to date');
+    // Nor is a tarball that npm pack left beside a package's sources.
+    writeFileSync(join(tree, 'server', 'http', 'client-0.1.0.tgz'), '');
+    expect(check()).toBe('up to date');
     writeFileSync(join(tree, 'server', 'http', 'app.ts'), 'export {};');
     expect(check()).toBe('build needed: server/http/app.ts changed since the last build');
     age('server/http/app.ts', 60);
