@@ -5,12 +5,15 @@ import { type IdeWorkflowSchema } from './ide';
 
 type GraphInput = z.input<typeof GraphJsonSchema>;
 
-/** The execution ids the documented examples start, so that the examples of the other routes can name them. */
+/**
+ * The execution ids the documented examples start, so that the examples of the other routes can name them. They
+ * differ from the README's (`demo-1`), whose requests differ: a reader who tries both gets no 409 for a reused id.
+ */
 export const EXAMPLE_EXECUTION_IDS = {
   /** The multiply graph's run: completes at once with `outputs.product` 13.5. */
-  multiply: 'demo-1',
+  multiply: 'example-1',
   /** The slow multiply graph's run: still running for 20 s, long enough to reconfigure or cancel it. */
-  slow: 'demo-wait',
+  slow: 'example-wait',
 } as const;
 
 /** The input of the multiply examples: 3 times 4.5 gives 13.5. */

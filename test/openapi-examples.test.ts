@@ -100,7 +100,7 @@ describe('the request examples of the OpenAPI document', () => {
     expect({ ok: response.ok, status: response.status, text }).toMatchObject({ ok: true });
     if (call.accept === 'text/event-stream') {
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      expect(text).toMatch(/event: end\ndata: \{"execution_id":"demo-1","status":"completed"\}/);
+      expect(text).toMatch(/event: end\ndata: \{"execution_id":"example-1","status":"completed"\}/);
       return;
     }
     const body = JSON.parse(text) as { data?: { execution_id?: string } };

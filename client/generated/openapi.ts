@@ -1509,7 +1509,7 @@ export interface operations {
             path: {
                 /**
                  * @description An execution id: letters, digits and . _ : -, at most 128 characters
-                 * @example demo-1
+                 * @example example-1
                  */
                 execution_id: string;
             };
@@ -1598,7 +1598,7 @@ export interface operations {
             path: {
                 /**
                  * @description An execution id: letters, digits and . _ : -, at most 128 characters
-                 * @example demo-1
+                 * @example example-1
                  */
                 execution_id: string;
             };
@@ -1696,7 +1696,7 @@ export interface operations {
             path: {
                 /**
                  * @description An execution id: letters, digits and . _ : -, at most 128 characters
-                 * @example demo-1
+                 * @example example-1
                  */
                 execution_id: string;
             };
@@ -1785,7 +1785,7 @@ export interface operations {
             path: {
                 /**
                  * @description An execution id: letters, digits and . _ : -, at most 128 characters
-                 * @example demo-wait
+                 * @example example-wait
                  */
                 execution_id: string;
             };
@@ -1883,7 +1883,7 @@ export interface operations {
             path: {
                 /**
                  * @description An execution id: letters, digits and . _ : -, at most 128 characters
-                 * @example demo-wait
+                 * @example example-wait
                  */
                 execution_id: string;
                 /** @example mul */
@@ -2003,7 +2003,7 @@ export interface operations {
             path: {
                 /**
                  * @description An execution id: letters, digits and . _ : -, at most 128 characters
-                 * @example demo-1
+                 * @example example-1
                  */
                 execution_id: string;
             };
