@@ -66,7 +66,8 @@ export class NofloNode {
       const packet: JsonValue | undefined = context.inputs[port];
       const socket = this.inSockets.get(port);
       if (packet === undefined || socket === undefined) continue;
-      this.guard(() => socket.post(new this.noflo.IP('data', dataForNoflo(packet))));
+      const datatype = this.component.inPorts.ports[port].getDataType();
+      this.guard(() => socket.post(new this.noflo.IP('data', dataForNoflo(packet, datatype))));
     }
     await this.idle(context);
     const sends = this.sends;

@@ -15,10 +15,14 @@ export function packetFromNoflo(data: unknown): JsonValue {
 }
 
 /**
- * An engine packet as a NoFlo component receives it: a copy, since components may change the objects they are sent
- * (set a property, sort an array), and an engine packet sent to several nodes is one object shared by all of them.
+ * An engine packet as a NoFlo component receives it on a port of NoFlo datatype `datatype`. On a `string` port, a
+ * packet that is no string comes as its JSON text: the service reads `'0'` and `'[1,2]'` in .fbp text as a number
+ * and an array, NoFlo as text, and a component's string port expects the text. Other packets come as a copy, since
+ * components may change the objects they are sent (set a property), and an engine packet sent to several nodes is
+ * one object shared by all of them.
  */
-export function dataForNoflo(packet: JsonValue): unknown {
+export function dataForNoflo(packet: JsonValue, datatype: string): unknown {
+  if (datatype === 'string' && packet !== null && typeof packet !== 'string') return JSON.stringify(packet);
   return packet !== null && typeof packet === 'object' ? structuredClone(packet) : packet;
 }
 
