@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AnyActorDefinition } from '../../engine';
 import { runFlow } from '../../../test/support/kits';
@@ -84,5 +86,100 @@ describe('NoFlo components as actors', () => {
   it('refuses a package that is not installed, and one with no component, naming it', async () => {
     await expect(loadNofloComponentActors(['noflo-nowhere'], ROOT)).rejects.toThrow(/^NoFlo component package 'noflo-nowhere' \(noflo_component_packages\) is not installed/);
     await expect(loadNofloComponentActors(['zod'], ROOT)).rejects.toThrow("NoFlo component package 'zod' (noflo_component_packages) has no NoFlo components");
+  });
+});
+
+// A component library of the tests' own, installed in a folder of its own beside a link to NoFlo.
+const LATER = `const noflo = require('noflo');
+exports.getComponent = () => {
+  const c = new noflo.Component();
+  c.inPorts.add('in', { datatype: 'all' });
+  c.inPorts.add('delay', { datatype: 'number', control: true, default: 5 });
+  c.outPorts.add('out', { datatype: 'all' });
+  c.tearDown = (callback) => { globalThis.nofloTestingTornDown = (globalThis.nofloTestingTornDown || 0) + 1; callback(); };
+  return c.process((input, output) => {
+    if (!input.hasData('in', 'delay')) return;
+    const data = input.getData('in');
+    setTimeout(() => output.sendDone({ out: data }), input.getData('delay'));
+  });
+};`;
+
+const PAIRS = `const noflo = require('noflo');
+exports.getComponent = () => {
+  const c = new noflo.Component();
+  c.inPorts.add('in', { datatype: 'string', addressable: true });
+  c.outPorts.add('out', { datatype: 'array' });
+  return c.process((input, output) => {
+    const indexes = input.attached('in').filter((index) => input.hasData(['in', index]));
+    if (indexes.length === 0) return;
+    output.sendDone({ out: indexes.map((index) => input.getData(['in', index])) });
+  });
+};`;
+
+describe('NoFlo components that work asynchronously', () => {
+  let dir: string;
+  let actors: AnyActorDefinition[];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'noflo-testing-'));
+    const library = join(dir, 'node_modules', 'noflo-testing');
+    mkdirSync(join(library, 'components'), { recursive: true });
+    symlinkSync(realpathSync(join(ROOT, 'node_modules', 'noflo')), join(dir, 'node_modules', 'noflo'));
+    writeFileSync(join(library, 'package.json'), JSON.stringify({ name: 'noflo-testing', version: '1.0.0', dependencies: { noflo: '*' } }));
+    writeFileSync(join(library, 'components', 'Later.js'), LATER);
+    writeFileSync(join(library, 'components', 'Pairs.js'), PAIRS);
+    actors = await loadNofloComponentActors(['noflo-testing'], dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const tornDown = (): number => (globalThis as { nofloTestingTornDown?: number }).nofloTestingTornDown ?? 0;
+
+  it('ends a firing when the component has finished what it started, not when the packet is handed over', async () => {
+    const before = tornDown();
+    const { result, received } = await runFlow(actors, {
+      processes: { later: { component: 'testing/Later' } },
+      connections: [
+        { data: 'a', tgt: { process: 'later', port: 'in' } },
+        { data: 'b', tgt: { process: 'later', port: 'in' } },
+      ],
+      collect: ['later.out'],
+    });
+    expect(result.success).toBe(true);
+    expect(received['later.out']).toEqual(['a', 'b']);
+    expect(tornDown()).toBe(before + 1);
+  });
+
+  it('shuts the component down when the run is cancelled while it works', async () => {
+    const before = tornDown();
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 50);
+    const { result, received } = await runFlow(
+      actors,
+      {
+        processes: { later: { component: 'testing/Later' } },
+        connections: [
+          { data: 60_000, tgt: { process: 'later', port: 'delay' } },
+          { data: 'never', tgt: { process: 'later', port: 'in' } },
+        ],
+        collect: ['later.out'],
+      },
+      { signal: controller.signal },
+    );
+    expect(result.success).toBe(false);
+    expect(received).toEqual({});
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(tornDown()).toBe(before + 1);
+  });
+
+  it('takes connections to slots of an addressable inport, every slot merged into the first', async () => {
+    const { result, received } = await runFlow(actors, {
+      processes: { pairs: { component: 'testing/Pairs' } },
+      connections: [
+        { data: 'x', tgt: { process: 'pairs', port: 'in', index: 0 } },
+        { data: 'y', tgt: { process: 'pairs', port: 'in', index: 1 } },
+      ],
+      collect: ['pairs.out'],
+    });
+    expect(result.success).toBe(true);
+    expect(received['pairs.out']).toEqual([['x'], ['y']]);
   });
 });

@@ -33,6 +33,7 @@ export class NofloNode {
   private errors: string[] = [];
   private readonly inSockets = new Map<string, noflo.internalSocket.InternalSocket>();
   private readonly order: readonly string[];
+  private stopping: Promise<void> | undefined;
 
   private constructor(
     private readonly noflo: NofloModule,
@@ -78,9 +79,13 @@ export class NofloNode {
     if (errors.length > 0) throw new Error(errors.join('; '));
   }
 
-  /** Ends the component as NoFlo's network does: its tearDown, then its in-flight work, then its buffers. */
-  async shutdown(): Promise<void> {
-    await this.component.shutdown();
+  /**
+   * Ends the component as NoFlo's network does, once: its tearDown, then its in-flight work (which the run's grace
+   * time bounds), then its buffers.
+   */
+  shutdown(): Promise<void> {
+    this.stopping ??= this.component.shutdown();
+    return this.stopping;
   }
 
   private attachInPorts(): [noflo.internalSocket.InternalSocket, unknown][] {
@@ -145,7 +150,7 @@ export class NofloNode {
       };
       const onAbort = (): void => {
         done();
-        this.component.shutdown().catch(() => undefined);
+        this.shutdown().catch(() => undefined);
       };
       if (signal.aborted) return onAbort();
       this.component.on('deactivate', onDeactivate);
