@@ -5,7 +5,7 @@ import { isAppError } from '../server/errors';
 import { EventFollower } from '../server/executions';
 import { MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../server/storage';
 import { runnableIdeWorkflow } from '../server/ide';
-import { createServices, type Services } from '../server/services';
+import { createServices, loadPackagedActors, type Services } from '../server/services';
 import { CliError } from './cli-error';
 import { graphNodeCount } from './graph-node-count';
 import { CLI_SOURCE, type WorkflowRun, type WorkflowRunner } from './workflow-run';
@@ -39,7 +39,10 @@ async function startServices(options: LocalRunOptions): Promise<Services> {
   if (!loaded.ok) throw new CliError(loaded.message);
   const { config } = loaded;
   const logger = pino({ level: config.log_level, base: { node_id: config.node_id } }, pino.destination({ dest: 2, sync: true }));
-  return createServices(config, logger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
+  const packagedActors = await loadPackagedActors(config).catch((error: unknown) => {
+    throw new CliError((error as Error).message);
+  });
+  return createServices(config, logger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore(), packagedActors });
 }
 
 /** The start request of a workflow file, before it is parsed; an IDE workflow is converted through the catalogue first. */

@@ -1,7 +1,7 @@
 import { createApp } from './app';
 import { loadServerConfig, usage, wantsHelp } from './config';
 import { createRootLogger } from './root-logger';
-import { createServices } from './services';
+import { createServices, loadPackagedActors } from './services';
 import { type Cluster, openCluster } from './cluster';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -34,6 +34,14 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   const { config } = loaded;
   const logger = createRootLogger({ level: config.log_level, format: config.log_format, base: { service_node: config.node_id, namespace: config.namespace } });
   for (const { name, closest, message } of loaded.warnings) logger.warn({ setting: name, closest }, message);
+  let packagedActors;
+  try {
+    packagedActors = await loadPackagedActors(config);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 2;
+    return;
+  }
   let cluster: Cluster | undefined;
   if (config.redis_url !== undefined && config.database_url !== undefined) {
     try {
@@ -44,7 +52,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
       return;
     }
   }
-  const services = createServices(config, logger, cluster?.parts);
+  const services = createServices(config, logger, { ...cluster?.parts, packagedActors });
   const { executions } = services;
   await cluster?.join(services);
   const interrupted = await executions.recoverInterrupted();

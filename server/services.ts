@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { type Catalogue, GraphComponents } from './engine';
+import { type AnyActorDefinition, type Catalogue, GraphComponents } from './engine';
 import { DirectorySecretStore, SecretResolver } from './actor-config';
-import { createActorCatalogue, createPythonInterpreterPool } from './actors';
+import { actorDefinitions, createActorCatalogue, createPythonInterpreterPool, loadNofloComponentActors } from './actors';
 import { type ServerConfig } from './config';
 import {
   DataDirBudget,
@@ -29,6 +29,8 @@ const RETENTION_INTERVAL_MS = 10 * 60_000;
 /** Parts of the services a caller (a test) may supply instead of the defaults. */
 export interface ServiceOverrides {
   catalogue?: Catalogue;
+  /** The actors of the operator's packages, from {@link loadPackagedActors}: loading them is asynchronous. */
+  packagedActors?: readonly AnyActorDefinition[];
   store?: ExecutionStore;
   deploymentStore?: DeploymentStore;
   /** Where the FBP protocol runtime keeps its graphs. */
@@ -81,6 +83,22 @@ export function egressPolicyOf(config: ServerConfig): EgressPolicy {
   });
 }
 
+/**
+ * Loads the actors of the packages the configuration lists (`noflo_component_packages`), from where the service's
+ * own packages are installed.
+ * @throws Error with one line naming the package or the component, when a package is not installed, has no
+ * component, or gives a component whose name the catalogue already has
+ */
+export async function loadPackagedActors(config: ServerConfig, baseDir = __dirname): Promise<AnyActorDefinition[]> {
+  const actors = await loadNofloComponentActors(config.noflo_component_packages, baseDir);
+  const taken = new Set(actorDefinitions.map((definition) => definition.id));
+  for (const actor of actors) {
+    if (taken.has(actor.id)) throw new Error(`Component '${actor.id}' of noflo_component_packages has the name of a component the service already has: leave its package out`);
+    taken.add(actor.id);
+  }
+  return actors;
+}
+
 /** Builds the services from the configuration: catalogue, stores (SQLite in `data_dir`), secret resolution, execution service, webhooks, metrics, lifecycle logs, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
   const egress = egressPolicyOf(config);
@@ -111,6 +129,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       aiEndpoints: config.ai_endpoints,
       saasEndpoints: config.saas_endpoints,
       hookAnswers,
+      packagedActors: overrides.packagedActors,
     });
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
   // Only the SQLite store lives in data_dir: deleting runs from a cluster's PostgreSQL frees nothing there.

@@ -78,6 +78,7 @@ describe('server configuration', () => {
     [['--port', 'abc'], "'port'"],
     [['--max-connections', '-1'], "'max_connections'"],
     [['--ide-url', 'not a url'], "'ide_url'"],
+    [['--noflo-component-packages', 'noflo-strings,../elsewhere'], "'noflo_component_packages.1'"],
     [['--colour', 'blue'], "'colour'"],
     [['--config', '/nonexistent/engine.yaml'], '/nonexistent/engine.yaml'],
   ])('stops on a bad value with a message naming the key (%j)', async (argv, named) => {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +54,16 @@ describe('start-up checks of the configuration', () => {
     expect(out).toContain('--auth-tokens <comma-separated list>   ENGINE_AUTH_TOKENS   default: none');
     expect(out).toContain('--node-id <text>   ENGINE_NODE_ID   default: generated');
     expect(out).toContain('--ide-url <URL>   ENGINE_IDE_URL   default: unset');
+  }, 30_000);
+
+  it.each([
+    ['noflo-nowhere', "NoFlo component package 'noflo-nowhere' (noflo_component_packages) is not installed"],
+    ['zod', "NoFlo component package 'zod' (noflo_component_packages) has no NoFlo components"],
+  ])('stops with exit code 2 and one line naming %s when a listed NoFlo component package cannot give components', (name, line) => {
+    const args = ['--require', 'tsx/cjs', 'server/main.ts', '--port', '0', '--bind-address', '127.0.0.1', '--data-dir', dir, '--noflo-component-packages', name];
+    const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining(line)]);
   }, 30_000);
 });
 

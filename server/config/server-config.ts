@@ -168,6 +168,15 @@ export const ServerConfigSchema = z
     variable_env_allow: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
       .default([])
       .describe('Environment variables the Variable Lookup node may read in its environment scope; no other is ever read'),
+    noflo_component_packages: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v),
+        z.array(z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'is not an npm package name (such as noflo-strings)')),
+      )
+      .default([])
+      .describe(
+        "NoFlo component libraries (npm packages such as noflo-strings, installed beside the service) whose components graphs may use, named as NoFlo graphs name them (strings/SplitStr), loaded unchanged through NoFlo's ComponentLoader; a package that is not installed or has no component stops start-up",
+      ),
     max_events_per_execution: z
       .number()
       .int()

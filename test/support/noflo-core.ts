@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as noflo from 'noflo';
 
 /*
@@ -42,8 +42,11 @@ export interface NofloCore {
   readonly printed: unknown[];
 }
 
-/** Makes a loader rooted in an empty directory, so that it finds no other component. */
-export async function nofloCore(): Promise<NofloCore> {
+/**
+ * Makes a loader rooted in an empty directory, so that it finds no other component than noflo-core's and those of
+ * the installed component libraries `packages` (`noflo-strings`), each listed by NoFlo's loader of its own folder.
+ */
+export async function nofloCore(packages: readonly string[] = []): Promise<NofloCore> {
   const printed: unknown[] = [];
   const loader = new noflo.ComponentLoader(mkdtempSync(join(tmpdir(), 'noflo-core-')));
   await loader.listComponents();
@@ -52,5 +55,13 @@ export async function nofloCore(): Promise<NofloCore> {
   loader.registerComponent('core', 'Merge', forward);
   loader.registerComponent('core', 'Split', forward);
   loader.registerComponent('core', 'Output', output(printed));
+  for (const name of packages) {
+    const own = new noflo.ComponentLoader(dirname(require.resolve(`${name}/package.json`)));
+    const listed = await own.listComponents();
+    const prefix = own.getModulePrefix(name);
+    for (const [full, component] of Object.entries(listed)) {
+      if (full.startsWith(`${prefix}/`)) loader.registerComponent(prefix, full.slice(prefix.length + 1), component as string);
+    }
+  }
   return { loader, printed };
 }

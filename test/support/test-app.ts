@@ -7,7 +7,7 @@ import { type DataDirBudget, type ExecutionService } from '../../server/executio
 import { type DeploymentStore, type ExecutionStore, MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../../server/storage';
 import { silentLogger } from '../../server/logger';
 import { type DeploymentService } from '../../server/deployments';
-import { createServices } from '../../server/services';
+import { createServices, loadPackagedActors } from '../../server/services';
 import { createWorkflowClient, type WorkflowClient } from '../../client';
 
 /** A running instance of the whole service on 127.0.0.1 and a free port, with a client bound to it. */
@@ -38,6 +38,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', rate_limit_requests_per_minute: 0, log_level: 'silent', ...options.config });
   const services = createServices(config, silentLogger, {
     catalogue: options.catalogue,
+    packagedActors: await loadPackagedActors(config),
     store: options.store ?? new MemoryExecutionStore(),
     deploymentStore: options.deploymentStore ?? new MemoryDeploymentStore(),
     protocolGraphStore: new MemoryProtocolGraphStore(),

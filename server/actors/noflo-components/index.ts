@@ -1,0 +1,1 @@
+export { loadNofloComponentActors } from './load-noflo-component-actors';
