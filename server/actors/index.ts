@@ -115,7 +115,7 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
   return createCatalogue(actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition));
 }
 
-export { describeActor, describeSubgraph } from './describe-actor';
+export { describeActor, describeSubgraph, portTypingOf } from './describe-actor';
 export {
   createClaudeActor,
   createGeminiActor,
