@@ -120,11 +120,19 @@ describe('the runtime subprotocol of the FBP runtime', () => {
     client.close();
   });
 
-  it('acknowledges bracket events without effect, and refuses a packet for a port the graph does not export', async () => {
+  it('refuses brackets by name, acknowledges connect and disconnect as NoFlo ignores them, and refuses a packet for a port the graph does not export', async () => {
     const client = await open(TOKEN);
     await exportedAdder(client, 'fixture.brackets');
-    client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'begingroup', payload: 'g' });
-    expect((await client.next('runtime', 'packetsent')).payload).toEqual({ graph: 'fixture.brackets', port: 'a', event: 'begingroup', payload: 'g' });
+    for (const event of ['begingroup', 'endgroup']) {
+      client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event, payload: 'g' });
+      expect((await client.next('runtime', 'error')).payload.message).toBe(
+        `runtime:packet '${event}' is refused: this runtime's packets carry no brackets, so no group could reach the graph's outports; send the data packets alone`,
+      );
+    }
+    client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'connect' });
+    expect((await client.next('runtime', 'packetsent')).payload).toEqual({ graph: 'fixture.brackets', port: 'a', event: 'connect' });
+    client.send('network', 'getstatus', { graph: 'fixture.brackets' });
+    expect((await client.next('network', 'status')).payload).toMatchObject({ running: false, started: false });
     client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'nope', event: 'data', payload: 1 });
     expect((await client.next('runtime', 'error')).payload).toEqual({ message: "Graph 'fixture.brackets' has no exported inport 'nope'" });
     client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'shout', payload: 1 });
