@@ -1,7 +1,17 @@
 import { initContract } from '@ts-rest/core';
+import { PortDatatypeSchema } from '../model';
 import { successEnvelope } from './envelope';
 import { errorResponses } from './error-responses';
 import { z } from './openapi-zod';
+
+/** What every port of an actor tells of its packets, as FBP tools read it from `component:component`. */
+const PortTypingSchema = z.object({
+  type: PortDatatypeSchema.openapi('PortDatatype', {
+    description: 'The kind of packet the port carries, as FBP tools name datatypes: `all` for any value, `bang` for a signal whose value is ignored',
+  }),
+  addressable: z.boolean().openapi({ description: "NoFlo's array port: connections may name one of its slots (`IN[0]` in .fbp, an `index` in FBP JSON)" }),
+  schema: z.record(z.unknown()).optional().openapi({ description: "JSON Schema of the port's packets, where the actor states one" }),
+});
 
 /** An input port of an actor. */
 const ActorInPortSchema = z
@@ -12,10 +22,11 @@ const ActorInPortSchema = z
     sticky: z.boolean().openapi({ description: 'Keeps its last packet for later firings (settings-like ports)' }),
     control: z.boolean().openapi({ description: 'Configures the node without triggering it: keeps its last packet, never fires the node alone, and the node waits for its first packet when it is fed' }),
   })
+  .merge(PortTypingSchema)
   .openapi('ActorInPort');
 
 /** An output port of an actor. */
-const ActorOutPortSchema = z.object({ id: z.string(), description: z.string().optional() }).openapi('ActorOutPort');
+const ActorOutPortSchema = z.object({ id: z.string(), description: z.string().optional() }).merge(PortTypingSchema).openapi('ActorOutPort');
 
 /** One actor of the catalogue: what a frontend needs to offer it and build its configuration form. */
 const ActorDescriptionSchema = z

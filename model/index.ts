@@ -61,6 +61,7 @@ export {
   requireOneGraph,
 } from './start-request';
 export { type GraphIssue, GraphIssueSchema } from './graph-issue';
+export { type PortDatatype, PortDatatypeSchema } from './port-datatype';
 export {
   type Deployment,
   type DeploymentRequest,

@@ -33,6 +33,35 @@ describe('the component subprotocol of the FBP runtime', () => {
     client.close();
   });
 
+  it('states in GET /actors the datatype, addressability and schema each port of every actor has in component:component', async () => {
+    const client = await open();
+    client.send('component', 'list');
+    const listed = new Map(
+      (await client.until('component', 'componentsready')).filter((m) => m.command === 'component').map((m) => [m.payload.name as string, m.payload]),
+    );
+    const { data } = await runtime.app.client.listActors();
+    const actors = data!.data.actors.filter((actor) => listed.has(actor.id));
+    expect(actors.length).toBe([...listed.values()].filter((component) => component.subgraph === false).length);
+    type ProtocolPort = { id: string; type: string; addressable: boolean; schema?: string };
+    const asProtocol = ({ id, type, addressable, schema }: { id: string; type: string; addressable: boolean; schema?: Record<string, unknown> }): ProtocolPort => ({
+      id,
+      type,
+      addressable,
+      ...(schema === undefined ? {} : { schema: `data:application/schema+json,${encodeURIComponent(JSON.stringify(schema))}` }),
+    });
+    const typing = ({ id, type, addressable, schema }: ProtocolPort): ProtocolPort => ({ id, type, addressable, ...(schema === undefined ? {} : { schema }) });
+    for (const actor of actors) {
+      const component = listed.get(actor.id)!;
+      expect([actor.id, actor.inports.map(asProtocol)]).toEqual([actor.id, (component.inPorts as ProtocolPort[]).map(typing)]);
+      expect([actor.id, actor.outports.map(asProtocol)]).toEqual([actor.id, (component.outPorts as ProtocolPort[]).map(typing)]);
+    }
+    const merge = actors.find((actor) => actor.id === 'core/Merge')!;
+    expect(merge.inports[0]).toMatchObject({ id: 'in', type: 'all', addressable: true });
+    const sum = actors.find((actor) => actor.id === 'tpl_math_sum')!;
+    expect(sum.inports[0]).toMatchObject({ type: 'array', schema: { type: 'array', items: { type: ['number', 'string'] } } });
+    client.close();
+  });
+
   it("answers getsource of an actor with its definition and its configuration's JSON Schema, read-only", async () => {
     const client = await open();
     client.send('component', 'getsource', { name: 'tpl_math_add' });

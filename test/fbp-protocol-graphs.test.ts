@@ -1,3 +1,4 @@
+import { openFbpClient } from './support/fbp-client';
 import { type ProtocolClient } from './support/protocol-client';
 import { useProtocolRuntime } from './support/protocol-runtime-fixture';
 
@@ -66,6 +67,24 @@ describe('the graph and network subprotocols of the FBP runtime', () => {
     client.send('network', 'edges', { graph: 'debugged', edges: [{ src: { node: 'add' } }] });
     expect((await client.next('network', 'error')).payload.message).toMatch(/needs 'edges' as a list/);
     client.close();
+  });
+
+  it("answers fbp-client's debug() with the one reply it matches, network:debug, which fbp-protocol does not define", async () => {
+    const lenient = await openFbpClient(runtime.app.url, { skipValidation: true, skipPermissions: true });
+    const reported: string[] = [];
+    lenient.on('protocolError', (error) => reported.push(error.message));
+    await lenient.protocol.graph.clear({ id: 'debugged-by-client' });
+    await lenient.protocol.graph.addnode({ id: 'repeat', component: 'core/Repeat', graph: 'debugged-by-client' });
+    expect(await lenient.protocol.network.debug({ graph: 'debugged-by-client', enable: true })).toEqual({ enable: true, graph: 'debugged-by-client' });
+    expect(reported).toEqual(['no schema with key or ref "/network/output/debug"']);
+
+    // fbp-protocol 0.9.8 has neither a schema nor a capability for any reply to network:debug, so a client that
+    // checks both refuses every possible answer; noflo-ui, which checks capabilities only, never sends the command.
+    const strict = await openFbpClient(runtime.app.url, { commandTimeout: 500 });
+    await expect(strict.protocol.network.debug({ graph: 'debugged-by-client', enable: false })).rejects.toThrow('no schema with key or ref "/network/output/debug"');
+    const likeNofloUi = await openFbpClient(runtime.app.url, { skipValidation: true, commandTimeout: 500 });
+    await expect(likeNofloUi.protocol.network.debug({ graph: 'debugged-by-client', enable: false })).rejects.toThrow('Not permitted to receive network:debug messages');
+    await Promise.all([lenient.disconnect(), strict.disconnect(), likeNofloUi.disconnect()]);
   });
 
   it('replaces a graph cleared again under its id', async () => {

@@ -1,6 +1,7 @@
 import { ProtocolClient } from './support/protocol-client';
 import { useProtocolRuntime } from './support/protocol-runtime-fixture';
 import { startTestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 const TOKEN = 'fbp-runtime-protocol-secret-0123456789';
 
@@ -79,11 +80,59 @@ describe('the runtime subprotocol of the FBP runtime', () => {
     client.close();
   });
 
-  it('acknowledges bracket events without effect, and refuses a packet for a port the graph does not export', async () => {
+  it('starts a run as soon as the required inports hold packets, as a NoFlo component fires, and keeps control packets for later runs', async () => {
+    const client = await open(TOKEN);
+    const id = 'fixture.kick';
+    client.send('graph', 'clear', { id, main: false });
+    client.send('graph', 'addnode', { id: 'kick', component: 'core/Kick', graph: id });
+    client.send('graph', 'addinport', { public: 'go', node: 'kick', port: 'in', graph: id });
+    client.send('graph', 'addinport', { public: 'data', node: 'kick', port: 'data', graph: id });
+    client.send('graph', 'addoutport', { public: 'out', node: 'kick', port: 'out', graph: id });
+    await client.next('graph', 'addoutport');
+    const sent = async (port: string, payload: unknown) => {
+      client.send('runtime', 'packet', { graph: id, port, event: 'data', payload });
+      await client.next('runtime', 'packetsent');
+    };
+    const output = async () => (await client.next('runtime', 'packet')).payload.payload;
+    const completed = async () => (await runtime.app.client.listWorkflows({ workflow_id: id, status: 'completed' })).data!.data.items.length;
+
+    // A packet of an optional inport alone starts nothing; the kick that follows takes it.
+    await sent('data', 'first');
+    await sent('go', 1);
+    expect(await output()).toBe('first');
+    // `data` is a control port: its packet holds for the next kicks, until a newer one replaces it.
+    await sent('go', 2);
+    expect(await output()).toBe('first');
+    // With no run in flight, a kick takes what is there when it arrives; the packet sent right after it waits.
+    await waitFor(async () => (await completed()) === 2, { what: 'the second run to end' });
+    client.send('runtime', 'packet', { graph: id, port: 'go', event: 'data', payload: 3 });
+    client.send('runtime', 'packet', { graph: id, port: 'data', event: 'data', payload: 'second' });
+    expect(await output()).toBe('first');
+    await sent('go', 4);
+    expect(await output()).toBe('second');
+    client.send('network', 'stop', { graph: id });
+    await client.next('network', 'stopped');
+
+    // A stop forgets the kept packet: a kick of the new network sends null, as an unfed Kick does.
+    await sent('go', 5);
+    expect(await output()).toBeNull();
+    await waitFor(async () => (await completed()) === 5, { what: 'every run to end' });
+    client.close();
+  });
+
+  it('refuses brackets by name, acknowledges connect and disconnect as NoFlo ignores them, and refuses a packet for a port the graph does not export', async () => {
     const client = await open(TOKEN);
     await exportedAdder(client, 'fixture.brackets');
-    client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'begingroup', payload: 'g' });
-    expect((await client.next('runtime', 'packetsent')).payload).toEqual({ graph: 'fixture.brackets', port: 'a', event: 'begingroup', payload: 'g' });
+    for (const event of ['begingroup', 'endgroup']) {
+      client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event, payload: 'g' });
+      expect((await client.next('runtime', 'error')).payload.message).toBe(
+        `runtime:packet '${event}' is refused: this runtime's packets carry no brackets, so no group could reach the graph's outports; send the data packets alone`,
+      );
+    }
+    client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'connect' });
+    expect((await client.next('runtime', 'packetsent')).payload).toEqual({ graph: 'fixture.brackets', port: 'a', event: 'connect' });
+    client.send('network', 'getstatus', { graph: 'fixture.brackets' });
+    expect((await client.next('network', 'status')).payload).toMatchObject({ running: false, started: false });
     client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'nope', event: 'data', payload: 1 });
     expect((await client.next('runtime', 'error')).payload).toEqual({ message: "Graph 'fixture.brackets' has no exported inport 'nope'" });
     client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'shout', payload: 1 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as noflo from 'noflo';
 import { createActorCatalogue } from '../server/actors';
-import { type GraphIssue, type JsonValue, type RunResult, parseGraph, readFbpText, runGraph, validateGraph } from '../server/engine';
+import { type JsonValue, type RunResult, readFbpText, runGraph } from '../server/engine';
 import { type NofloCore, nofloCore } from './support/noflo-core';
 import { testRun } from './support/kits';
 
@@ -111,23 +111,5 @@ describe('graphs written for NoFlo', () => {
     const there = await runOnNoflo(text, true);
     expect(there.printed).toHaveLength(4);
     expect([...here.printed].sort()).toEqual([...there.printed].sort());
-  });
-
-  it.each([
-    ['nodejs-spec-missingcomponent.fbp', ['foo/Bar']],
-    ['examples-linecount-count.fbp', ['filesystem/ReadFile', 'strings/SplitStr', 'packets/Counter']],
-    ['examples-linecount-count.json', ['filesystem/ReadFile', 'strings/SplitStr', 'packets/Counter']],
-    ['examples-http-hello.json', ['HTTP/Server', 'HTTP/Profiler', 'HTTP/BasicAuth', 'ReadFile', './examples/http/HelloController', 'Template', 'HTTP/WriteResponse', 'HTTP/SendResponse']],
-    [
-      'examples-spreadsheet-parse.fbp',
-      ['ReadDocument', 'ParseXml', 'GetObjectKey', 'GroupByObjectKey', 'SliceArray', 'SplitArray', 'CollectGroups', 'PropertiesToObjects'],
-    ],
-  ])('names every component of %s that the catalogue lacks, and finds no other problem', (file, missing) => {
-    const parsed = parseGraph(graphOf(fileText(file), file.endsWith('.fbp')));
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    const validated = validateGraph(parsed.graph, catalogue);
-    const issues: GraphIssue[] = validated.ok ? [] : validated.issues;
-    expect(issues.every((issue) => issue.code === 'UNKNOWN_COMPONENT')).toBe(true);
-    expect([...new Set(issues.map((issue) => issue.component))]).toEqual(missing);
   });
 });

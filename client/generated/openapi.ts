@@ -1087,6 +1087,11 @@ export interface components {
                 connection_count: number;
             };
         };
+        /**
+         * @description The kind of packet the port carries, as FBP tools name datatypes: `all` for any value, `bang` for a signal whose value is ignored
+         * @enum {string}
+         */
+        PortDatatype: "all" | "string" | "number" | "int" | "boolean" | "object" | "array" | "bang";
         ActorInPort: {
             id: string;
             description?: string;
@@ -1096,10 +1101,24 @@ export interface components {
             sticky: boolean;
             /** @description Configures the node without triggering it: keeps its last packet, never fires the node alone, and the node waits for its first packet when it is fed */
             control: boolean;
+            type: components["schemas"]["PortDatatype"];
+            /** @description NoFlo's array port: connections may name one of its slots (`IN[0]` in .fbp, an `index` in FBP JSON) */
+            addressable: boolean;
+            /** @description JSON Schema of the port's packets, where the actor states one */
+            schema?: {
+                [key: string]: unknown;
+            };
         };
         ActorOutPort: {
             id: string;
             description?: string;
+            type: components["schemas"]["PortDatatype"];
+            /** @description NoFlo's array port: connections may name one of its slots (`IN[0]` in .fbp, an `index` in FBP JSON) */
+            addressable: boolean;
+            /** @description JSON Schema of the port's packets, where the actor states one */
+            schema?: {
+                [key: string]: unknown;
+            };
         };
         ActorDescription: {
             /**

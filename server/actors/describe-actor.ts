@@ -1,14 +1,31 @@
 import { jsonSchemaOf } from '../actor-config';
-import { type AnyActorDefinition, SUBGRAPH_COMPONENT } from '../engine';
+import { type AnyActorDefinition, type InPortSpec, type OutPortSpec, SUBGRAPH_COMPONENT } from '../engine';
+import { type PortDatatype } from '../../model';
+
+/** What a port tells of its packets: their datatype, whether connections may name its slots, their JSON Schema. */
+export interface PortTypingData {
+  type: PortDatatype;
+  addressable: boolean;
+  schema?: Record<string, unknown>;
+}
 
 /** What a frontend needs to know of an actor: its ports and its configuration as JSON Schema. */
 export interface ActorDescriptionData {
   id: string;
   title?: string;
   description?: string;
-  inports: { id: string; description?: string; required: boolean; sticky: boolean; control: boolean }[];
-  outports: { id: string; description?: string }[];
+  inports: ({ id: string; description?: string; required: boolean; sticky: boolean; control: boolean } & PortTypingData)[];
+  outports: ({ id: string; description?: string } & PortTypingData)[];
   config_schema: Record<string, unknown>;
+}
+
+/** A port's typing as the catalogue and FBP tools show it: `all` when the actor states no datatype. */
+export function portTypingOf(spec: InPortSpec | OutPortSpec): PortTypingData {
+  return {
+    type: spec.type ?? 'all',
+    addressable: spec.addressable ?? false,
+    ...(spec.schema === undefined ? {} : { schema: jsonSchemaOf(spec.schema) }),
+  };
 }
 
 /** Describes an actor definition for the catalogue endpoint: ports in declaration order and a draft-7 JSON Schema of its config. */
@@ -24,8 +41,13 @@ export function describeActor(definition: AnyActorDefinition): ActorDescriptionD
       required: spec.required ?? false,
       sticky: (spec.sticky ?? false) || (spec.control ?? false),
       control: spec.control ?? false,
+      ...portTypingOf(spec),
     })),
-    outports: Object.entries(definition.outports).map(([id, spec]) => ({ id, ...(spec.description === undefined ? {} : { description: spec.description }) })),
+    outports: Object.entries(definition.outports).map(([id, spec]) => ({
+      id,
+      ...(spec.description === undefined ? {} : { description: spec.description }),
+      ...portTypingOf(spec),
+    })),
     config_schema: schema,
   };
 }

@@ -120,7 +120,7 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
   ]);
 }
 
-export { describeActor, describeSubgraph } from './describe-actor';
+export { describeActor, describeSubgraph, portTypingOf } from './describe-actor';
 export { loadNofloComponentActors } from './noflo-components';
 export {
   createClaudeActor,

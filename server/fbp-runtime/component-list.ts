@@ -1,6 +1,5 @@
-import { type z } from 'zod';
-import { jsonSchemaOf } from '../actor-config';
 import { type AnyActorDefinition, type Catalogue, type InPortSpec, type OutPortSpec } from '../engine';
+import { portTypingOf } from '../actors';
 import { ideFactsOf } from '../ide';
 import { type JsonObject } from '../../model';
 import { portSpecOf } from './port-spec';
@@ -78,18 +77,14 @@ export function exportedPortPayloads(graph: ProtocolGraph, side: 'inport' | 'out
 }
 
 function portPayload(id: string, spec: InPortSpec | OutPortSpec): JsonObject {
-  const schema = spec.schema === undefined ? undefined : schemaUri(spec.schema);
+  const { type, addressable, schema } = portTypingOf(spec);
   return {
     id,
-    type: spec.type ?? 'all',
-    ...(schema === undefined ? {} : { schema }),
+    type,
+    // The protocol gives a port's schema as a URI: the JSON Schema travels within one, as a data URI.
+    ...(schema === undefined ? {} : { schema: `data:application/schema+json,${encodeURIComponent(JSON.stringify(schema))}` }),
     required: 'required' in spec ? (spec.required ?? false) : false,
-    addressable: spec.addressable ?? false,
+    addressable,
     ...(spec.description === undefined ? {} : { description: spec.description }),
   };
-}
-
-// The protocol gives a port's schema as a URI: the JSON Schema travels within one, as a data URI.
-function schemaUri(schema: z.ZodTypeAny): string {
-  return `data:application/schema+json,${encodeURIComponent(JSON.stringify(jsonSchemaOf(schema)))}`;
 }

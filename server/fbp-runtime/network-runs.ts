@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Catalogue, type EngineEvent } from '../engine';
+import { type Catalogue, type EngineEvent, type InPortSpec } from '../engine';
 import { EventFollower, type ExecutionService } from '../executions';
 import { type JsonObject, type JsonValue } from '../../model';
 import { EdgeSelection, portJson } from './edge-selection';
@@ -10,12 +10,6 @@ import { portSpecOf } from './port-spec';
 
 /** The execution source of runs started over the protocol. */
 const FBP_PROTOCOL_SOURCE = 'fbp-protocol';
-
-/**
- * How long a network waits for the packets of its optional inports once those of its required ones are there:
- * a client sends the packets of one input set one message after another, never all at once.
- */
-const PARTIAL_INPUT_WAIT_MS = 100;
 
 /** Where a runtime's networks send what they do: to every client that may act. */
 export interface NetworkOutlet {
@@ -41,14 +35,18 @@ interface GraphNetwork {
   state: NetworkState;
   /** Packets sent to each exported inport and not yet taken by a run. */
   pending: Map<string, JsonValue[]>;
+  /**
+   * The last packet taken from each exported inport bound to a control or sticky port: later runs take it again,
+   * as such a port of a NoFlo component keeps its packet for every later firing while the network runs.
+   */
+  kept: Map<string, JsonValue>;
   edges: EdgeSelection;
-  partialWait?: NodeJS.Timeout;
 }
 
 /**
  * The networks of a runtime's graphs. A graph without exported inports runs once per `network:start`, as an
  * execution (source `fbp-protocol`). A graph with exported inports starts listening instead: each set of packets
- * sent to its inports with `runtime:packet` (one per inport; an optional inport may be left out) runs it once more,
+ * sent to its inports with `runtime:packet` (one per inport; one bound to an optional port may be left out) runs it once more,
  * one run after the other, until `network:stop`. Packets on its exported outports go back as `runtime:packet`,
  * the others as `network:data` (see {@link EdgeSelection}).
  */
@@ -112,7 +110,7 @@ export class NetworkRuns {
       uptime = secondsSince(state.startedAt);
       network.state = { kind: 'ended', started: false };
       network.pending.clear();
-      clearTimeout(network.partialWait);
+      network.kept.clear();
       if (state.run !== undefined) {
         state.run.stopRequested = true;
         await this.executions.cancel(state.run.executionId).catch(() => undefined);
@@ -134,50 +132,53 @@ export class NetworkRuns {
   private network(graphId: string): GraphNetwork {
     let network = this.networks.get(graphId);
     if (network === undefined) {
-      network = { state: { kind: 'idle' }, pending: new Map(), edges: new EdgeSelection() };
+      network = { state: { kind: 'idle' }, pending: new Map(), kept: new Map(), edges: new EdgeSelection() };
       this.networks.set(graphId, network);
     }
     return network;
   }
 
-  // Starts the next run of a listening network when none runs and its inports hold a set of packets.
+  // Starts the next run of a listening network when none runs, a packet was sent since the last one, and every
+  // exported inport bound to a required port holds a packet (or keeps one). As a NoFlo component fires once its
+  // required ports have data, the run does not wait for the optional ones: it takes the packets they hold now, and
+  // one sent later goes to the next run.
   private async next(graphId: string): Promise<void> {
     const network = this.networks.get(graphId);
     const graph = this.graphOf(graphId);
     if (network === undefined || graph === undefined || network.state.kind !== 'running' || network.state.run !== undefined || network.state.launching) return;
-    clearTimeout(network.partialWait);
-    network.partialWait = undefined;
-    const inports = graph.exportedPorts('inport');
-    const held = inports.filter((port) => (network.pending.get(port.name)?.length ?? 0) > 0);
-    if (held.length === 0) return;
-    if (held.length === inports.length) return this.launchHeld(graph, network);
-    const required = inports.filter((port) => {
-      const spec = portSpecOf(this.catalogue.get(graph.componentOf(port.node) ?? ''), 'inport', port.port);
-      return spec !== undefined && 'required' in spec && spec.required === true;
-    });
-    if (!required.every((port) => held.includes(port))) return;
-    // Each packet that arrives meanwhile restarts the wait: a set is complete once its sender pauses.
-    network.partialWait = setTimeout(() => {
-      network.partialWait = undefined;
-      void this.launchHeld(graph, network);
-    }, PARTIAL_INPUT_WAIT_MS).unref();
+    const inports = this.inportSpecs(graph);
+    const fresh = (name: string) => (network.pending.get(name)?.length ?? 0) > 0;
+    if (!inports.some(({ name }) => fresh(name))) return;
+    if (inports.every(({ name, spec }) => spec?.required !== true || fresh(name) || network.kept.has(name))) await this.launchHeld(graph, network);
   }
 
-  // Runs the graph with the first packet waiting on each exported inport; a failed start is a network error.
+  // Runs the graph with the first packet waiting on each exported inport, and the packets kept for control and
+  // sticky ports; a failed start is a network error.
   private async launchHeld(graph: ProtocolGraph, network: GraphNetwork): Promise<void> {
     if (network.state.kind !== 'running' || network.state.run !== undefined || network.state.launching) return;
     const input: JsonObject = {};
-    for (const [port, packets] of network.pending) {
-      const [first, ...rest] = packets;
-      if (first === undefined) continue;
-      input[port] = first;
-      network.pending.set(port, rest);
+    for (const { name, spec } of this.inportSpecs(graph)) {
+      const [first, ...rest] = network.pending.get(name) ?? [];
+      if (first !== undefined) {
+        network.pending.set(name, rest);
+        if (spec?.control === true || spec?.sticky === true) network.kept.set(name, first);
+      }
+      const taken = first ?? network.kept.get(name);
+      if (taken !== undefined) input[name] = taken;
     }
     try {
       await this.launch(graph, network, input);
     } catch (error) {
       this.out.network('error', { message: error instanceof Error ? error.message : String(error), graph: graph.id });
     }
+  }
+
+  // Each exported inport of a graph with the declaration of the port it is bound to (none for an unknown component).
+  private inportSpecs(graph: ProtocolGraph): { name: string; spec: InPortSpec | undefined }[] {
+    return graph.exportedPorts('inport').map(({ name, node, port }) => ({
+      name,
+      spec: portSpecOf(this.catalogue.get(graph.componentOf(node) ?? ''), 'inport', port) as InPortSpec | undefined,
+    }));
   }
 
   // Runs the graph once as an execution, with `input` on its exported inports.

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { type JsonObject, type JsonValue } from '../../../model';
+import { type JsonObject, type JsonValue, type PortDatatype } from '../../../model';
 import { type JsonPacket } from './json-text';
 import { type RunResources } from './run-resources';
-
-/** The kind of packet a port carries, named as FBP tools name datatypes (`bang`: any packet, as a signal). */
-export type PortDatatype = 'all' | 'string' | 'number' | 'int' | 'boolean' | 'object' | 'array' | 'bang';
 
 /** What a port tells FBP tools of its packets; the engine checks neither. */
 interface PortTyping {
