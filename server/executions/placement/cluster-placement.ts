@@ -21,9 +21,10 @@ export interface ClusterPlacementOptions {
 }
 
 /**
- * The placement of a cluster node: executions go to the cluster's queue and run on whichever node claims them;
- * the node that claims one tells its observers, which follow the runs of their node. Only the executions claimed
- * under this node's id are its own: queued ones stay in the queue for the other nodes when it stops.
+ * The placement of a cluster node: executions run here when the dispatcher has a slot for them now, else go to the
+ * cluster's queue and run on whichever node claims them; the node that claims one tells its observers, which follow
+ * the runs of their node. Only the executions claimed under this node's id are its own: queued ones stay in the
+ * queue for the other nodes when it stops.
  */
 export class ClusterPlacement implements Placement {
   readonly interrupted: { readonly nodeId: string; readonly message: string };
@@ -36,8 +37,13 @@ export class ClusterPlacement implements Placement {
 
   place(record: ExecutionRecord, graph: ValidGraph, here: boolean): void {
     const { id } = record;
-    if (!here) return this.options.dispatcher.dispatch(id);
-    this.options.launcher.keep(id, graph);
+    const { launcher, dispatcher } = this.options;
+    // The graph is kept for a run here (it starts once the record is written, on a later turn), not for a queued one.
+    launcher.keep(id, graph);
+    if (!here) {
+      if (!dispatcher.dispatch(id)) launcher.forget(id);
+      return;
+    }
     this.options.store.written().then(
       () => this.runHere(id),
       (error: unknown) => this.options.logger.error({ err: error, executionId: id }, 'Could not write an execution to run here'),
@@ -46,7 +52,9 @@ export class ClusterPlacement implements Placement {
 
   /**
    * Resumes a running execution here, beside the queue: the stopped node's job may still be held or taken again by
-   * any node, and only the adoption decides who runs the execution. A queued one is still in the queue.
+   * any node, and only the adoption decides who runs the execution. A queued one is still in the queue, or, when the
+   * stopped node was to run it itself and had not claimed it, is queued by the lease checks once it is older than the
+   * failure timeout.
    */
   resume(record: ExecutionRecord): void {
     const { id, status, nodeId } = record;

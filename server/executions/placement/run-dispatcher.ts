@@ -12,8 +12,11 @@ export interface RunDispatcher {
   readonly local: boolean;
   /** Starts taking executions, running each with `runHere`. */
   open(runHere: RunHere): void;
-  /** Queues an execution whose record is written (or queued for writing on this node's store). */
-  dispatch(executionId: string): void;
+  /**
+   * Queues an execution whose record is written (or queued for writing on this node's store), or starts it here
+   * when this node has a slot for it now; answers whether it runs in this process.
+   */
+  dispatch(executionId: string): boolean;
   /** Takes a queued execution back before any node starts it, when it can; whether it did is only a hint. */
   withdraw(executionId: string): void;
   /** Executions waiting here for a slot and executions running here now. */
@@ -38,10 +41,11 @@ export class LocalDispatcher implements RunDispatcher {
     this.runHere = runHere;
   }
 
-  dispatch(executionId: string): void {
+  dispatch(executionId: string): boolean {
     const runHere = this.runHere;
     if (runHere === undefined) throw new Error('The dispatcher is not open');
     this.queue.push(executionId, () => runHere(executionId));
+    return true;
   }
 
   withdraw(executionId: string): void {
