@@ -30,8 +30,8 @@ const QUEUED_SAMPLE_MS = 1000;
 
 /**
  * The dispatcher of a cluster node: executions are jobs of one BullMQ queue named by the namespace, and every
- * node is a worker of it. An execution started on this node while it has a free slot (and the queue has nothing
- * waiting) runs here at once, with no job: the queue is for what this node cannot run now, and other nodes take it.
+ * node is a worker of it. An execution dispatched on this node that finds a free slot once its record is written
+ * runs here at once, with no job: the queue is for what this node cannot run now, and other nodes take it.
  * Runs started here and jobs share the node's slots ({@link RunSlots}), and the worker holds at most the slots those
  * runs leave, so that the node never runs more than its concurrency. The job id is derived from the execution id, so
  * an execution is queued once however often it is dispatched. Neither a job nor a run started here decides alone:
@@ -96,18 +96,16 @@ export class ClusterDispatcher implements RunDispatcher {
     this.sampleQueued();
   }
 
-  /** Runs the execution here when a slot is free and nothing waits in the queue (answering true), else queues it. */
-  dispatch(executionId: string): boolean {
-    const runHere = this.runHere;
-    if (runHere !== undefined && !this.closed && this.queued === 0 && this.slots.tryTake()) {
-      this.startHere(executionId, runHere);
-      return true;
-    }
+  /** Runs the execution here, with `runHere` when given, if a slot is free once it is written; else queues it. */
+  dispatch(executionId: string, runHere?: () => Promise<void>): void {
     this.options.written().then(
-      () => this.queueSoon(executionId),
+      () => {
+        const opened = this.runHere;
+        if (opened !== undefined && !this.closed && this.slots.tryTake()) this.startHere(executionId, runHere ?? (() => opened(executionId)));
+        else this.queueSoon(executionId);
+      },
       (error: unknown) => this.options.logger.error({ err: error, executionId }, 'Could not queue an execution'),
     );
-    return false;
   }
 
   withdraw(executionId: string): void {
@@ -116,24 +114,17 @@ export class ClusterDispatcher implements RunDispatcher {
     this.queue.remove(jobIdOf(executionId)).catch(() => undefined);
   }
 
-  // The slot is taken; the run claims the execution once its record is written. Until that claim the record is
-  // queued with no job: were this node to stop meanwhile, the lease checks of the others queue it once it is older
-  // than the failure timeout. A run that cannot start here (the node is closing, or the claim failed) is queued.
-  private startHere(executionId: string, runHere: RunHere): void {
+  // The slot is taken and the record written: the run claims the execution. Until that claim the record is queued
+  // with no job: were this node to stop meanwhile, the lease checks of the others dispatch it again once it is older
+  // than the failure timeout. A run that could not start here (the claim failed) is queued.
+  private startHere(executionId: string, runHere: () => Promise<void>): void {
     this.startedHere += 1;
     this.fitWorker();
-    this.options
-      .written()
-      .then(
-        async () => {
-          if (this.closed) return this.queueSoon(executionId);
-          await runHere(executionId).catch((error: unknown) => {
-            this.options.logger.error({ err: error, execution_id: executionId }, `An execution could not run here, it is queued: ${(error as Error).message}`);
-            this.queueSoon(executionId);
-          });
-        },
-        (error: unknown) => this.options.logger.error({ err: error, executionId }, 'Could not run an execution'),
-      )
+    runHere()
+      .catch((error: unknown) => {
+        this.options.logger.error({ err: error, execution_id: executionId }, `An execution could not run here, it is queued: ${(error as Error).message}`);
+        this.queueSoon(executionId);
+      })
       .finally(() => {
         this.slots.release();
         this.startedHere -= 1;

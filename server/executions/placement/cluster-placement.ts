@@ -37,15 +37,14 @@ export class ClusterPlacement implements Placement {
 
   place(record: ExecutionRecord, graph: ValidGraph, here: boolean): void {
     const { id } = record;
-    const { launcher, dispatcher } = this.options;
-    // The graph is kept for a run here (it starts once the record is written, on a later turn), not for a queued one.
-    launcher.keep(id, graph);
-    if (!here) {
-      if (!dispatcher.dispatch(id)) launcher.forget(id);
-      return;
-    }
+    // The graph checked by the start is kept only for a run here, where the run reads it instead of the request.
+    const runHere = () => {
+      this.options.launcher.keep(id, graph);
+      return this.runHere(id);
+    };
+    if (!here) return this.options.dispatcher.dispatch(id, runHere);
     this.options.store.written().then(
-      () => this.runHere(id),
+      runHere,
       (error: unknown) => this.options.logger.error({ err: error, executionId: id }, 'Could not write an execution to run here'),
     );
   }
@@ -53,7 +52,7 @@ export class ClusterPlacement implements Placement {
   /**
    * Resumes a running execution here, beside the queue: the stopped node's job may still be held or taken again by
    * any node, and only the adoption decides who runs the execution. A queued one is still in the queue, or, when the
-   * stopped node was to run it itself and had not claimed it, is queued by the lease checks once it is older than the
+   * stopped node was to run it itself and had not claimed it, is dispatched again by the lease checks once it is older than the
    * failure timeout.
    */
   resume(record: ExecutionRecord): void {

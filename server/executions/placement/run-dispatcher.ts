@@ -13,10 +13,11 @@ export interface RunDispatcher {
   /** Starts taking executions, running each with `runHere`. */
   open(runHere: RunHere): void;
   /**
-   * Queues an execution whose record is written (or queued for writing on this node's store), or starts it here
-   * when this node has a slot for it now; answers whether it runs in this process.
+   * Queues an execution whose record is written (or queued for writing on this node's store). A cluster's
+   * dispatcher runs it on this node instead, with `runHere` (else the {@link RunHere} it was opened with), when a
+   * slot is free once the record is written.
    */
-  dispatch(executionId: string): boolean;
+  dispatch(executionId: string, runHere?: () => Promise<void>): void;
   /** Takes a queued execution back before any node starts it, when it can; whether it did is only a hint. */
   withdraw(executionId: string): void;
   /** Executions waiting here for a slot and executions running here now. */
@@ -41,11 +42,10 @@ export class LocalDispatcher implements RunDispatcher {
     this.runHere = runHere;
   }
 
-  dispatch(executionId: string): boolean {
+  dispatch(executionId: string): void {
     const runHere = this.runHere;
     if (runHere === undefined) throw new Error('The dispatcher is not open');
     this.queue.push(executionId, () => runHere(executionId));
-    return true;
   }
 
   withdraw(executionId: string): void {
