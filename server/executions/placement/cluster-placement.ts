@@ -37,14 +37,9 @@ export class ClusterPlacement implements Placement {
 
   place(record: ExecutionRecord, graph: ValidGraph, here: boolean): void {
     const { id } = record;
-    // The graph checked by the start is kept only for a run here, where the run reads it instead of the request.
-    const runHere = () => {
-      this.options.launcher.keep(id, graph);
-      return this.runHere(id);
-    };
-    if (!here) return this.options.dispatcher.dispatch(id, runHere);
+    if (!here) return this.options.dispatcher.dispatch(id, () => this.startHere(id, graph));
     this.options.store.written().then(
-      runHere,
+      () => this.startHere(id, graph),
       (error: unknown) => this.options.logger.error({ err: error, executionId: id }, 'Could not write an execution to run here'),
     );
   }
@@ -52,8 +47,8 @@ export class ClusterPlacement implements Placement {
   /**
    * Resumes a running execution here, beside the queue: the stopped node's job may still be held or taken again by
    * any node, and only the adoption decides who runs the execution. A queued one is still in the queue, or, when the
-   * stopped node was to run it itself and had not claimed it, is dispatched again by the lease checks once it is older than the
-   * failure timeout.
+   * stopped node was to run it itself and had not claimed it, is dispatched again by the lease checks once it is
+   * older than the failure timeout.
    */
   resume(record: ExecutionRecord): void {
     const { id, status, nodeId } = record;
@@ -65,6 +60,13 @@ export class ClusterPlacement implements Placement {
   /** The runs of this process only. */
   leftAtShutdown(): Promise<ExecutionRecord[]> {
     return Promise.resolve([...this.options.owned.values()].map((run) => run.record));
+  }
+
+  // A run started here reads the graph its start checked, and ends, freeing its slot, once its network has stopped,
+  // as a single node's run does: no job waits for its log to be written.
+  private async startHere(id: string, graph: ValidGraph): Promise<void> {
+    this.options.launcher.keep(id, graph);
+    await this.options.launcher.launch(id, this.claimed);
   }
 
   // A job ends once what its run logged is written, so that the queue never outlives what it says happened.
