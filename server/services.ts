@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { type Catalogue, GraphComponents } from './engine';
+import { type AnyActorDefinition, type Catalogue, GraphComponents } from './engine';
+import { serviceActorHttp } from './actor-packages';
+import { withActorHttp } from './actor-sdk';
 import { DirectorySecretStore, SecretResolver } from './actor-config';
 import { createActorCatalogue, createPythonInterpreterPool } from './actors';
 import { type ServerConfig } from './config';
@@ -28,6 +30,8 @@ const RETENTION_INTERVAL_MS = 10 * 60_000;
 /** Parts of the services a caller (a test) may supply instead of the defaults. */
 export interface ServiceOverrides {
   catalogue?: Catalogue;
+  /** The actors of the operator's packages (`actor_packages`), as `loadActorPackages` answered them; none when unset. */
+  packageActors?: readonly AnyActorDefinition[];
   store?: ExecutionStore;
   deploymentStore?: DeploymentStore;
   /** Where the FBP protocol runtime keeps its graphs. */
@@ -90,6 +94,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     overrides.catalogue === undefined && config.python_pool_size > 0
       ? createPythonInterpreterPool({ size: config.python_pool_size, sandbox: config.python_sandbox, maxMemoryMb: config.max_script_memory_mb })
       : undefined;
+  const packageHttp = serviceActorHttp({ egress, maxTimeoutMs: config.max_http_timeout_ms });
   const catalogue =
     overrides.catalogue ??
     createActorCatalogue({
@@ -110,6 +115,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       aiEndpoints: config.ai_endpoints,
       saasEndpoints: config.saas_endpoints,
       hookAnswers,
+      extraActors: (overrides.packageActors ?? []).map((definition) => withActorHttp(definition, packageHttp)),
     });
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
   // Only the SQLite store lives in data_dir: deleting runs from a cluster's PostgreSQL frees nothing there.

@@ -167,6 +167,12 @@ export const ServerConfigSchema = z
     variable_env_allow: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
       .default([])
       .describe('Environment variables the Variable Lookup node may read in its environment scope; no other is ever read'),
+    actor_packages: z
+      .preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
+      .default([])
+      .describe(
+        "Actor packages whose exported actors join the catalogue at start: npm package names (resolved from the service's working directory) or paths; a package that does not load, exports anything but actor definitions, has a config field without a description or reuses an actor id stops the start (exit code 2)",
+      ),
     max_events_per_execution: z
       .number()
       .int()
