@@ -27,7 +27,7 @@ const transportRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-bench/**', 'client/dist/**', 'sdk/dist/**', 'test/fixtures/sdk-consumer/**', 'test/fixtures/client-consumer/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
+  { ignores: ['dist/**', 'dist-bench/**', 'client/dist/**', 'sdk/dist/**', 'test/fixtures/sdk-consumer/**', 'test/fixtures/actor-packages/**', 'examples/**', 'test/fixtures/client-consumer/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
