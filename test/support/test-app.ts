@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../server/app';
 import { type ServerConfigInput, ServerConfigSchema } from '../../server/config';
-import { type Catalogue } from '../../server/engine';
+import { type AnyActorDefinition, type Catalogue } from '../../server/engine';
 import { type EventBridge } from '../../server/ide';
 import { type DataDirBudget, type ExecutionService } from '../../server/executions';
 import { type DeploymentStore, type ExecutionStore, MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../../server/storage';
@@ -29,6 +29,8 @@ export interface TestApp {
 export interface TestAppOptions {
   config?: ServerConfigInput;
   catalogue?: Catalogue;
+  /** Actors of packages, as `actor_packages` adds them: with the service's HTTP client. */
+  packageActors?: readonly AnyActorDefinition[];
   store?: ExecutionStore;
   deploymentStore?: DeploymentStore;
 }
@@ -38,6 +40,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', rate_limit_requests_per_minute: 0, log_level: 'silent', ...options.config });
   const services = createServices(config, silentLogger, {
     catalogue: options.catalogue,
+    packageActors: options.packageActors,
     store: options.store ?? new MemoryExecutionStore(),
     deploymentStore: options.deploymentStore ?? new MemoryDeploymentStore(),
     protocolGraphStore: new MemoryProtocolGraphStore(),
