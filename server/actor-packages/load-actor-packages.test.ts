@@ -2,10 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { actorDefinitions } from '../actors';
+import { type ExtendOutcome, extendCatalogue } from './extend-catalogue';
 import { loadActorPackages } from './load-actor-packages';
 
 const fixtures = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'actor-packages');
-const load = (...entries: string[]) => loadActorPackages(entries, { cwd: fixtures, builtIns: actorDefinitions });
+
+/** Loads packages and checks them against the built-in actors, as the service does at start. */
+function loadInto(cwd: string, entries: readonly string[]): ExtendOutcome {
+  const loaded = loadActorPackages(entries, { cwd });
+  return loaded.ok ? extendCatalogue(actorDefinitions, loaded.groups) : loaded;
+}
+const load = (...entries: string[]) => loadInto(fixtures, entries);
 
 describe('loadActorPackages', () => {
   it('adds every actor a package exports, one by one or in arrays, given by path', () => {
@@ -18,7 +25,7 @@ describe('loadActorPackages', () => {
     try {
       mkdirSync(path.join(cwd, 'node_modules'));
       symlinkSync(path.join(fixtures, 'greeter'), path.join(cwd, 'node_modules', 'greeter-actors'));
-      const outcome = loadActorPackages(['greeter-actors'], { cwd, builtIns: actorDefinitions });
+      const outcome = loadInto(cwd, ['greeter-actors']);
       expect(outcome.ok && outcome.added.length).toBe(2);
     } finally {
       rmSync(cwd, { recursive: true, force: true });

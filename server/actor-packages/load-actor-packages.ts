@@ -1,16 +1,16 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type AnyActorDefinition } from '../engine';
 import { actorExports, undescribedConfig } from './actor-export';
-import { type ActorGroup, type ExtendOutcome, extendCatalogue } from './extend-catalogue';
+import { type ActorGroup } from './extend-catalogue';
 
-/** Where the packages of `actor_packages` are found, and what they must not clash with. */
-export interface LoadActorPackagesOptions {
+/** Where the packages of `actor_packages` are found. */
+interface LoadActorPackagesOptions {
   /** The service's working directory: names are resolved as `require` resolves them from there, paths against it. */
   cwd: string;
-  /** The catalogue's own actors. */
-  builtIns: readonly AnyActorDefinition[];
 }
+
+/** The actors of each package, or the one line that says why a package cannot be used. */
+type LoadOutcome = { ok: true; groups: ActorGroup[] } | { ok: false; message: string };
 
 // A path says where the package is; anything else is a package name.
 function isPath(entry: string): boolean {
@@ -24,11 +24,12 @@ function firstLine(error: unknown): string {
 }
 
 /**
- * Loads the packages of `actor_packages` and checks their actors: every package loads, every export is an actor
- * definition, every config schema describes its fields, and no id clashes. Answers the actors to add to the
- * catalogue, or the one line (naming the package) that says why the service must not start.
+ * Loads the packages of `actor_packages` and checks each on its own: it loads, every export is an actor
+ * definition, every config schema describes its fields. Answers each package's actors, for
+ * {@link extendCatalogue} to check against the catalogue, or the one line (naming the package) that says why
+ * the service must not start.
  */
-export function loadActorPackages(entries: readonly string[], options: LoadActorPackagesOptions): ExtendOutcome {
+export function loadActorPackages(entries: readonly string[], options: LoadActorPackagesOptions): LoadOutcome {
   const requireFromCwd = createRequire(path.join(options.cwd, 'package.json'));
   const groups: ActorGroup[] = [];
   for (const entry of entries) {
@@ -47,5 +48,5 @@ export function loadActorPackages(entries: readonly string[], options: LoadActor
     }
     groups.push({ origin, definitions: actors.definitions });
   }
-  return extendCatalogue(options.builtIns, groups);
+  return { ok: true, groups };
 }
