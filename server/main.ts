@@ -3,7 +3,7 @@ import { loadServerConfig, usage, wantsHelp } from './config';
 import { createRootLogger } from './root-logger';
 import { createServices } from './services';
 import { type Cluster, openCluster } from './cluster';
-import { extendCatalogue, loadActorPackages } from './actor-packages';
+import { extraActors } from './actor-packages';
 import { actorDefinitions } from './actors';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -35,9 +35,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   }
   const { config } = loaded;
   // The operator's actors load before anything starts: a package that cannot join the catalogue stops the start.
-  const loadedPackages = loadActorPackages(config.actor_packages, { cwd: process.cwd() });
-  // Every source of extra actors joins the catalogue through one check of their ids.
-  const packages = loadedPackages.ok ? extendCatalogue(actorDefinitions, loadedPackages.groups) : loadedPackages;
+  const packages = extraActors({ actorPackages: config.actor_packages, cwd: process.cwd(), builtIns: actorDefinitions });
   if (!packages.ok) {
     console.error(packages.message);
     process.exitCode = 2;

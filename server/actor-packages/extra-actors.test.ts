@@ -2,19 +2,18 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { actorDefinitions } from '../actors';
-import { type ExtendOutcome, extendCatalogue } from './extend-catalogue';
-import { loadActorPackages } from './load-actor-packages';
+import { type ExtendOutcome } from './extend-catalogue';
+import { extraActors } from './extra-actors';
 
 const fixtures = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'actor-packages');
 
 /** Loads packages and checks them against the built-in actors, as the service does at start. */
 function loadInto(cwd: string, entries: readonly string[]): ExtendOutcome {
-  const loaded = loadActorPackages(entries, { cwd });
-  return loaded.ok ? extendCatalogue(actorDefinitions, loaded.groups) : loaded;
+  return extraActors({ actorPackages: entries, cwd, builtIns: actorDefinitions });
 }
 const load = (...entries: string[]) => loadInto(fixtures, entries);
 
-describe('loadActorPackages', () => {
+describe('the extra actors of actor_packages', () => {
   it('adds every actor a package exports, one by one or in arrays, given by path', () => {
     const outcome = load('./greeter');
     expect(outcome.ok && outcome.added.map((definition) => definition.id)).toEqual(['fixture/greet', 'fixture/wave']);
