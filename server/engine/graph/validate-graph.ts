@@ -69,7 +69,7 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
     resolveEndpoint(end, side, what, entries, graph.caseSensitive, level);
   // Plain loops: a graph seen for the first time is validated before it runs, and this is most of it. Every end
   // that resolved to an inport feeds it, whatever is wrong with the other end (an unknown node or component there
-  // is an issue of its own, not a reason to call this port unfed).
+  // is an issue of its own, not a reason to call this port unfed). What resolved unchanged is kept as read.
   const connections: GraphConnection[] = [];
   const fed = new Set<string>();
   for (let i = 0; i < graph.connections.length; i++) {
@@ -79,13 +79,13 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
     const to = resolve(connection.to, 'in', what);
     if (to !== undefined) fed.add(portKey(to));
     if (from === undefined || to === undefined) continue;
-    connections.push({ from, to, path: connection.path });
+    connections.push(from === connection.from && to === connection.to ? connection : { from, to, path: connection.path });
   }
   const initialPackets: GraphInitialPacket[] = [];
   for (const packet of graph.initialPackets) {
     const to = resolve(packet.to, 'in', 'An initial packet');
     if (to === undefined) continue;
-    initialPackets.push({ data: packet.data, to, path: packet.path });
+    initialPackets.push(to === packet.to ? packet : { data: packet.data, to, path: packet.path });
     fed.add(portKey(to));
   }
   const legacy = sortLegacyExports(graph, entries, level);
@@ -95,13 +95,13 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   for (const port of exportedIn) {
     const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
     if (target === undefined) continue;
-    inports.push({ name: port.name, target, path: port.path });
+    inports.push(target === port.target ? port : { name: port.name, target, path: port.path });
     fed.add(portKey(target));
   }
   const outports: GraphExportedPort[] = [];
   for (const port of exportedOut) {
     const target = resolve(port.target, 'out', `Exported outport '${port.name}'`);
-    if (target !== undefined) outports.push({ name: port.name, target, path: port.path });
+    if (target !== undefined) outports.push(target === port.target ? port : { name: port.name, target, path: port.path });
   }
   const boundary = { inports: boundaryNames(exportedIn, graphInputs), outports: boundaryNames(exportedOut, graphOutputs) };
   // A legacy export without a known side (its node, component or port unknown) still names an input of the graph.
@@ -147,13 +147,16 @@ function sortLegacyExports(graph: Graph, entries: ReadonlyMap<string, NodeEntry>
   return sorted;
 }
 
-/** The ids of the nodes something is wired to: a connection at either end, an initial packet or an exported port. */
+/**
+ * The ids of the nodes something is wired to: a connection at either end, an initial packet or an exported port.
+ * Plain loops: spreading mapped arrays into the set cost as much as the rest of validating a small graph.
+ */
 function wiredNodes(graph: Graph): Set<string> {
-  return new Set([
-    ...graph.connections.flatMap((connection) => [connection.from.nodeId, connection.to.nodeId]),
-    ...graph.initialPackets.map((packet) => packet.to.nodeId),
-    ...[...graph.inports, ...graph.outports, ...graph.exports].map((port) => port.target.nodeId),
-  ]);
+  const wired = new Set<string>();
+  for (const connection of graph.connections) wired.add(connection.from.nodeId).add(connection.to.nodeId);
+  for (const packet of graph.initialPackets) wired.add(packet.to.nodeId);
+  for (const ports of [graph.inports, graph.outports, graph.exports]) for (const port of ports) wired.add(port.target.nodeId);
+  return wired;
 }
 
 function checkNode(
@@ -243,7 +246,9 @@ function resolveEndpoint(
       const message = `${what} names slot ${end.index} of port '${portId}' (${portId}[${end.index}]), but port '${portId}' of node '${label}' (${entry.node.component}) is not addressable; connect to '${portId}' without an index`;
       level.issues.push({ code: 'PORT_INDEX', path: `${end.path}.index`, nodeId: entry.qualifiedId, portId, message });
     }
-    // Still resolved when its index is refused: the port is fed all the same.
+    // Still resolved when its index is refused: the port is fed all the same. An end that already names the
+    // declared id is kept as it is: both graphs are read-only, and a graph seen for the first time makes no copy.
+    if (portId === end.portId) return end;
     const { nodeId, path, nodeKey, portKey, index } = end;
     return index === undefined ? { nodeId, portId, path, nodeKey, portKey } : { nodeId, portId, path, nodeKey, portKey, index };
   }
