@@ -113,7 +113,8 @@ function readProcess(id: string, process: GraphProcessJson, path: string, ancest
   const inner = declared.graph;
   // A copy without the inner graph; a rest pattern (`{ graph, ...metadata }`) costs several times more.
   const metadata: Record<string, unknown> = { ...declared };
-  delete metadata.graph;
+  // Deleting a key the object lacks still costs a call into the runtime.
+  if ('graph' in metadata) delete metadata.graph;
   const node: GraphNode = {
     id,
     component: process.component,

@@ -54,6 +54,8 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   const nodes: ValidNode[] = [];
   const graphInputs: string[] = [];
   const graphOutputs: string[] = [];
+  // Which ports are fed is asked only of the required ones: with none, it is not collected at all.
+  let requiresFeeding = false;
   for (const node of graph.nodes) {
     const qualifiedId = level.idPrefix + node.id;
     if (entries.has(node.id)) {
@@ -62,6 +64,7 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
     }
     const checked = checkNode(node, qualifiedId, level, graphInputs, graphOutputs);
     entries.set(node.id, { node, qualifiedId, ports: checked.ports });
+    if (checked.ports !== undefined && checked.ports.required.length > 0) requiresFeeding = true;
     // A node left out had an issue, so the graph is refused anyway.
     if (checked.node !== undefined) nodes.push(checked.node);
   }
@@ -71,13 +74,13 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   // that resolved to an inport feeds it, whatever is wrong with the other end (an unknown node or component there
   // is an issue of its own, not a reason to call this port unfed). What resolved unchanged is kept as read.
   const connections: GraphConnection[] = [];
-  const fed = new Set<string>();
+  const fed = requiresFeeding ? new Set<string>() : undefined;
   for (let i = 0; i < graph.connections.length; i++) {
     const connection = graph.connections[i];
     const what = `Connection ${i}`;
     const from = resolve(connection.from, 'out', what);
     const to = resolve(connection.to, 'in', what);
-    if (to !== undefined) fed.add(portKey(to));
+    if (to !== undefined) fed?.add(portKey(to));
     if (from === undefined || to === undefined) continue;
     connections.push(from === connection.from && to === connection.to ? connection : { from, to, path: connection.path });
   }
@@ -86,7 +89,7 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
     const to = resolve(packet.to, 'in', 'An initial packet');
     if (to === undefined) continue;
     initialPackets.push(to === packet.to ? packet : { data: packet.data, to, path: packet.path });
-    fed.add(portKey(to));
+    fed?.add(portKey(to));
   }
   const legacy = sortLegacyExports(graph, entries, level);
   const exportedIn = legacy.inports.length === 0 ? graph.inports : [...graph.inports, ...legacy.inports];
@@ -96,7 +99,7 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
     const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
     if (target === undefined) continue;
     inports.push(target === port.target ? port : { name: port.name, target, path: port.path });
-    fed.add(portKey(target));
+    fed?.add(portKey(target));
   }
   const outports: GraphExportedPort[] = [];
   for (const port of exportedOut) {
@@ -108,17 +111,28 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   if (level.isRoot) checkInputKeys(legacy.unsorted.length === 0 ? boundary.inports : [...new Set([...boundary.inports, ...legacy.unsorted])], level);
   const input = level.options.input;
   const wholeInputFallback = level.isRoot && boundary.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
-  if (!wholeInputFallback) checkRequiredPortsFed(entries, fed, wiredNodes(graph), level);
+  if (!wholeInputFallback && fed !== undefined) checkRequiredPortsFed(entries, fed, wiredNodes(graph), level);
   const { path, caseSensitive, properties, groups } = graph;
   return { path, caseSensitive, properties, groups, nodes, connections, initialPackets, inports, outports, exports: [], boundary } as unknown as ValidGraph;
 }
+
+/** NoFlo's legacy exports sorted by side. */
+interface LegacyExports {
+  readonly inports: readonly GraphExportedPort[];
+  readonly outports: readonly GraphExportedPort[];
+  readonly unsorted: readonly string[];
+}
+
+/** What a graph without legacy exports has (most graphs): shared, never changed. */
+const NO_LEGACY_EXPORTS: LegacyExports = { inports: [], outports: [], unsorted: [] };
 
 /**
  * Sorts NoFlo's legacy exports into exported inports and outports by the side of the node their port is on, as
  * NoFlo did; one whose node or port is unknown gets its issue here, since it has no side to be resolved on, and
  * is left unsorted with those of nodes whose component is unknown.
  */
-function sortLegacyExports(graph: Graph, entries: ReadonlyMap<string, NodeEntry>, level: Level): { inports: GraphExportedPort[]; outports: GraphExportedPort[]; unsorted: string[] } {
+function sortLegacyExports(graph: Graph, entries: ReadonlyMap<string, NodeEntry>, level: Level): LegacyExports {
+  if (graph.exports.length === 0) return NO_LEGACY_EXPORTS;
   const sorted = { inports: [] as GraphExportedPort[], outports: [] as GraphExportedPort[], unsorted: [] as string[] };
   for (const exported of graph.exports) {
     const { nodeId, portId, path } = exported.target;
