@@ -111,10 +111,9 @@ function readProcesses(processes: GraphProcessesJson, base: string, ancestors: u
 function readProcess(id: string, process: GraphProcessJson, path: string, ancestors: unknown[], issues: GraphIssue[]): GraphNode {
   const declared = process.metadata ?? {};
   const inner = declared.graph;
-  // A copy without the inner graph; a rest pattern (`{ graph, ...metadata }`) costs several times more.
-  const metadata: Record<string, unknown> = { ...declared };
-  // Deleting a key the object lacks still costs a call into the runtime.
-  if ('graph' in metadata) delete metadata.graph;
+  // Read as it is, as its `config` and `propertyValues` are; a composite node's without its inner graph, copied
+  // (a rest pattern, `{ graph, ...metadata }`, costs several times more).
+  const metadata: Record<string, unknown> = 'graph' in declared ? withoutGraph(declared) : declared;
   const node: GraphNode = {
     id,
     component: process.component,
@@ -133,6 +132,12 @@ function readProcess(id: string, process: GraphProcessJson, path: string, ancest
   if (ancestors.length > MAX_SUBGRAPH_DEPTH) return { ...node, subgraphProblem: 'too-deep' };
   const subgraph = parseGraphAt(inner, innerPath, [...ancestors, inner], issues);
   return subgraph === undefined ? node : { ...node, subgraph };
+}
+
+function withoutGraph(metadata: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...metadata };
+  delete copy.graph;
+  return copy;
 }
 
 function readConnections(
