@@ -48,6 +48,15 @@ describe('node configuration', () => {
     expect(parsedOf({ timeout: 7, retries: 2 })).toEqual({ timeout: 7, retries: 2 });
   });
 
+  it('settles every node that sets no key, in a network without defaults, as one configuration', () => {
+    const defaulted = defineActor({ id: 'test_defaulted', inports: {}, outports: {}, config: z.object({ retries: z.number().default(2) }), fire: () => undefined });
+    const first = settleNodeConfig(defaulted, undefined, {}, {});
+    expect(first).toEqual({ ok: true, config: { base: {}, merged: {}, parsed: { retries: 2 } } });
+    expect(settleNodeConfig(defaulted, undefined, {}, {})).toBe(first);
+    expect(settleNodeConfig(defaulted, {}, {}, {})).not.toBe(first);
+    expect(settleNodeConfig(fetcher, undefined, {}, {})).toEqual({ ok: false, problems: [{ key: 'timeout', message: "config 'timeout' is required" }] });
+  });
+
   it('keeps no object of the caller in a parse it gives again', () => {
     const relay = defineActor({ id: 'test_relay', inports: {}, outports: {}, config: z.object({ headers: z.record(z.unknown()) }), fire: () => undefined });
     const config = { headers: { accept: 'text/plain' } };

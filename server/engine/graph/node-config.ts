@@ -66,9 +66,27 @@ const MAX_REMEMBERED_CONFIG_CHARS = 16 * 1024;
 
 /** Merges a node's layers and parses them with its actor's schema; each problem names its key. */
 export function settleNodeConfig(definition: AnyActorDefinition, defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): SettleNodeConfigOutcome {
+  if (defaults === undefined && isEmpty(propertyValues) && isEmpty(config)) return unconfiguredNode(definition);
   const { base, merged } = mergeLayers(defaults, propertyValues, config);
   const outcome = isEmpty(merged) ? emptyConfigParse(definition, merged) : configParse(definition, merged);
   return outcome.ok ? { ok: true, config: { base, merged, parsed: outcome.config } } : outcome;
+}
+
+/**
+ * Each actor's settled configuration of a node that sets no key, in a network without default configuration:
+ * the layers and their parse are the same for all such nodes, so they are made once and shared read-only.
+ */
+const unconfiguredNodes = new WeakMap<AnyActorDefinition, SettleNodeConfigOutcome>();
+
+function unconfiguredNode(definition: AnyActorDefinition): SettleNodeConfigOutcome {
+  let outcome = unconfiguredNodes.get(definition);
+  if (outcome === undefined) {
+    const merged = {};
+    const parse = emptyConfigParse(definition, merged);
+    outcome = parse.ok ? { ok: true, config: { base: {}, merged, parsed: parse.config } } : parse;
+    unconfiguredNodes.set(definition, outcome);
+  }
+  return outcome;
 }
 
 function emptyConfigParse(definition: AnyActorDefinition, empty: JsonObject): ActorConfigOutcome {
