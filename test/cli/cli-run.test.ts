@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WES_BIN, runCli, startCli } from '../support/cli-process';
+import { REPO_ROOT, WES_BIN, runCli, startCli } from '../support/cli-process';
 import { httpGetGraph, multiplyGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';
 import { waitFor } from '../support/wait-for';
@@ -103,5 +103,10 @@ describe('wes run, in process', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: wes [options] [command]');
     expect(help.stdout).toMatch(/run \[options\] <file>/);
+  });
+
+  it("prints the package's version with --version and exits 0", async () => {
+    const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await runCli(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 });

@@ -51,10 +51,25 @@ describe('wes against a service', () => {
   it('exits 2 and asks for a token when the service wants one, and names an address nothing listens on', async () => {
     const denied = await runCli(['run', file('multiply.json'), '--url', app.url]);
     expect(denied).toMatchObject({ code: 2, stdout: '' });
-    expect(denied.stderr).toBe(`wes: The service at ${app.url} answered 401: it needs a token: give --token or set ENGINE_TOKEN\n`);
+    expect(denied.stderr).toBe(`wes: The service at ${app.url} answered 401: it needs a token: give --token or set WES_TOKEN or ENGINE_TOKEN\n`);
     const closed = `http://127.0.0.1:${await closedPort()}`;
     const nowhere = await runCli(['list', '--url', closed]);
     expect(nowhere).toMatchObject({ code: 2, stderr: `wes: Cannot reach the service at ${closed}: ECONNREFUSED\n` });
+  });
+
+  it('takes the address from WES_URL and the token from WES_TOKEN, which wins over ENGINE_TOKEN, for every command that talks to a service', async () => {
+    const listed = await runCli(['list', '--json'], { env: { WES_URL: app.url, WES_TOKEN: TOKEN, ENGINE_TOKEN: 'not-the-token' } });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toHaveProperty('items');
+    const refused = await runCli(['list'], { env: { WES_URL: app.url, WES_TOKEN: 'not-the-token', ENGINE_TOKEN: TOKEN } });
+    expect(refused).toMatchObject({ code: 2, stderr: `wes: The service at ${app.url} answered 401: the token was refused\n` });
+    const run = await runCli(['run', file('multiply.json'), '-i', 'x=2', '-i', 'y=3'], { env: { WES_URL: app.url, WES_TOKEN: TOKEN } });
+    expect(run.code).toBe(0);
+    const id = /^Started execution (\S+)$/m.exec(run.stderr)![1];
+    expect(await app.executions.get(id)).toMatchObject({ status: 'completed', source: 'cli' });
+    const flagWins = await runCli(['list', '--url', `http://127.0.0.1:${await closedPort()}`], { env: { WES_URL: app.url, WES_TOKEN: TOKEN } });
+    expect(flagWins.code).toBe(2);
+    expect(flagWins.stderr).toContain('ECONNREFUSED');
   });
 
   it('cancels the run on the service on SIGINT and exits 130', async () => {
