@@ -3,13 +3,13 @@ import { StartWorkflowRequestSchema, type TerminalEvent, isTerminalEvent, requir
 import { loadServerConfig } from '../server/config';
 import { extraActors } from '../server/actor-packages';
 import { actorDefinitions } from '../server/actors';
-import { isAppError } from '../server/errors';
 import { EventFollower } from '../server/executions';
 import { MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../server/storage';
 import { runnableIdeWorkflow } from '../server/ide';
 import { createServices, type Services } from '../server/services';
 import { CliError } from './cli-error';
 import { graphNodeCount } from './graph-node-count';
+import { serviceRefusal } from './service-refusal';
 import { CLI_SOURCE, type WorkflowRun, type WorkflowRunner } from './workflow-run';
 
 /** Where the in-process service's configuration comes from. */
@@ -21,12 +21,6 @@ export interface LocalRunOptions {
 }
 
 const StartRequestSchema = StartWorkflowRequestSchema.superRefine(requireOneGraph);
-
-/** Rewords the service's refusal (an AppError) for the terminal; anything else is a bug and passes through. */
-function refusal(error: unknown): unknown {
-  if (!isAppError(error)) return error;
-  return new CliError(error.message, { details: error.details });
-}
 
 /**
  * The engine the server would run, built in this process from the server's configuration sources (its file
@@ -88,7 +82,7 @@ export function localRunner(options: LocalRunOptions): WorkflowRunner {
         if (!parsed.success) throw new CliError('Invalid workflow', { details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
         executionId = (await services.executions.start(parsed.data, { source: CLI_SOURCE })).execution.id;
       } catch (error) {
-        throw refusal(error);
+        throw serviceRefusal(error);
       }
       run.onStarted(executionId, graphNodeCount((await services.executions.get(executionId)).request.graph_json));
       const cancel = () => void services.executions.cancel(executionId, 'Cancelled from the command line').catch(() => undefined);

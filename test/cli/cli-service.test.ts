@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startCli } from '../support/cli-process';
@@ -95,6 +95,21 @@ describe('wes against a service', () => {
     const graph = await runCli(['convert', file('multiply.json'), '--url', app.url], withToken);
     expect(graph.code).toBe(2);
     expect(graph.stderr).toContain('is an engine graph, which runs as it is: convert takes an IDE workflow');
+  });
+
+  it('converts in process when no service is named, printing the JSON the service answers, and names what it cannot read as the service does', async () => {
+    const workflow = JSON.parse(await readFile('test/fixtures/ide/nested-subgraph.json', 'utf8')) as Record<string, unknown>;
+    const answer = await app.client.convertIdeWorkflow(workflow as never);
+    const local = await runCli(['convert', 'test/fixtures/ide/nested-subgraph.json']);
+    expect(local).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(local.stdout)).toEqual(answer.data!.data);
+    await writeFile(file('unreadable-ide.json'), JSON.stringify({ graphs: [{ isMain: true, nodes: [{ id: 'a' }], connections: 'none' }] }));
+    const remote = await runCli(['convert', file('unreadable-ide.json')], { env: { WES_URL: app.url, WES_TOKEN: TOKEN } });
+    const inProcess = await runCli(['convert', file('unreadable-ide.json')]);
+    expect(remote).toMatchObject({ code: 2, stdout: '' });
+    expect(inProcess).toMatchObject({ code: 2, stdout: '' });
+    expect(remote.stderr).toContain('connections');
+    expect(inProcess.stderr).toContain('connections');
   });
 
   it('validates a workflow: 0 and the normalised graph when valid, 1 and every issue when not', async () => {
