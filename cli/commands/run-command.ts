@@ -11,6 +11,7 @@ import { RunProgress } from '../run-progress';
 import { connectToServer } from '../server-connection';
 import { type InputOptions, tokenOption, urlOption, withInputOptions } from '../command-options';
 import { readWorkflowFile } from '../workflow-file';
+import { warnUnfedInports } from '../unfed-inports';
 import { type WorkflowRunner } from '../workflow-run';
 
 /** The options of `run`, as commander parses them. */
@@ -56,6 +57,7 @@ function cancelOnInterrupt(controller: AbortController, note: (text: string) => 
 async function run(path: string, options: RunOptions): Promise<ExitCode> {
   const file = await readWorkflowFile(path);
   const input = await readRunInput(options.input ?? [], options.inputFile);
+  if (!options.quiet) warnUnfedInports(file, input, process.stderr);
   const runner = runnerOf(options);
   const progress = new RunProgress();
   const mode = progressMode(options);

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, WES_BIN, runCli, startCli } from '../support/cli-process';
-import { httpGetGraph, multiplyGraph } from '../support/graphs';
+import { clockGraph, httpGetGraph, multiplyGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';
 import { waitFor } from '../support/wait-for';
 
@@ -18,6 +18,7 @@ describe('wes run, in process', () => {
     slow = await startSlowServer(60_000);
     await writeFile(file('multiply.json'), JSON.stringify(multiplyGraph()));
     await writeFile(file('multiply.fbp'), "INPORT=mul.A_IN:X\nINPORT=mul.B_IN:Y\nOUTPORT=mul.RESULT_OUT:PRODUCT\nmul(tpl_math_multiply:precision=2)\n");
+    await writeFile(file('clock.json'), JSON.stringify(clockGraph()));
     await writeFile(file('inputs.json'), JSON.stringify({ x: 2, y: 100 }));
     await writeFile(file('slow.json'), JSON.stringify(httpGetGraph(slow.url)));
     await writeFile(
@@ -64,6 +65,19 @@ describe('wes run, in process', () => {
     expect(JSON.parse(run.stdout)).toEqual({});
     expect(run.stderr).toContain('Node boom failed: the input was 7\n');
     expect(run.stderr).toMatch(/Failed after .*: 1\/1 nodes, 0 packets, 1 failed\n {2}boom: the input was 7\n$/);
+  });
+
+  it('warns naming the exported inports no input feeds, and exits 2 as the engine refuses a run whose required port only a missing input would feed', async () => {
+    const missing = await runCli(['run', file('multiply.json'), '-i', 'x=3']);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toMatch(/^Warning: no input feeds the exported inport 'y' \(give --input NAME=VALUE\)\nwes: Invalid graph: Input 'y' is missing/);
+    expect(missing.stderr).toContain("required port 'b-in' of node 'mul'");
+  });
+
+  it('warns naming an exported inport no input feeds and runs when its port is not required', async () => {
+    const optional = await runCli(['run', file('clock.json')]);
+    expect(optional.code).toBe(0);
+    expect(optional.stderr).toMatch(/^Warning: no input feeds the exported inport 'when' \(give --input NAME=VALUE\)\nStarted execution /);
   });
 
   it('exits 2 with every issue the engine finds when it refuses a graph, and prints nothing on stdout', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startCli } from '../support/cli-process';
 import { closedPort } from '../support/closed-port';
-import { httpGetGraph, multiplyGraph } from '../support/graphs';
+import { clockGraph, httpGetGraph, multiplyGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';
 import { type TestApp, startTestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -24,6 +24,7 @@ describe('wes against a service', () => {
     dir = await mkdtemp(join(tmpdir(), 'wes-service-'));
     await writeFile(file('multiply.json'), JSON.stringify(multiplyGraph()));
     await writeFile(file('slow.json'), JSON.stringify(httpGetGraph(slow.url)));
+    await writeFile(file('clock.json'), JSON.stringify(clockGraph()));
     await writeFile(file('unknown.fbp'), 'a(no_such_actor) OUT -> IN b(core/Drop)\n');
   });
   afterAll(async () => {
@@ -70,7 +71,7 @@ describe('wes against a service', () => {
     const flagWins = await runCli(['list', '--url', `http://127.0.0.1:${await closedPort()}`], { env: { WES_URL: app.url, WES_TOKEN: TOKEN } });
     expect(flagWins.code).toBe(2);
     expect(flagWins.stderr).toContain('ECONNREFUSED');
-  });
+  }, 60_000);
 
   it('cancels the run on the service on SIGINT and exits 130', async () => {
     const before = slow.requests;
@@ -110,10 +111,10 @@ describe('wes against a service', () => {
     expect(inProcess).toMatchObject({ code: 2, stdout: '' });
     expect(remote.stderr).toContain('connections');
     expect(inProcess.stderr).toContain('connections');
-  });
+  }, 60_000);
 
   it('validates a workflow: 0 and the normalised graph when valid, 1 and every issue when not', async () => {
-    const valid = await runCli(['validate', file('multiply.json'), '--url', app.url, '-i', 'x=1'], withToken);
+    const valid = await runCli(['validate', file('multiply.json'), '--url', app.url, '-i', 'x=1', '-i', 'y=2'], withToken);
     expect(valid.code).toBe(0);
     expect(JSON.parse(valid.stdout)).toMatchObject({ valid: true, issues: [], graph: { processes: { mul: { component: 'tpl_math_multiply' } } } });
     expect(valid.stderr).toBe(`${file('multiply.json')} is valid\n`);
@@ -124,7 +125,16 @@ describe('wes against a service', () => {
     // The unknown node still feeds b: only the unknown component is an issue.
     expect(JSON.parse(invalid.stdout)).toMatchObject({ valid: false, issue_count: 1 });
     expect(invalid.stderr).toMatch(/has 1 issue:\n {2}processes\.a\.component: .*'no_such_actor'/);
-  });
+  }, 60_000);
+
+  it('warns naming the exported inports no input feeds, and calls the workflow invalid, as the service does, when one alone feeds a required port', async () => {
+    const missing = await runCli(['validate', file('multiply.json'), '--url', app.url, '-i', 'x=1'], withToken);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^Warning: no input feeds the exported inport 'y' \(give --input NAME=VALUE\)\n.* has 1 issue:\n {2}input\.y: Input 'y' is missing/);
+    const optional = await runCli(['validate', file('clock.json'), '--url', app.url], withToken);
+    expect(optional.code).toBe(0);
+    expect(optional.stderr).toBe(`Warning: no input feeds the exported inport 'when' (give --input NAME=VALUE)\n${file('clock.json')} is valid\n`);
+  }, 60_000);
 
   it('lists executions as a table, as JSON, and filtered by status', async () => {
     await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 1, y: 2 }, metadata: { execution_id: 'listed-run' } });
