@@ -59,6 +59,14 @@ describe('wes run, in process', () => {
     expect(Object.values(JSON.parse(run.stdout))).toContain(6.48);
   });
 
+  it("counts the nodes as the result's nodes_executed does, a composite node once", async () => {
+    const run = await runCli(['run', 'test/fixtures/ide/nested-subgraph.json', '--result']);
+    expect(run.code).toBe(0);
+    const { nodes_executed: executed } = JSON.parse(run.stdout) as { nodes_executed: number };
+    expect(executed).toBe(3);
+    expect(run.stderr).toMatch(new RegExp(`Completed in \\d+:\\d\\d\\.\\d: ${executed}/${executed} nodes, \\d+ packets\\n$`));
+  });
+
   it('exits 1 when the run fails, printing what it produced and naming the failed node and its error', async () => {
     const run = await runCli(['run', file('fails.json')]);
     expect(run.code).toBe(1);
@@ -108,7 +116,7 @@ describe('wes run, in process', () => {
     expect(run.code).toBe(130);
     expect(JSON.parse(run.stdout)).toEqual({});
     expect(run.stderr).toContain('Cancelling the run (Ctrl-C again to quit at once)\n');
-    expect(run.stderr).toMatch(/Cancelled after .*: 0\/1 nodes, 0 packets\n {2}Cancelled from the command line\n$/);
+    expect(run.stderr).toMatch(/Cancelled after .*: 1\/1 nodes, 0 packets\n {2}Cancelled from the command line\n$/);
     await waitFor(() => slow.aborted > 0, { what: 'the slow request to be closed' });
   });
 

@@ -83,7 +83,7 @@ describe('wes against a service', () => {
     cli.child.kill('SIGINT');
     const run = await cli.done;
     expect(run.code).toBe(130);
-    expect(run.stderr).toMatch(/Cancelled after .*: 0\/1 nodes, 0 packets\n$/);
+    expect(run.stderr).toMatch(/Cancelled after .*: 1\/1 nodes, 0 packets\n$/);
     expect((await app.executions.get(id)).status).toBe('cancelled');
   });
 
