@@ -30,6 +30,15 @@ describe('wes run, in process', () => {
         outports: { result: { process: 'boom', port: 'result-out' } },
       }),
     );
+    await writeFile(
+      file('python-raises.json'),
+      JSON.stringify({
+        properties: { name: 'python-raises' },
+        processes: { calc: { component: 'tpl_python_script', metadata: { config: { script: 'n = data + 1\nlabel = "total"\nraise ValueError("no " + label + " for " + str(n))\nreturn n' } } } },
+        connections: [{ data: 1, tgt: { process: 'calc', port: 'data-in' } }],
+        outports: { result: { process: 'calc', port: 'result-out' } },
+      }),
+    );
     await writeFile(file('unknown.json'), JSON.stringify({ processes: { a: { component: 'no_such_actor' } }, connections: [] }));
   });
   afterAll(async () => {
@@ -86,6 +95,12 @@ describe('wes run, in process', () => {
     const optional = await runCli(['run', file('clock.json')]);
     expect(optional.code).toBe(0);
     expect(optional.stderr).toMatch(/^Warning: no input feeds the exported inport 'when' \(give --input NAME=VALUE\)\nStarted execution /);
+  });
+
+  it('names the line of the Python script that raised, as the user wrote it', async () => {
+    const run = await runCli(['run', file('python-raises.json')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("Node calc failed: ValueError: no total for 2 (line 3)\n");
   });
 
   it('exits 2 with every issue the engine finds when it refuses a graph, and prints nothing on stdout', async () => {
