@@ -7,7 +7,7 @@ import { workflowGraph } from './workflow-graph';
  * The exported inports of a workflow's graph that the input leaves out, each once: the run's input is all they
  * ever send, so their nodes wait for nothing. (An IDE workflow's converted graph exports no inports.)
  */
-export function unfedInports(file: WorkflowFile, input: JsonObject): string[] {
+function unfedInports(file: WorkflowFile, input: JsonObject): string[] {
   const names = workflowGraph(file)?.inports.map((port) => port.name) ?? [];
   return [...new Set(names)].filter((name) => !Object.hasOwn(input, name));
 }
