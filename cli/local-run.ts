@@ -1,43 +1,25 @@
 import pino from 'pino';
 import { StartWorkflowRequestSchema, type TerminalEvent, isTerminalEvent, requireOneGraph } from '../model';
-import { loadServerConfig } from '../server/config';
-import { extraActors } from '../server/actor-packages';
-import { actorDefinitions } from '../server/actors';
 import { EventFollower } from '../server/executions';
 import { MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../server/storage';
 import { runnableIdeWorkflow } from '../server/ide';
 import { createServices, type Services } from '../server/services';
 import { CliError } from './cli-error';
 import { graphNodeCount } from './graph-node-count';
+import { type LocalConfigOptions, loadLocalConfig } from './local-config';
 import { serviceRefusal } from './service-refusal';
 import { CLI_SOURCE, type WorkflowRun, type WorkflowRunner } from './workflow-run';
 
 /** Where the in-process service's configuration comes from. */
-export interface LocalRunOptions {
-  /** The environment: `ENGINE_*` variables and `SECRET_*` secrets, as the server reads them. */
-  env: Readonly<Record<string, string | undefined>>;
-  /** A configuration file, as `serve --config` takes it. */
-  configFile?: string;
-}
+export type LocalRunOptions = LocalConfigOptions;
 
 const StartRequestSchema = StartWorkflowRequestSchema.superRefine(requireOneGraph);
 
-/**
- * The engine the server would run, built in this process from the server's configuration sources (its file
- * and `ENGINE_*` variables) with executions, deployments and protocol graphs kept in memory. Logs go to stderr, errors only
- * unless `ENGINE_LOG_LEVEL` says otherwise, since the command reports the run itself. No port is listened on,
- * so none is denied to the graph as the server's own.
- */
+/** The services the server would run, built in this process from its configuration, with executions, deployments and protocol graphs kept in memory. */
 async function startServices(options: LocalRunOptions): Promise<Services> {
-  const argv = ['--port', '0', ...(options.configFile === undefined ? [] : ['--config', options.configFile])];
-  if (options.env.ENGINE_LOG_LEVEL === undefined) argv.push('--log-level', 'error');
-  const loaded = await loadServerConfig({ argv, env: options.env });
-  if (!loaded.ok) throw new CliError(loaded.message);
-  const { config } = loaded;
-  const extra = await extraActors({ actorPackages: config.actor_packages, nofloComponentPackages: config.noflo_component_packages, cwd: process.cwd(), builtIns: actorDefinitions });
-  if (!extra.ok) throw new CliError(extra.message);
+  const { config, packageActors } = await loadLocalConfig(options);
   const logger = pino({ level: config.log_level, base: { node_id: config.node_id } }, pino.destination({ dest: 2, sync: true }));
-  return createServices(config, logger, { packageActors: extra.added, store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
+  return createServices(config, logger, { packageActors, store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
 }
 
 /** The start request of a workflow file, before it is parsed; an IDE workflow is converted through the catalogue first. */

@@ -11,6 +11,7 @@ import { terminalText } from '../terminal-text';
 interface ConvertOptions {
   url?: string;
   token?: string;
+  config?: string;
 }
 
 /** The conversion as printed: the service's answer and the in-process one are the same JSON, typed apart (the client's from the OpenAPI document). */
@@ -18,11 +19,14 @@ type PrintedConversion = { unsupported_actors: readonly string[] };
 
 /** Converts on the service at `--url` when one is named, else in this process. */
 async function conversionOf(file: Extract<WorkflowFile, { kind: 'ide' }>, options: ConvertOptions): Promise<PrintedConversion> {
-  if (options.url !== undefined) return request(connectToServer({ url: options.url, token: options.token }), (client) => client.convertIdeWorkflow(file.workflow));
+  if (options.url !== undefined) {
+    if (options.config !== undefined) throw new CliError('--config configures a conversion in this process; with --url the service converts with its own configuration');
+    return request(connectToServer({ url: options.url, token: options.token }), (client) => client.convertIdeWorkflow(file.workflow));
+  }
   // Loaded only for a conversion in this process: the catalogue's modules take a while to load.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { convertLocally } = require('../local-convert') as typeof LocalConvert;
-  return convertLocally(file.workflow);
+  return convertLocally(file.workflow, { env: process.env, configFile: options.config });
 }
 
 async function convert(path: string, options: ConvertOptions): Promise<ExitCode> {
@@ -45,5 +49,6 @@ export function registerConvertCommand(program: Command, outcome: CommandOutcome
     .argument('<file>', 'the IDE workflow (.json with "graphs")')
     .addOption(urlOption('convert on the service at this address instead of in this process'))
     .addOption(tokenOption())
+    .option('--config <file>', "in this process: the service configuration file (YAML, TOML or JSON) whose actor_packages join the catalogue")
     .action(commandAction(outcome, convert));
 }

@@ -76,6 +76,14 @@ describe('wes run, in process', () => {
     expect(run.stderr).toMatch(new RegExp(`Completed in \\d+:\\d\\d\\.\\d: ${executed}/${executed} nodes, \\d+ packets\\n$`));
   });
 
+  it("converts in process against the server's configured catalogue, the operator's actor packages included", async () => {
+    const workflow = { id: 'w1', name: 'Greeting', graphs: [{ id: 'main', name: 'Main', isMain: true, nodes: [{ id: 'greet-1', metadata: { templateId: 'fixture/greet' } }], connections: [] }] };
+    await writeFile(file('greet-ide.json'), JSON.stringify(workflow));
+    const converted = await runCli(['convert', file('greet-ide.json')], { cwd: join(REPO_ROOT, 'test', 'fixtures', 'actor-packages'), env: { ENGINE_ACTOR_PACKAGES: './greeter' } });
+    expect(converted).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(converted.stdout)).toMatchObject({ unsupported_actors: [], engine_graph: { processes: { 'greet-1': { component: 'fixture/greet' } } } });
+  });
+
   it('exits 1 when the run fails, printing what it produced and naming the failed node and its error', async () => {
     const run = await runCli(['run', file('fails.json')]);
     expect(run.code).toBe(1);
