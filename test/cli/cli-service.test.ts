@@ -50,7 +50,7 @@ describe('wes against a service', () => {
   });
 
   it('exits 2 and asks for a token when the service wants one, and names an address nothing listens on', async () => {
-    const denied = await runCli(['run', file('multiply.json'), '--url', app.url]);
+    const denied = await runCli(['run', file('multiply.json'), '--url', app.url, '-i', 'x=1', '-i', 'y=2']);
     expect(denied).toMatchObject({ code: 2, stdout: '' });
     expect(denied.stderr).toBe(`wes: The service at ${app.url} answered 401: it needs a token: give --token or set WES_TOKEN or ENGINE_TOKEN\n`);
     const closed = `http://127.0.0.1:${await closedPort()}`;
