@@ -39,7 +39,7 @@ interface NodeEntry {
  * Checks a parsed graph against a catalogue and returns every issue at once, each naming its node and
  * port: unknown components, nodes and ports (direction included), duplicate node ids, invalid
  * configurations, port indexes on ports that are not addressable, unknown input keys, required inports
- * nothing feeds on a node wired to something, and the same inside every composite node's inner graph
+ * nothing feeds on a node wired to something (an exported inport the input leaves out feeds nothing), and the same inside every composite node's inner graph
  * (paths prefixed), subgraph cycles included. NoFlo's legacy `exports` become exported inports or outports by
  * the side their port is on, and each node names its component by its catalogue id.
  */
@@ -95,11 +95,18 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   const exportedIn = legacy.inports.length === 0 ? graph.inports : [...graph.inports, ...legacy.inports];
   const exportedOut = legacy.outports.length === 0 ? graph.outports : [...graph.outports, ...legacy.outports];
   const inports: GraphExportedPort[] = [];
+  // The run's input is all an exported inport of the top level ever sends: one the input leaves out feeds nothing.
+  const input = level.options.input;
+  const givesInput = (name: string) => !level.isRoot || input === undefined || Object.hasOwn(input, name);
+  const awaitingInput = new Map<string, string[]>();
   for (const port of exportedIn) {
     const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
     if (target === undefined) continue;
     inports.push(target === port.target ? port : { name: port.name, target, path: port.path });
-    fed?.add(portKey(target));
+    if (fed === undefined) continue;
+    const key = portKey(target);
+    if (givesInput(port.name)) fed.add(key);
+    else awaitingInput.set(key, [...(awaitingInput.get(key) ?? []), port.name]);
   }
   const outports: GraphExportedPort[] = [];
   for (const port of exportedOut) {
@@ -109,9 +116,8 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   const boundary = { inports: boundaryNames(exportedIn, graphInputs), outports: boundaryNames(exportedOut, graphOutputs) };
   // A legacy export without a known side (its node, component or port unknown) still names an input of the graph.
   if (level.isRoot) checkInputKeys(legacy.unsorted.length === 0 ? boundary.inports : [...new Set([...boundary.inports, ...legacy.unsorted])], level);
-  const input = level.options.input;
   const wholeInputFallback = level.isRoot && boundary.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
-  if (!wholeInputFallback && fed !== undefined) checkRequiredPortsFed(entries, fed, wiredNodes(graph), level);
+  if (!wholeInputFallback && fed !== undefined) checkRequiredPortsFed(entries, { fed, awaitingInput }, wiredNodes(graph), level);
   const { path, caseSensitive, properties, groups } = graph;
   return { path, caseSensitive, properties, groups, nodes, connections, initialPackets, inports, outports, exports: [], boundary } as unknown as ValidGraph;
 }
@@ -289,16 +295,36 @@ function checkInputKeys(inputNames: readonly string[], level: Level): void {
   }
 }
 
+/** The inports fed by something, and those only exported inports the run's input leaves out would feed (the inports' names). */
+interface PortFeeds {
+  readonly fed: ReadonlySet<string>;
+  readonly awaitingInput: ReadonlyMap<string, readonly string[]>;
+}
+
 /**
- * Reports the required inports nothing feeds, on nodes that are wired to something. A node wired to nothing at all
+ * Reports the required inports nothing feeds, on nodes that are wired to something; one fed only by exported
+ * inports that the input leaves out is reported as that missing input. A node wired to nothing at all
  * (the lone node of a graph drawn in an editor) is no mistake of wiring: as in NoFlo, the run starts, the node never
  * fires, and the run ends.
  */
-function checkRequiredPortsFed(entries: ReadonlyMap<string, NodeEntry>, fed: ReadonlySet<string>, wired: ReadonlySet<string>, level: Level): void {
+function checkRequiredPortsFed(entries: ReadonlyMap<string, NodeEntry>, feeds: PortFeeds, wired: ReadonlySet<string>, level: Level): void {
   for (const { node, qualifiedId, ports } of entries.values()) {
     if (!wired.has(node.id)) continue;
     for (const portId of ports?.required ?? []) {
-      if (fed.has(portKey({ nodeId: node.id, portId }))) continue;
+      const key = portKey({ nodeId: node.id, portId });
+      if (feeds.fed.has(key)) continue;
+      const inportNames = feeds.awaitingInput.get(key);
+      if (inportNames !== undefined) {
+        const [name] = inportNames;
+        level.issues.push({
+          code: 'UNFED_REQUIRED_PORT',
+          path: `input.${name}`,
+          nodeId: qualifiedId,
+          portId,
+          message: `Input '${name}' is missing: the exported inport '${name}' is all that feeds required port '${portId}' of node '${nodeLabel(qualifiedId, node.metadata)}', so the node could never fire`,
+        });
+        continue;
+      }
       level.issues.push({
         code: 'UNFED_REQUIRED_PORT',
         path: node.path,
