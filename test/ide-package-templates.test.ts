@@ -96,3 +96,26 @@ describe("the IDE template table of a service with a package's actors", () => {
     });
   });
 });
+
+describe("the IDE template table of a service with a NoFlo component library", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ config: { noflo_component_packages: ['noflo-strings'] } });
+  });
+  afterAll(() => app.close());
+
+  it("gives each component a template that conversion reads: the node takes the component's title", async () => {
+    const workflow = ideWorkflow([camelGraph('main', [camelNode('split', 'strings/SplitStr')])]) as IdeWorkflow;
+    const { data, response } = await app.client.convertIdeWorkflow(workflow);
+    expect(response.status).toBe(200);
+    expect(data!.data.unsupported_actors).toEqual([]);
+    expect(data!.data.engine_graph.processes).toMatchObject({ split: { component: 'strings/SplitStr', metadata: { templateId: 'strings/SplitStr', title: 'SplitStr' } } });
+  });
+
+  it('types those templates after the library, as the hint for a node naming only a type shows', async () => {
+    const node = { id: 'n', type: 'strings', position: { x: 0, y: 0 }, metadata: { id: 'n', type: 'strings' } };
+    const { response, error } = await app.client.convertIdeWorkflow(ideWorkflow([camelGraph('main', [node])]) as IdeWorkflow);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(error)).toMatch(/its type 'strings' is not a template id \('strings' is the type of \d+ template\(s\): strings\//);
+  });
+});
