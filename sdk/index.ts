@@ -30,6 +30,7 @@ export {
   type PortDatatype,
   type JsonObject,
   type JsonValue,
+  type IdeFacts,
   type EngineEvent,
   type RunResult,
   type ResourceKind,

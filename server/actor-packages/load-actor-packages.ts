@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ideFactsProblem } from '../ide';
 import { actorExports, undescribedConfig } from './actor-export';
 import { type ActorGroup } from './extend-catalogue';
 
@@ -25,9 +26,9 @@ function firstLine(error: unknown): string {
 
 /**
  * Loads the packages of `actor_packages` and checks each on its own: it loads, every export is an actor
- * definition, every config schema describes its fields. Answers each package's actors, for
- * {@link extendCatalogue} to check against the catalogue, or the one line (naming the package) that says why
- * the service must not start.
+ * definition, every config schema describes its fields, the IDE facts a definition carries can make its
+ * template. Answers each package's actors, for {@link extendCatalogue} to check against the catalogue, or the
+ * one line (naming the package) that says why the service must not start.
  */
 export function loadActorPackages(entries: readonly string[], options: LoadActorPackagesOptions): LoadOutcome {
   const requireFromCwd = createRequire(path.join(options.cwd, 'package.json'));
@@ -45,6 +46,8 @@ export function loadActorPackages(entries: readonly string[], options: LoadActor
     for (const definition of actors.definitions) {
       const problem = undescribedConfig(definition);
       if (problem !== undefined) return { ok: false, message: `${origin}: ${problem}` };
+      const ideProblem = ideFactsProblem(definition.ide);
+      if (ideProblem !== undefined) return { ok: false, message: `${origin}: actor '${definition.id}': ${ideProblem}` };
     }
     groups.push({ origin, definitions: actors.definitions });
   }

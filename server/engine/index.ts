@@ -11,6 +11,7 @@ export {
   type PortDatatype,
 } from '../../model';
 export { type ActorContext, type ActorDefinition, type AnyActorDefinition, type EffectsOfFiring, type FiringEffects, type InPortSpec, type OutPortSpec, defineActor, errorOutPort } from './sdk/actor-definition';
+export { type IdeFacts } from './sdk/ide-facts';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { type ResourceKind, type RunResources, resourceKind } from './sdk/run-resources';
 export { ActorError, errorMessage } from './sdk/actor-error';

@@ -47,7 +47,7 @@ export function componentPayload(definition: AnyActorDefinition): JsonObject {
   return {
     name: definition.id,
     ...(description === undefined ? {} : { description }),
-    icon: ICONS[ideFactsOf(definition.id)?.type ?? ''] ?? (definition.id.startsWith('core/') ? 'cog' : 'cube'),
+    icon: ICONS[(ideFactsOf(definition.id) ?? definition.ide)?.type ?? ''] ?? (definition.id.startsWith('core/') ? 'cog' : 'cube'),
     subgraph: false,
     inPorts: Object.entries(definition.inports).map(([id, spec]) => portPayload(id, spec)),
     outPorts: Object.entries(definition.outports).map(([id, spec]) => portPayload(id, spec)),

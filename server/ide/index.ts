@@ -1,7 +1,7 @@
 // The IDE's side of the service: convert/ reads an IDE workflow into an engine graph, bridge/ streams
 // executions back to the IDE.
 export { convertOrThrow, runnableIdeWorkflow, startIdeWorkflow } from './ide-workflows';
-export { actorTemplate, findIdeTemplate, ideFactsOf } from './convert/templates';
+export { actorTemplate, findIdeTemplate, ideFactsOf, ideFactsProblem, templateTableOf } from './convert/templates';
 export {
   type BridgeSocket,
   type BridgeSocketEvents,

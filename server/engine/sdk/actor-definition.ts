@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type JsonObject, type JsonValue, type PortDatatype } from '../../../model';
+import { type IdeFacts } from './ide-facts';
 import { type JsonPacket } from './json-text';
 import { type RunResources } from './run-resources';
 
@@ -177,6 +178,11 @@ export interface ActorDefinition<
    * the enclosing subgraph node that this node stands for, and the name used when the key is unset.
    */
   readonly graphPort?: { readonly direction: 'in' | 'out'; readonly nameKey: string; readonly defaultName: string };
+  /**
+   * How the IDE's template table shows the actor (template type, editors, env vars); an actor of a package that
+   * leaves it out gets a type named after its library (the part of its id before `/`), else `custom`.
+   */
+  readonly ide?: IdeFacts;
   /**
    * What a firing does besides computing its packets (see {@link FiringEffects}), or a function that tells it
    * for one firing from its configuration and inputs (an HTTP call is `'repeatable'` for a GET, `'once'` for a

@@ -5,7 +5,6 @@ import { type IdeEndpoint } from './ide-graph';
 import { type PreparedGraph, type PreparedNode } from './prepare-graph';
 import { type ProxyLink } from './proxy-links';
 import { boundaryPlan } from './subgraph-ports';
-import { findIdeTemplate } from './templates';
 
 /** Everything building needs: the checked graphs by id, the proxy links of each graph, the workflow's identity. */
 export interface BuildContext {
@@ -134,6 +133,6 @@ function templateIdOf(node: PreparedNode): string {
 }
 
 function title(node: PreparedNode): { title?: string } {
-  const value = node.node.title ?? (node.template === undefined ? undefined : findIdeTemplate(node.template.templateId)?.title);
+  const value = node.node.title ?? node.templateTitle;
   return value === undefined ? {} : { title: value };
 }

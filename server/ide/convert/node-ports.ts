@@ -1,7 +1,7 @@
 import { type Catalogue } from '../../engine';
 import { type DeclaredPort, type IdeNode, type PortDirection } from './ide-graph';
 import { type ResolvedTemplate } from './resolve-template';
-import { findIdeTemplate } from './templates';
+import { templateTableOf } from './templates';
 
 /** How a port may be used by connections: as an input, an output, or either (a proxy node's `proxy` port). */
 type PortUse = PortDirection | 'either';
@@ -45,7 +45,7 @@ export function nodePorts(node: IdeNode, template: ResolvedTemplate | undefined,
 }
 
 function templatePorts(templateId: string, catalogue: Catalogue): DeclaredPort[] | undefined {
-  const ide = findIdeTemplate(templateId);
+  const ide = templateTableOf(catalogue).find(templateId);
   if (ide !== undefined) {
     return [...ide.inputs.map((id) => ({ id, direction: 'input' as const })), ...ide.outputs.map((id) => ({ id, direction: 'output' as const }))];
   }

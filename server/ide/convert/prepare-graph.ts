@@ -6,7 +6,7 @@ import { type IdeGraph, type IdeNode } from './ide-graph';
 import { nodeConfig, nodeEnvVars } from './node-config';
 import { type NodePorts, nodePorts } from './node-ports';
 import { type ResolvedTemplate, resolveTemplate } from './resolve-template';
-import { SUBGRAPH_TEMPLATE_ID, findIdeTemplate } from './templates';
+import { SUBGRAPH_TEMPLATE_ID, templateTableOf } from './templates';
 
 /** What a node does in the conversion: becomes a process, runs another graph, or is rewritten away as a proxy. */
 type NodeRole = 'process' | 'subgraph' | 'proxy-input' | 'proxy-output';
@@ -20,6 +20,8 @@ export interface PreparedNode {
   readonly ports: NodePorts;
   readonly config: JsonObject;
   readonly requiredEnvVars: readonly string[];
+  /** The title of the node's template, when the template table has it. */
+  readonly templateTitle?: string;
   /** Set for graph_input/graph_output nodes: how they name the port of their enclosing subgraph node. */
   readonly boundary?: GraphBoundary;
 }
@@ -60,7 +62,7 @@ function prepareNode(node: IdeNode, catalogue: Catalogue, issues: ConversionIssu
   const resolved = resolveTemplate(node, catalogue);
   if (!resolved.ok) issues.push(resolved.issue);
   const template = resolved.ok ? resolved.template : undefined;
-  const ideTemplate = template === undefined ? undefined : findIdeTemplate(template.templateId);
+  const ideTemplate = template === undefined ? undefined : templateTableOf(catalogue).find(template.templateId);
   return {
     node,
     template,
@@ -68,6 +70,7 @@ function prepareNode(node: IdeNode, catalogue: Catalogue, issues: ConversionIssu
     ports: nodePorts(node, template, catalogue),
     config: nodeConfig(node, ideTemplate),
     requiredEnvVars: nodeEnvVars(node, ideTemplate),
+    templateTitle: ideTemplate?.title,
     boundary: template === undefined ? undefined : graphBoundaryOf(template.templateId, catalogue),
   };
 }

@@ -1,7 +1,7 @@
 import { type Catalogue } from '../../engine';
 import { type ConversionIssue } from './conversion-issue';
 import { type IdeNode } from './ide-graph';
-import { findIdeTemplate, ideTemplates } from './templates';
+import { templateTableOf } from './templates';
 
 /**
  * Names of the boundary nodes the IDE's MCP helper writes into subgraphs (`metadata.type` only), with the
@@ -24,7 +24,7 @@ export type ResolveTemplateOutcome = { ok: true; template: ResolvedTemplate } | 
 /** Tells whether an id names a template: one of the IDE's, one the catalogue has an actor for, or an alias. */
 function isKnownTemplateId(id: string, catalogue: Catalogue): boolean {
   const resolved = TEMPLATE_ALIASES[id] ?? id;
-  return findIdeTemplate(resolved) !== undefined || catalogue.has(resolved);
+  return templateTableOf(catalogue).find(resolved) !== undefined || catalogue.has(resolved);
 }
 
 /**
@@ -36,13 +36,13 @@ export function resolveTemplate(node: IdeNode, catalogue: Catalogue): ResolveTem
   if (given !== undefined) {
     return { ok: true, template: { templateId: TEMPLATE_ALIASES[given.value] ?? given.value, givenAs: given.value } };
   }
-  return { ok: false, issue: { path: node.template.path, message: missingTemplateMessage(node) } };
+  return { ok: false, issue: { path: node.template.path, message: missingTemplateMessage(node, catalogue) } };
 }
 
-function missingTemplateMessage(node: IdeNode): string {
+function missingTemplateMessage(node: IdeNode, catalogue: Catalogue): string {
   const type = node.template.types[0]?.value;
   if (type === undefined) return `Node '${node.id}' names no template: it has neither a template id nor a type`;
-  const family = ideTemplates.filter((template) => template.type === type).map((template) => template.id);
+  const family = templateTableOf(catalogue).templates.filter((template) => template.type === type).map((template) => template.id);
   const shown = family.length > 4 ? `${family.slice(0, 4).join(', ')}, ...` : family.join(', ');
   const hint = family.length > 0 ? ` ('${type}' is the type of ${family.length} template(s): ${shown})` : '';
   return `Node '${node.id}' has no template id, and its type '${type}' is not a template id${hint}`;

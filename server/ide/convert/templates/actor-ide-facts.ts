@@ -1,4 +1,4 @@
-import { type IdeFacts } from './ide-facts';
+import { type IdeFacts } from '../../../engine';
 
 /**
  * What the IDE knows of each actor that implements one of its templates, by actor id: the template's type,

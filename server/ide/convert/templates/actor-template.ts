@@ -1,7 +1,6 @@
 import { jsonSchemaOf } from '../../../actor-config';
-import { type AnyActorDefinition, type JsonValue } from '../../../engine';
+import { type AnyActorDefinition, type IdeFacts, type JsonValue } from '../../../engine';
 import { ACTOR_IDE_FACTS } from './actor-ide-facts';
-import { type IdeFacts } from './ide-facts';
 import { type IdePropertyType, type IdeTemplate, type IdeTemplateProperty, IdePropertyTypeSchema } from './ide-template';
 
 type JsonSchema = { [key: string]: unknown };
@@ -38,11 +37,23 @@ export function ideFactsOf(actorId: string): IdeFacts | undefined {
 /**
  * The IDE template an actor implements, generated from the actor: ports from its ports, properties with
  * their editor, required flag and default from its config schema, the rest from its entry in
- * {@link ACTOR_IDE_FACTS}. Undefined for an actor that implements no template.
+ * {@link ACTOR_IDE_FACTS} or the facts its definition carries. Undefined for an actor that implements no template.
  */
 export function actorTemplate(definition: AnyActorDefinition): IdeTemplate | undefined {
-  const ide = ideFactsOf(definition.id);
-  if (ide === undefined) return undefined;
+  const ide = ideFactsOf(definition.id) ?? definition.ide;
+  return ide === undefined ? undefined : templateOf(definition, ide);
+}
+
+/**
+ * The IDE template of an actor of a package: generated like a built-in's, from the facts its definition carries,
+ * else with a type named after its library (`acme` for `acme/greet`), else `custom`.
+ */
+export function packageActorTemplate(definition: AnyActorDefinition): IdeTemplate {
+  const library = definition.id.includes('/') ? definition.id.slice(0, definition.id.indexOf('/')) : '';
+  return templateOf(definition, definition.ide ?? { type: library === '' ? 'custom' : library });
+}
+
+function templateOf(definition: AnyActorDefinition, ide: IdeFacts): IdeTemplate {
   const schema = jsonSchemaOf(definition.config);
   const fields = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);

@@ -1,6 +1,7 @@
 /**
  * What the IDE knows of an actor that implements one of its templates: the IDE's template entry for it is
  * generated from the actor (ports from its ports, properties and defaults from its config schema) and these facts.
+ * A package's actor may carry them on its definition (`ide`); the built-in actors' are kept beside the IDE's templates.
  */
 export interface IdeFacts {
   /** The template's `type`, which the IDE copies onto nodes, such as `math`. */
