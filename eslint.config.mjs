@@ -6,10 +6,47 @@ const transports = ['express', 'express-*', 'ws', 'cors', 'helmet', 'swagger-ui-
 const contractPaths = ['**/contract', '**/contract/*'];
 
 /** Plain modules behind the HTTP layer: no transport, no contract. */
-const plainModules = ['server/engine/**', 'server/actor-sdk/**', 'server/actor-packages/**', 'server/fbp-runtime/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**', 'server/offload/**', 'server/deployments/**', 'server/metrics/**', 'server/storage/**'];
+const plainModules = [
+  'server/engine/**',
+  'server/actor-sdk/**',
+  'server/actor-packages/**',
+  'server/fbp-runtime/**',
+  'server/actors/**',
+  'server/actor-config/**',
+  'server/executions/**',
+  'server/ide/**',
+  'server/outbound-http/**',
+  'server/offload/**',
+  'server/deployments/**',
+  'server/metrics/**',
+  'server/storage/**',
+];
 
 /** Other folders reach a folder of server/ through its index, never through an inner file. */
-const serverFolders = ['engine', 'actor-sdk', 'actor-packages', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'cluster', 'openapi', 'outbound-http', 'outbound-ws', 'offload', 'deployments', 'metrics', 'guards', 'transport'];
+const serverFolders = [
+  'engine',
+  'actor-sdk',
+  'actor-packages',
+  'fbp-runtime',
+  'actors',
+  'actor-config',
+  'executions',
+  'ide',
+  'http',
+  'ws',
+  'config',
+  'errors',
+  'storage',
+  'cluster',
+  'openapi',
+  'outbound-http',
+  'outbound-ws',
+  'offload',
+  'deployments',
+  'metrics',
+  'guards',
+  'transport',
+];
 const deepImports = {
   group: [...serverFolders.map((f) => `**/${f}/*`), ...serverFolders.map((f) => `!**/${f}/index`)],
   message: 'Import a folder of server/ through its index.ts.',
@@ -17,7 +54,9 @@ const deepImports = {
 /** Tests and their kits (test/support) serve tests only: production code never imports them. */
 const testingOnly = { group: ['**/test/**'], message: 'test/ holds the tests and their kits; production code does not import them.' };
 const transportRule = {
-  paths: transports.filter((t) => !t.includes('*')).map((name) => ({ name, message: 'Plain modules import no transport code; adapt them in server/http or server/ws.' })),
+  paths: transports
+    .filter((t) => !t.includes('*'))
+    .map((name) => ({ name, message: 'Plain modules import no transport code; adapt them in server/http or server/ws.' })),
   patterns: [
     { group: transports.filter((t) => t.includes('*')), message: 'Plain modules import no transport code.' },
     { group: contractPaths, message: 'Plain modules import nothing from contract/.' },
@@ -27,7 +66,22 @@ const transportRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-bench/**', 'client/dist/**', 'sdk/dist/**', 'test/fixtures/sdk-consumer/**', 'test/fixtures/actor-packages/**', 'examples/**', 'test/fixtures/client-consumer/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-bench/**',
+      'client/dist/**',
+      'sdk/dist/**',
+      'test/fixtures/sdk-consumer/**',
+      'test/fixtures/actor-packages/**',
+      'examples/**',
+      'test/fixtures/client-consumer/**',
+      'node_modules/**',
+      'coverage/**',
+      'client/generated/**',
+      'openapi/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -61,19 +115,25 @@ export default tseslint.config(
   {
     files: ['contract/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: ['express', 'ws'].map((name) => ({ name, message: 'contract/ imports zod and ts-rest only.' })),
-        patterns: [{ group: ['**/server', '**/server/*', '**/client', '**/client/*'], message: 'contract/ imports zod and ts-rest only.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express', 'ws'].map((name) => ({ name, message: 'contract/ imports zod and ts-rest only.' })),
+          patterns: [{ group: ['**/server', '**/server/*', '**/client', '**/client/*'], message: 'contract/ imports zod and ts-rest only.' }],
+        },
+      ],
     },
   },
   {
     files: ['client/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'express', message: 'client/ imports generated types and contract/ schemas only.' }],
-        patterns: [{ group: ['**/server', '**/server/*'], message: 'client/ imports generated types and contract/ schemas only.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'express', message: 'client/ imports generated types and contract/ schemas only.' }],
+          patterns: [{ group: ['**/server', '**/server/*'], message: 'client/ imports generated types and contract/ schemas only.' }],
+        },
+      ],
     },
   },
   {
@@ -104,16 +164,22 @@ export default tseslint.config(
     files: ['server/guards/**', 'server/transport/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: ['express', 'ws', 'cors', 'helmet'].map((name) => ({ name, message: 'Guards and transport helpers are shared by HTTP and WebSocket: no framework.' })),
-        patterns: [
-          { group: ['@ts-rest/*'], message: 'Guards and transport helpers are shared by HTTP and WebSocket: no framework.' },
-          { group: contractPaths, message: 'Guards and transport helpers import nothing from contract/.' },
-          { group: ['**/http', '**/http/*', '**/ws', '**/ws/*'], message: 'Guards and transport helpers are below both transports.' },
-          deepImports,
-          testingOnly,
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express', 'ws', 'cors', 'helmet'].map((name) => ({
+            name,
+            message: 'Guards and transport helpers are shared by HTTP and WebSocket: no framework.',
+          })),
+          patterns: [
+            { group: ['@ts-rest/*'], message: 'Guards and transport helpers are shared by HTTP and WebSocket: no framework.' },
+            { group: contractPaths, message: 'Guards and transport helpers import nothing from contract/.' },
+            { group: ['**/http', '**/http/*', '**/ws', '**/ws/*'], message: 'Guards and transport helpers are below both transports.' },
+            deepImports,
+            testingOnly,
+          ],
+        },
+      ],
     },
   },
   {
@@ -121,9 +187,12 @@ export default tseslint.config(
     files: ['server/ws/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/http', '**/http/*'], message: 'The WebSocket adapter imports nothing from server/http.' }, deepImports, testingOnly],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/http', '**/http/*'], message: 'The WebSocket adapter imports nothing from server/http.' }, deepImports, testingOnly],
+        },
+      ],
     },
   },
   {
@@ -155,7 +224,23 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'module',
       globals: Object.fromEntries(
-        ['window', 'document', 'location', 'sessionStorage', 'fetch', 'URL', 'URLSearchParams', 'Node', 'AbortController', 'TextDecoderStream', 'requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'queueMicrotask'].map((name) => [name, 'readonly']),
+        [
+          'window',
+          'document',
+          'location',
+          'sessionStorage',
+          'fetch',
+          'URL',
+          'URLSearchParams',
+          'Node',
+          'AbortController',
+          'TextDecoderStream',
+          'requestAnimationFrame',
+          'cancelAnimationFrame',
+          'setTimeout',
+          'clearTimeout',
+          'queueMicrotask',
+        ].map((name) => [name, 'readonly']),
       ),
     },
   },

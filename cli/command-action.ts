@@ -13,7 +13,10 @@ export const PROGRAM_NAME = 'wes';
  * Wraps a command's work as a commander action: its exit code goes to `outcome`, and a {@link CliError} is
  * printed to stderr (`wes: ...`) with its own exit code. Anything else is a bug and propagates.
  */
-export function commandAction<A extends unknown[]>(outcome: CommandOutcome, work: (...args: A) => Promise<ExitCode | undefined>): (...args: A) => Promise<void> {
+export function commandAction<A extends unknown[]>(
+  outcome: CommandOutcome,
+  work: (...args: A) => Promise<ExitCode | undefined>,
+): (...args: A) => Promise<void> {
   return async (...args) => {
     try {
       outcome.code = await work(...args);

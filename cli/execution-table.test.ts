@@ -3,8 +3,26 @@ import { executionTable } from './execution-table';
 describe('executionTable', () => {
   it('pads each column to its widest cell and shows how long finished runs took', () => {
     const table = executionTable([
-      { id: 'run-1', status: 'completed', workflow_id: 'multiply', source: 'cli', node_id: 'engine-1', created_at: '2025-01-01T00:00:00.000Z', started_at: '2025-01-01T00:00:00.000Z', ended_at: '2025-01-01T00:00:01.500Z' },
-      { id: 'a-longer-id', status: 'running', workflow_id: 'w', source: 'http_api', node_id: 'engine-1', created_at: '2025-01-01T00:00:02.000Z', started_at: '2025-01-01T00:00:02.000Z', ended_at: null },
+      {
+        id: 'run-1',
+        status: 'completed',
+        workflow_id: 'multiply',
+        source: 'cli',
+        node_id: 'engine-1',
+        created_at: '2025-01-01T00:00:00.000Z',
+        started_at: '2025-01-01T00:00:00.000Z',
+        ended_at: '2025-01-01T00:00:01.500Z',
+      },
+      {
+        id: 'a-longer-id',
+        status: 'running',
+        workflow_id: 'w',
+        source: 'http_api',
+        node_id: 'engine-1',
+        created_at: '2025-01-01T00:00:02.000Z',
+        started_at: '2025-01-01T00:00:02.000Z',
+        ended_at: null,
+      },
     ]);
     expect(table.split('\n')).toEqual([
       'ID           STATUS     WORKFLOW  SOURCE    CREATED                   DURATION',

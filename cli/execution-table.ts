@@ -18,6 +18,10 @@ export function executionTable(rows: readonly ExecutionRow[]): string {
   if (rows.length === 0) return 'No executions\n';
   const cells = rows.map((row) => [row.id, row.status, row.workflow_id, row.source, row.created_at, duration(row)].map(terminalText));
   const widths = HEADERS.map((header, column) => Math.max(header.length, ...cells.map((line) => line[column].length)));
-  const format = (line: readonly string[]) => line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const format = (line: readonly string[]) =>
+    line
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [format(HEADERS), ...cells.map(format)].join('\n') + '\n';
 }

@@ -31,7 +31,12 @@ export async function loadLocalConfig(options: LocalConfigOptions): Promise<Loca
   const loaded = await loadServerConfig({ argv, env: options.env });
   if (!loaded.ok) throw new CliError(loaded.message);
   const { config } = loaded;
-  const extra = await extraActors({ actorPackages: config.actor_packages, nofloComponentPackages: config.noflo_component_packages, cwd: process.cwd(), builtIns: actorDefinitions });
+  const extra = await extraActors({
+    actorPackages: config.actor_packages,
+    nofloComponentPackages: config.noflo_component_packages,
+    cwd: process.cwd(),
+    builtIns: actorDefinitions,
+  });
   if (!extra.ok) throw new CliError(extra.message);
   return { config, packageActors: extra.added };
 }

@@ -19,7 +19,12 @@ const StartRequestSchema = StartWorkflowRequestSchema.superRefine(requireOneGrap
 async function startServices(options: LocalRunOptions): Promise<Services> {
   const { config, packageActors } = await loadLocalConfig(options);
   const logger = pino({ level: config.log_level, base: { node_id: config.node_id } }, pino.destination({ dest: 2, sync: true }));
-  return createServices(config, logger, { packageActors, store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
+  return createServices(config, logger, {
+    packageActors,
+    store: new MemoryExecutionStore(),
+    deploymentStore: new MemoryDeploymentStore(),
+    protocolGraphStore: new MemoryProtocolGraphStore(),
+  });
 }
 
 /** The start request of a workflow file, before it is parsed; an IDE workflow is converted through the catalogue first. */
@@ -61,7 +66,8 @@ export function localRunner(options: LocalRunOptions): WorkflowRunner {
       let executionId: string;
       try {
         const parsed = StartRequestSchema.safeParse(startRequest(run, services));
-        if (!parsed.success) throw new CliError('Invalid workflow', { details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+        if (!parsed.success)
+          throw new CliError('Invalid workflow', { details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
         executionId = (await services.executions.start(parsed.data, { source: CLI_SOURCE })).execution.id;
       } catch (error) {
         throw serviceRefusal(error);

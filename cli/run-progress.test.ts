@@ -54,9 +54,16 @@ describe('RunProgress', () => {
     const at = () => ({ seq: ++seq, timestamp: 1000 + seq });
     const started = (actorId: string): EngineEvent => ({ _type: 'ActorStarted', ...at(), actorId, component: 'x' });
     const completed = (actorId: string): EngineEvent => ({ _type: 'ActorCompleted', ...at(), actorId, component: 'x', durationMs: 1 });
-    const done = [started('sub'), started('sub/in'), completed('sub/in'), started('sub/inner'), started('sub/inner/deep'), completed('sub/inner/deep'), completed('sub/inner'), completed('sub')].map((event) =>
-      progress.observe(event),
-    );
+    const done = [
+      started('sub'),
+      started('sub/in'),
+      completed('sub/in'),
+      started('sub/inner'),
+      started('sub/inner/deep'),
+      completed('sub/inner/deep'),
+      completed('sub/inner'),
+      completed('sub'),
+    ].map((event) => progress.observe(event));
     // Each node still gets its own "done" line.
     expect(done.filter((id) => id !== undefined)).toEqual(['sub/in', 'sub/inner/deep', 'sub/inner', 'sub']);
     expect(progress.snapshot()).toMatchObject({ nodesFired: 1, nodesTotal: 2, nodesFailed: 0 });
@@ -98,7 +105,9 @@ describe('progress text', () => {
   it('sums up how the run ended', () => {
     const [terminal] = events().slice(-1);
     if (terminal._type !== 'Failed') throw new Error('the last event is the terminal one');
-    expect(summaryLine(terminal, { nodesFired: 2, nodesTotal: 3, nodesFailed: 1, packets: 1, elapsedMs: 61_000 })).toBe('Failed after 1:01.0: 2/3 nodes, 1 packet, 1 failed');
+    expect(summaryLine(terminal, { nodesFired: 2, nodesTotal: 3, nodesFailed: 1, packets: 1, elapsedMs: 61_000 })).toBe(
+      'Failed after 1:01.0: 2/3 nodes, 1 packet, 1 failed',
+    );
   });
 });
 
@@ -112,7 +121,14 @@ describe('the plain-lines display', () => {
     for (const event of events()) display.event(event);
     display.finish(progress.terminal!);
     expect(written.join('')).toBe(
-      ['Started execution e1', 'Node a done (1/3)', 'Node b failed: bad packet', 'Failed after 0:00.0: 2/3 nodes, 5 packets, 1 failed', '  b: bad packet', ''].join('\n'),
+      [
+        'Started execution e1',
+        'Node a done (1/3)',
+        'Node b failed: bad packet',
+        'Failed after 0:00.0: 2/3 nodes, 5 packets, 1 failed',
+        '  b: bad packet',
+        '',
+      ].join('\n'),
     );
   });
 });

@@ -40,7 +40,8 @@ export function connectToServer({ url, token }: ServerOptions): ServerConnection
   } catch {
     throw new CliError(`--url (or ${URL_ENV}) must be an http:// or https:// address, not '${url}'`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CliError(`--url (or ${URL_ENV}) must be an http:// or https:// address, not '${url}'`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new CliError(`--url (or ${URL_ENV}) must be an http:// or https:// address, not '${url}'`);
   const base = parsed.href.replace(/\/+$/, '');
   return { client: createWorkflowClient({ baseUrl: base, token: token || undefined }), url: base, headers: token ? { authorization: `Bearer ${token}` } : {} };
 }

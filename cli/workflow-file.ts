@@ -8,9 +8,7 @@ import { CliError } from './cli-error';
  * `.fbp` text, or a workflow exported by the IDE (JSON with `graphs`).
  */
 export type WorkflowFile =
-  | { kind: 'graph'; path: string; graph: JsonObject }
-  | { kind: 'fbp'; path: string; text: string }
-  | { kind: 'ide'; path: string; workflow: JsonObject };
+  { kind: 'graph'; path: string; graph: JsonObject } | { kind: 'fbp'; path: string; text: string } | { kind: 'ide'; path: string; workflow: JsonObject };
 
 /** The names of the forms, as messages use them. */
 export const WORKFLOW_KINDS = { graph: 'an engine graph', fbp: '.fbp text', ide: 'an IDE workflow' } as const satisfies Record<WorkflowFile['kind'], string>;
@@ -31,7 +29,8 @@ export function classifyWorkflowText(path: string, text: string): WorkflowFile {
     if (extension !== '.json') return { kind: 'fbp', path, text };
     throw new CliError(`${path} is not valid JSON: ${(error as Error).message}`);
   }
-  if (!isJsonObject(json)) throw new CliError(`${path} holds JSON but not an object: give an engine graph (with "processes") or an IDE workflow (with "graphs")`);
+  if (!isJsonObject(json))
+    throw new CliError(`${path} holds JSON but not an object: give an engine graph (with "processes") or an IDE workflow (with "graphs")`);
   if (Array.isArray(json.graphs)) return { kind: 'ide', path, workflow: json };
   return { kind: 'graph', path, graph: json };
 }

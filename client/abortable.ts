@@ -28,7 +28,8 @@ export function deadline(signal: AbortSignal | undefined, timeoutMs: number | un
   const onAbort = () => controller.abort(signal?.reason);
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = timeoutMs === undefined || !Number.isFinite(timeoutMs) ? undefined : setTimeout(() => controller.abort(new DeadlineExceededError(timeoutMs)), timeoutMs);
+  const timer =
+    timeoutMs === undefined || !Number.isFinite(timeoutMs) ? undefined : setTimeout(() => controller.abort(new DeadlineExceededError(timeoutMs)), timeoutMs);
   return {
     signal: controller.signal,
     release: () => {

@@ -24,7 +24,10 @@ export class SubscriptionClosedError extends Error {
 
 /** The server answered an events request without a Server-Sent Events stream (an old server, or a proxy in the way). */
 export class EventStreamUnavailableError extends Error {
-  constructor(readonly status: number, contentType: string | null) {
+  constructor(
+    readonly status: number,
+    contentType: string | null,
+  ) {
     super(`Expected a text/event-stream, got ${status} ${contentType ?? 'without a content type'}`);
     this.name = 'EventStreamUnavailableError';
   }

@@ -38,7 +38,12 @@ export const CONTRACT_PARITY: ContractParity = true;
  * The terminal states the client was built with are the model's: this fails to compile when the model's change
  * and `client/generated/execution-states.ts` was not written again (`npm run build:client` writes it).
  */
-export type TerminalStateParity = [Same<typeof TERMINAL_STATUSES, typeof ModelTerminalStatuses>, Same<typeof TERMINAL_EVENT_TYPES, typeof ModelTerminalEventTypes>] extends [true, true] ? true : never;
+export type TerminalStateParity = [
+  Same<typeof TERMINAL_STATUSES, typeof ModelTerminalStatuses>,
+  Same<typeof TERMINAL_EVENT_TYPES, typeof ModelTerminalEventTypes>,
+] extends [true, true]
+  ? true
+  : never;
 
 /** Compiles only while the client's terminal states are the model's. */
 export const TERMINAL_STATE_PARITY: TerminalStateParity = true;

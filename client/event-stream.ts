@@ -65,7 +65,11 @@ async function openStream(raw: RawClient, executionId: string, fromSeq: number, 
  * @throws Error naming the execution when the server refuses it (404); EventStreamUnavailableError when the
  * server answers without an event stream
  */
-export async function* streamExecutionEvents(raw: RawClient, executionId: string, options: EventStreamOptions = {}): AsyncGenerator<ExecutionEvent, void, undefined> {
+export async function* streamExecutionEvents(
+  raw: RawClient,
+  executionId: string,
+  options: EventStreamOptions = {},
+): AsyncGenerator<ExecutionEvent, void, undefined> {
   const { signal } = options;
   let nextSeq = options.fromSeq ?? 1;
   let retryMs = DEFAULT_RETRY_MS;

@@ -35,7 +35,7 @@ const awayPauseMs = (times: number): number => Math.min(250 * 2 ** times, 5000);
  * until it is back: it may be restarting, and a run it was running resumes when it is.
  */
 async function readExecution(raw: RawClient, executionId: string, signal: AbortSignal, seen = false): Promise<{ execution: Execution; response: Response }> {
-  for (let limited = 0, away = 0; ; ) {
+  for (let limited = 0, away = 0; ;) {
     const answer = await raw.GET('/workflows/{execution_id}', { params: { path: { execution_id: executionId } }, signal }).then(
       (read) => ({ read }),
       (unreachable: unknown) => ({ unreachable }),

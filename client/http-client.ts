@@ -77,7 +77,8 @@ export function createWorkflowClient(options: WorkflowClientOptions) {
      * only when the server streams none. A wait costs three requests however long the run: read, stream, read.
      * @throws Error naming the execution when it is not found or does not finish within `timeoutMs`
      */
-    waitForCompletion: (executionId: string, waitOptions: WaitOptions = {}): Promise<Execution> => waitForExecution(raw, options.socket, executionId, waitOptions),
+    waitForCompletion: (executionId: string, waitOptions: WaitOptions = {}): Promise<Execution> =>
+      waitForExecution(raw, options.socket, executionId, waitOptions),
   };
   return client;
 }

@@ -99,7 +99,10 @@ export class WorkflowSocket {
    * @throws Error when the server refuses the subscription; SubscriptionClosedError when the socket closes
    * first (and is not reconnected); the signal's reason when it is aborted
    */
-  async *subscribe(executionId: string, { fromSeq, signal }: { fromSeq?: number | undefined; signal?: AbortSignal | undefined } = {}): AsyncGenerator<ExecutionEvent, void, undefined> {
+  async *subscribe(
+    executionId: string,
+    { fromSeq, signal }: { fromSeq?: number | undefined; signal?: AbortSignal | undefined } = {},
+  ): AsyncGenerator<ExecutionEvent, void, undefined> {
     const stream: Stream = { queue: [], lastSeq: (fromSeq ?? 1) - 1, acknowledged: false };
     const streams = this.streams.get(executionId) ?? new Set<Stream>();
     this.streams.set(executionId, streams.add(stream));
@@ -130,7 +133,8 @@ export class WorkflowSocket {
       if (streams.size === 0 && this.streams.get(executionId) === streams) {
         this.streams.delete(executionId);
         // The last consumer that stops early ends the server's side too, so that its events stop coming.
-        if (!ended && stream.acknowledged && this.current === 'open') this.request({ type: 'unsubscribe_workflow', execution_id: executionId }, 'unsubscription_ack').catch(() => undefined);
+        if (!ended && stream.acknowledged && this.current === 'open')
+          this.request({ type: 'unsubscribe_workflow', execution_id: executionId }, 'unsubscription_ack').catch(() => undefined);
       }
     }
   }
@@ -177,7 +181,8 @@ export class WorkflowSocket {
 
   private async request<T extends ServerMessage['type']>(message: ClientMessage, replyType: T): Promise<Reply<T>> {
     if (this.current === 'reconnecting') await new Promise<void>((resolve) => this.stateWaiters.add(resolve));
-    if (this.current !== 'open' || this.socket.readyState !== READY_STATE.OPEN) throw new ConnectionClosedError(`The WebSocket is closed; ${message.type} was not sent`);
+    if (this.current !== 'open' || this.socket.readyState !== READY_STATE.OPEN)
+      throw new ConnectionClosedError(`The WebSocket is closed; ${message.type} was not sent`);
     const requestId = String(this.nextRequest++);
     const reply = await new Promise<ServerMessage>((resolve, reject) => {
       this.pending.set(requestId, { resolve, reject });
@@ -272,7 +277,8 @@ export class WorkflowSocket {
   private finish(code: number, reason: string): void {
     this.setState('closed');
     for (const streams of this.streams.values()) {
-      for (const stream of streams) this.fail(stream, new SubscriptionClosedError(`The WebSocket closed (${code}${reason ? `: ${reason}` : ''})`, stream.lastSeq, code));
+      for (const stream of streams)
+        this.fail(stream, new SubscriptionClosedError(`The WebSocket closed (${code}${reason ? `: ${reason}` : ''})`, stream.lastSeq, code));
     }
   }
 

@@ -125,13 +125,19 @@ export const API_EXAMPLES: RouterExamples<Contract> = {
   validateGraph: {
     body: {
       multiply: { summary: 'The multiply graph with its input: valid', value: { graph_json: MULTIPLY_GRAPH, input: MULTIPLY_INPUT } },
-      fbpText: { summary: '.fbp text with a component the catalogue lacks: valid is false, with the issue', value: { graph_fbp: 'a(core/Repeat) OUT -> IN b(core/Nope)' } },
+      fbpText: {
+        summary: '.fbp text with a component the catalogue lacks: valid is false, with the issue',
+        value: { graph_fbp: 'a(core/Repeat) OUT -> IN b(core/Nope)' },
+      },
     },
     errors: { 400: [NO_GRAPH] },
   },
   executeIdeWorkflow: {
     body: {
-      multiply: { summary: 'Multiply the inputs x and y: completes with outputs.product 13.5', value: { workflow: MULTIPLY_IDE_WORKFLOW, input: MULTIPLY_INPUT } },
+      multiply: {
+        summary: 'Multiply the inputs x and y: completes with outputs.product 13.5',
+        value: { workflow: MULTIPLY_IDE_WORKFLOW, input: MULTIPLY_INPUT },
+      },
     },
     errors: {
       400: [
@@ -159,7 +165,10 @@ export const API_EXAMPLES: RouterExamples<Contract> = {
     },
   },
   listActors: {},
-  getActor: { params: { actor_id: 'tpl_math_multiply' }, errors: { 404: [{ summary: 'No such actor', code: 'NOT_FOUND', error: "Actor 'tpl_nope' not found" }] } },
+  getActor: {
+    params: { actor_id: 'tpl_math_multiply' },
+    errors: { 404: [{ summary: 'No such actor', code: 'NOT_FOUND', error: "Actor 'tpl_nope' not found" }] },
+  },
   createDeployment: {
     body: { greeter: { summary: 'An HTTP entry point: POST /hooks/greeter/greet answers {"greeting": "Hello <name>"}', value: GREETER_DEPLOYMENT } },
     errors: {
@@ -175,6 +184,12 @@ export const API_EXAMPLES: RouterExamples<Contract> = {
     },
   },
   listDeployments: {},
-  getDeployment: { params: { deployment_id: GREETER_DEPLOYMENT.name }, errors: { 404: [{ summary: 'No such deployment', code: 'NOT_FOUND', error: "Deployment 'nope' not found" }] } },
-  deleteDeployment: { params: { deployment_id: GREETER_DEPLOYMENT.name }, errors: { 404: [{ summary: 'No such deployment', code: 'NOT_FOUND', error: "Deployment 'nope' not found" }] } },
+  getDeployment: {
+    params: { deployment_id: GREETER_DEPLOYMENT.name },
+    errors: { 404: [{ summary: 'No such deployment', code: 'NOT_FOUND', error: "Deployment 'nope' not found" }] },
+  },
+  deleteDeployment: {
+    params: { deployment_id: GREETER_DEPLOYMENT.name },
+    errors: { 404: [{ summary: 'No such deployment', code: 'NOT_FOUND', error: "Deployment 'nope' not found" }] },
+  },
 };

@@ -24,7 +24,9 @@ const DeploymentTriggerSchema = ModelDeploymentTriggerSchema.openapi('Deployment
 /** An HTTP entry point of a deployment. */
 const DeploymentHookSchema = ModelDeploymentHookSchema.openapi('DeploymentHook');
 /** A deployment as the service reports it. */
-const DeploymentSchema = ModelDeploymentSchema.extend({ triggers: z.array(DeploymentTriggerSchema), hooks: z.array(DeploymentHookSchema) }).openapi('Deployment');
+const DeploymentSchema = ModelDeploymentSchema.extend({ triggers: z.array(DeploymentTriggerSchema), hooks: z.array(DeploymentHookSchema) }).openapi(
+  'Deployment',
+);
 
 const c = initContract();
 

@@ -8,7 +8,13 @@ export type SharedErrorStatus = 401 | 413 | 429 | 500 | 503;
 
 /** The examples of the statuses any route may answer, with the messages the service really gives. */
 export const SHARED_ERROR_EXAMPLES: Record<SharedErrorStatus, readonly ErrorExample[]> = {
-  401: [{ summary: 'No valid bearer token (only when the server has auth_tokens)', code: 'UNAUTHORIZED', error: 'A valid bearer token is required (Authorization: Bearer <token>)' }],
+  401: [
+    {
+      summary: 'No valid bearer token (only when the server has auth_tokens)',
+      code: 'UNAUTHORIZED',
+      error: 'A valid bearer token is required (Authorization: Bearer <token>)',
+    },
+  ],
   413: [{ summary: 'Body over max_body_bytes', code: 'PAYLOAD_TOO_LARGE', error: 'Request body is larger than the limit of 10485760 bytes' }],
   429: [
     { summary: 'Over the rate limit', code: 'RATE_LIMITED', error: 'Rate limit of 100 requests per minute exceeded; retry after the time in Retry-After' },

@@ -23,7 +23,8 @@ const GraphValidationSchema = z
   .object({
     valid: z.boolean().openapi({ description: 'Whether a start request with this graph and input would be accepted' }),
     graph: z.record(z.unknown()).nullable().openapi({
-      description: 'The graph in canonical FBP JSON (processes keyed by id, ports as {nodeId, portId}, initial packets as {data, to}); port ids as the actors declare them when valid; null when the graph could not be read',
+      description:
+        'The graph in canonical FBP JSON (processes keyed by id, ports as {nodeId, portId}, initial packets as {data, to}); port ids as the actors declare them when valid; null when the graph could not be read',
     }),
     issues: z.array(GraphIssueDocSchema).openapi({ description: 'The issues a start would give (at most 100)' }),
     issue_count: z.number().int().openapi({ description: 'How many issues there are in all' }),
@@ -33,14 +34,17 @@ const GraphValidationSchema = z
 const c = initContract();
 
 /** The routes of the graphs resource. */
-export const graphsContract = c.router({
-  validateGraph: {
-    method: 'POST',
-    path: '/graphs/validate',
-    summary: 'Check a graph without running it',
-    description:
-      'Reads `graph_json` or `graph_fbp` and checks it against the catalogue and `input` (none is an empty one) exactly as a start would, and answers the normalised graph with every issue. Nothing runs and nothing is stored; an invalid graph is a 200 with `valid: false`.',
-    body: ValidateGraphRequestSchema,
-    responses: { 200: successEnvelope(GraphValidationSchema), ...errorResponses(400, 413) },
+export const graphsContract = c.router(
+  {
+    validateGraph: {
+      method: 'POST',
+      path: '/graphs/validate',
+      summary: 'Check a graph without running it',
+      description:
+        'Reads `graph_json` or `graph_fbp` and checks it against the catalogue and `input` (none is an empty one) exactly as a start would, and answers the normalised graph with every issue. Nothing runs and nothing is stored; an invalid graph is a 200 with `valid: false`.',
+      body: ValidateGraphRequestSchema,
+      responses: { 200: successEnvelope(GraphValidationSchema), ...errorResponses(400, 413) },
+    },
   },
-}, { strictStatusCodes: true });
+  { strictStatusCodes: true },
+);

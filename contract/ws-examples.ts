@@ -19,11 +19,19 @@ export const CLIENT_MESSAGE_EXAMPLES: ExamplesByType<ClientMessageInput> = {
     {
       name: 'multiply',
       summary: 'Start the multiply graph under a chosen id',
-      payload: { type: 'start_workflow', data: { graph_json: MULTIPLY_GRAPH, input: MULTIPLY_INPUT, metadata: { execution_id: id, source: 'websocket' } }, request_id: 'r1' },
+      payload: {
+        type: 'start_workflow',
+        data: { graph_json: MULTIPLY_GRAPH, input: MULTIPLY_INPUT, metadata: { execution_id: id, source: 'websocket' } },
+        request_id: 'r1',
+      },
     },
   ],
   subscribe_workflow: [
-    { name: 'fromStart', summary: 'Replay the whole log, then follow it live until its terminal event', payload: { type: 'subscribe_workflow', execution_id: id, request_id: 'r2' } },
+    {
+      name: 'fromStart',
+      summary: 'Replay the whole log, then follow it live until its terminal event',
+      payload: { type: 'subscribe_workflow', execution_id: id, request_id: 'r2' },
+    },
     {
       name: 'running',
       summary: 'Follow an execution that is still running, from seq 1',
@@ -31,17 +39,35 @@ export const CLIENT_MESSAGE_EXAMPLES: ExamplesByType<ClientMessageInput> = {
     },
   ],
   unsubscribe_workflow: [
-    { name: 'stop', summary: 'Stop following an execution before its end', payload: { type: 'unsubscribe_workflow', execution_id: EXAMPLE_EXECUTION_IDS.slow, request_id: 'r4' } },
+    {
+      name: 'stop',
+      summary: 'Stop following an execution before its end',
+      payload: { type: 'unsubscribe_workflow', execution_id: EXAMPLE_EXECUTION_IDS.slow, request_id: 'r4' },
+    },
   ],
-  cancel_workflow: [{ name: 'cancel', summary: 'Cancel an execution that is still running', payload: { type: 'cancel_workflow', execution_id: EXAMPLE_EXECUTION_IDS.slow, request_id: 'r5' } }],
+  cancel_workflow: [
+    {
+      name: 'cancel',
+      summary: 'Cancel an execution that is still running',
+      payload: { type: 'cancel_workflow', execution_id: EXAMPLE_EXECUTION_IDS.slow, request_id: 'r5' },
+    },
+  ],
 };
 
 /** Examples of every message the server sends over `/ws`. */
 export const SERVER_MESSAGE_EXAMPLES: ExamplesByType<ServerMessage> = {
-  workflow_started: [{ name: 'started', summary: 'The execution was accepted', payload: { type: 'workflow_started', success: true, execution_id: id, request_id: 'r1' } }],
-  subscription_ack: [{ name: 'subscribed', summary: 'Events follow', payload: { type: 'subscription_ack', success: true, execution_id: id, request_id: 'r2' } }],
+  workflow_started: [
+    { name: 'started', summary: 'The execution was accepted', payload: { type: 'workflow_started', success: true, execution_id: id, request_id: 'r1' } },
+  ],
+  subscription_ack: [
+    { name: 'subscribed', summary: 'Events follow', payload: { type: 'subscription_ack', success: true, execution_id: id, request_id: 'r2' } },
+  ],
   unsubscription_ack: [
-    { name: 'unsubscribed', summary: 'No more events', payload: { type: 'unsubscription_ack', success: true, execution_id: EXAMPLE_EXECUTION_IDS.slow, request_id: 'r4' } },
+    {
+      name: 'unsubscribed',
+      summary: 'No more events',
+      payload: { type: 'unsubscription_ack', success: true, execution_id: EXAMPLE_EXECUTION_IDS.slow, request_id: 'r4' },
+    },
   ],
   network_event: [
     {
@@ -72,15 +98,29 @@ export const SERVER_MESSAGE_EXAMPLES: ExamplesByType<ServerMessage> = {
     },
   ],
   workflow_cancelled: [
-    { name: 'cancelled', summary: 'The execution was cancelled', payload: { type: 'workflow_cancelled', success: true, execution_id: EXAMPLE_EXECUTION_IDS.slow, request_id: 'r5' } },
+    {
+      name: 'cancelled',
+      summary: 'The execution was cancelled',
+      payload: { type: 'workflow_cancelled', success: true, execution_id: EXAMPLE_EXECUTION_IDS.slow, request_id: 'r5' },
+    },
     {
       name: 'finished',
       summary: 'Too late: the execution had finished',
-      payload: { type: 'workflow_cancelled', success: false, execution_id: id, code: 'CONFLICT', error: `Execution '${id}' has already finished with status 'completed'` },
+      payload: {
+        type: 'workflow_cancelled',
+        success: false,
+        execution_id: id,
+        code: 'CONFLICT',
+        error: `Execution '${id}' has already finished with status 'completed'`,
+      },
     },
   ],
   error: [
-    { name: 'notJson', summary: 'A frame that is not JSON', payload: { type: 'error', success: false, code: 'VALIDATION_FAILED', error: 'Frame is not valid JSON' } },
+    {
+      name: 'notJson',
+      summary: 'A frame that is not JSON',
+      payload: { type: 'error', success: false, code: 'VALIDATION_FAILED', error: 'Frame is not valid JSON' },
+    },
     {
       name: 'unknownType',
       summary: 'A frame of no known type',
@@ -89,7 +129,12 @@ export const SERVER_MESSAGE_EXAMPLES: ExamplesByType<ServerMessage> = {
         success: false,
         code: 'VALIDATION_FAILED',
         error: "Unknown message type 'start'",
-        details: [{ path: 'type', message: "Invalid discriminator value. Expected 'start_workflow' | 'subscribe_workflow' | 'unsubscribe_workflow' | 'cancel_workflow'" }],
+        details: [
+          {
+            path: 'type',
+            message: "Invalid discriminator value. Expected 'start_workflow' | 'subscribe_workflow' | 'unsubscribe_workflow' | 'cancel_workflow'",
+          },
+        ],
       },
     },
   ],

@@ -18,7 +18,10 @@ const DeploymentIdSchema = z
 export const DeploymentRequestSchema = z
   .object({
     name: DeploymentIdSchema,
-    workflow: z.record(z.unknown()).optional().describe('An IDE workflow, as the IDE saves it (its triggerConfig gives the path, method and authentication of its Server Request node)'),
+    workflow: z
+      .record(z.unknown())
+      .optional()
+      .describe('An IDE workflow, as the IDE saves it (its triggerConfig gives the path, method and authentication of its Server Request node)'),
     graph_json: GraphJsonSchema.optional(),
     graph_fbp: z.string().min(1).max(MAX_FBP_TEXT_CHARS).optional().describe('The graph as .fbp text'),
     input: z.record(JsonValueSchema).default({}).describe('The input of every execution the deployment starts'),
@@ -28,11 +31,15 @@ export const DeploymentRequestSchema = z
       .int()
       .positive()
       .optional()
-      .describe('Runs its triggers may have going at once; a tick that comes when that many are going is skipped and counted in ticks_skipped. Unset, each trigger still runs one at a time'),
+      .describe(
+        'Runs its triggers may have going at once; a tick that comes when that many are going is skipped and counted in ticks_skipped. Unset, each trigger still runs one at a time',
+      ),
     continue_on_timeout: z
       .boolean()
       .optional()
-      .describe('Whether a run started by a hook goes on when its caller stops waiting (the 504 after `hook_timeout_ms`, or a closed connection); by default it is cancelled'),
+      .describe(
+        'Whether a run started by a hook goes on when its caller stops waiting (the 504 after `hook_timeout_ms`, or a closed connection); by default it is cancelled',
+      ),
   })
   .describe('A workflow to store under a name, started by its trigger nodes and by HTTP requests to its Server Request nodes');
 
@@ -40,7 +47,11 @@ export const DeploymentRequestSchema = z
 export function requireOneWorkflow(request: { workflow?: unknown; graph_json?: unknown; graph_fbp?: unknown }, ctx: z.RefinementCtx): void {
   const given = [request.workflow, request.graph_json, request.graph_fbp].filter((value) => value !== undefined).length;
   if (given !== 1) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['workflow'], message: given === 0 ? 'Give the workflow as workflow, graph_json or graph_fbp' : 'Give one of workflow, graph_json and graph_fbp' });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['workflow'],
+      message: given === 0 ? 'Give the workflow as workflow, graph_json or graph_fbp' : 'Give one of workflow, graph_json and graph_fbp',
+    });
   }
 }
 
@@ -55,11 +66,16 @@ export const DeploymentTriggerSchema = z.object({
   timezone: z.string(),
   max_executions: z.number().int().describe('0 is no limit'),
   executions_started: z.number().int(),
-  ticks_skipped: z.number().int().describe("Ticks skipped because the previous run of this trigger was still going, or the deployment's max_concurrent_runs were"),
+  ticks_skipped: z
+    .number()
+    .int()
+    .describe("Ticks skipped because the previous run of this trigger was still going, or the deployment's max_concurrent_runs were"),
   ticks_throttled: z
     .number()
     .int()
-    .describe("Ticks this node skipped since it started because the triggers of all deployments had started the server's max_trigger_starts_per_second runs in the last second"),
+    .describe(
+      "Ticks this node skipped since it started because the triggers of all deployments had started the server's max_trigger_starts_per_second runs in the last second",
+    ),
   last_tick_at: z.string().nullable(),
   last_execution_id: z.string().nullable(),
   next_ticks: z.array(z.string()).describe('The next tick times (ISO 8601); empty once max_executions is reached'),

@@ -13,7 +13,9 @@ const actor = { actorId: z.string().describe('Node id'), component: z.string().d
 /** Every event a network emits, discriminated by `_type`. */
 export const ExecutionEventSchema = z
   .discriminatedUnion('_type', [
-    z.object({ _type: z.literal('NetworkStarted'), ...base, executionId: z.string(), workflowId: z.string() }).describe('The network has started; initial packets and inputs are about to be delivered'),
+    z
+      .object({ _type: z.literal('NetworkStarted'), ...base, executionId: z.string(), workflowId: z.string() })
+      .describe('The network has started; initial packets and inputs are about to be delivered'),
     z.object({ _type: z.literal('ActorStarted'), ...base, ...actor }).describe('A node has begun one firing'),
     z
       .object({
@@ -33,11 +35,11 @@ export const ExecutionEventSchema = z
         ...base,
         ...actor,
         port: z.string().describe('The output port whose value the piece belongs to'),
-        index: z.number().int().nonnegative().describe('The piece\'s number on that port in this run, from 0'),
+        index: z.number().int().nonnegative().describe("The piece's number on that port in this run, from 0"),
         data: JsonValueSchema.describe('The piece'),
         truncated: z.literal(true).optional().describe('Present and true when `data` was cut to the payload limit'),
       })
-      .describe('A piece of a value a node streams as it is produced (an LLM\'s text as it arrives, a media frame), before or instead of a packet'),
+      .describe("A piece of a value a node streams as it is produced (an LLM's text as it arrives, a media frame), before or instead of a packet"),
     z.object({ _type: z.literal('ActorCompleted'), ...base, ...actor, durationMs: z.number() }).describe('A node finished one firing'),
     z.object({ _type: z.literal('ActorFailed'), ...base, ...actor, error: z.string() }).describe("A node's firing threw, rejected, or one of its timers threw"),
     z
@@ -57,13 +59,19 @@ export const ExecutionEventSchema = z
         nodeId: z.string().describe('The service node that resumed the run'),
         journaled: z.number().int().nonnegative().describe('Firings the journal holds: these are replayed instead of made again'),
       })
-      .describe('The run had stopped with its process or node (a crash, a kill, a shutdown whose grace ran out) and goes on here: its network is rebuilt from the stored graph and input, pure nodes run again and journaled firings are replayed'),
+      .describe(
+        'The run had stopped with its process or node (a crash, a kill, a shutdown whose grace ran out) and goes on here: its network is rebuilt from the stored graph and input, pure nodes run again and journaled firings are replayed',
+      ),
     z.object({ _type: z.literal('NetworkIdle'), ...base }).describe('Nothing is left to do: no packet queued, no actor busy, no timer pending'),
     z
       .object({ _type: z.literal('EventsDropped'), ...base, dropped: z.number().int().positive().describe('Events left out of the log') })
-      .describe('The log reached max_events_per_execution or max_event_log_mb: this many events after it were left out (the terminal event never is, and the first failures past the limit are kept); comes just before the terminal event'),
+      .describe(
+        'The log reached max_events_per_execution or max_event_log_mb: this many events after it were left out (the terminal event never is, and the first failures past the limit are kept); comes just before the terminal event',
+      ),
     z.object({ _type: z.literal('Completed'), ...base, result: RunResultSchema }).describe('Terminal: the run completed'),
-    z.object({ _type: z.literal('Failed'), ...base, error: z.string(), result: RunResultSchema }).describe('Terminal: the run failed (an actor error nobody handled, a timeout)'),
+    z
+      .object({ _type: z.literal('Failed'), ...base, error: z.string(), result: RunResultSchema })
+      .describe('Terminal: the run failed (an actor error nobody handled, a timeout)'),
     z.object({ _type: z.literal('Cancelled'), ...base, result: RunResultSchema }).describe('Terminal: the run was cancelled'),
   ])
   .describe("One event of an execution's log");

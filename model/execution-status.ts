@@ -10,7 +10,9 @@ export const TERMINAL_STATUSES = ['completed', 'failed', 'cancelled'] as const;
 export const EXECUTION_STATUSES = [...ACTIVE_STATUSES, ...TERMINAL_STATUSES] as const;
 
 /** The state of an execution: queued -> running -> completed | failed | cancelled; a terminal state never changes again. */
-export const ExecutionStatusSchema = z.enum(EXECUTION_STATUSES).describe('queued -> running -> completed | failed | cancelled; the last three never change again');
+export const ExecutionStatusSchema = z
+  .enum(EXECUTION_STATUSES)
+  .describe('queued -> running -> completed | failed | cancelled; the last three never change again');
 
 /** The state of an execution. */
 export type ExecutionStatus = z.infer<typeof ExecutionStatusSchema>;

@@ -11,10 +11,17 @@ const GraphEndpointJsonSchema = z
     portId: z.string().min(1).optional().describe('Port id (engine style)'),
     process: z.string().min(1).optional().describe('Node id (NoFlo style)'),
     port: z.string().min(1).optional().describe('Port id (NoFlo style)'),
-    index: z.number().int().nonnegative().nullish().describe("A slot of an addressable port (NoFlo style, `IN[0]` in .fbp); refused on a port that is not addressable"),
+    index: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullish()
+      .describe('A slot of an addressable port (NoFlo style, `IN[0]` in .fbp); refused on a port that is not addressable'),
   })
   .passthrough()
-  .describe('A node port, written `{nodeId, portId}` or `{process, port}`; other keys (portName, expose, portType) are allowed; an `index` names a slot of an addressable port.');
+  .describe(
+    'A node port, written `{nodeId, portId}` or `{process, port}`; other keys (portName, expose, portType) are allowed; an `index` names a slot of an addressable port.',
+  );
 
 /** A connection end or exported port as submitted. */
 export type GraphEndpointJson = z.infer<typeof GraphEndpointJsonSchema>;
@@ -114,7 +121,9 @@ export const GraphJsonSchema = z
     exports: z
       .array(LegacyExportJsonSchema)
       .nullish()
-      .describe("NoFlo's legacy exported ports, `[{private: 'node.port', public: 'name'}]`: each becomes an exported inport or outport, as the port's direction on its node says"),
+      .describe(
+        "NoFlo's legacy exported ports, `[{private: 'node.port', public: 'name'}]`: each becomes an exported inport or outport, as the port's direction on its node says",
+      ),
   })
   .passthrough()
   .describe('A flow-based-programming graph in the FBP JSON format (engine or NoFlo style).');

@@ -22,7 +22,9 @@ export const StartMetadataSchema = z
     resume_if_interrupted: z
       .boolean()
       .optional()
-      .describe('false: a run interrupted by the end of its process (a crash, a kill) fails instead of resuming, and keeps no firing journal; defaults to the server-wide `resume_interrupted_runs`'),
+      .describe(
+        'false: a run interrupted by the end of its process (a crash, a kill) fails instead of resuming, and keeps no firing journal; defaults to the server-wide `resume_interrupted_runs`',
+      ),
   })
   .passthrough()
   .describe('Metadata of a start request; other keys are stored with the execution');
@@ -50,7 +52,11 @@ export const StartWorkflowRequestSchema = z
 export function requireOneGraph(request: { graph_json?: unknown; graph_fbp?: unknown }, ctx: z.RefinementCtx): void {
   const given = [request.graph_json, request.graph_fbp].filter((graph) => graph !== undefined).length;
   if (given !== 1) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['graph_json'], message: given === 0 ? 'Give the graph as graph_json or as graph_fbp' : 'Give graph_json or graph_fbp, not both' });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['graph_json'],
+      message: given === 0 ? 'Give the graph as graph_json or as graph_fbp' : 'Give graph_json or graph_fbp, not both',
+    });
   }
 }
 

@@ -25,11 +25,17 @@ function inputs(root) {
 // the tarballs `npm pack` leaves are no input either.
 const ignored = (path) =>
   path.endsWith('.test.ts') ||
-  path.endsWith('.tgz') || path.startsWith(join('server', 'testing')) || path.startsWith(join('scripts', 'bench')) || path.startsWith(join('client', 'dist')) || path.includes('node_modules');
+  path.endsWith('.tgz') ||
+  path.startsWith(join('server', 'testing')) ||
+  path.startsWith(join('scripts', 'bench')) ||
+  path.startsWith(join('client', 'dist')) ||
+  path.includes('node_modules');
 
 /** The first input changed after `since` (epoch ms), or undefined. */
 function newerInput(root, since) {
-  const pending = inputs(root).map((name) => join(root, name)).filter((path) => existsSync(path));
+  const pending = inputs(root)
+    .map((name) => join(root, name))
+    .filter((path) => existsSync(path));
   while (pending.length > 0) {
     const path = pending.pop();
     const stats = statSync(path);

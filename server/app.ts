@@ -104,7 +104,10 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
   for (const step of pipeline) app.use(step);
   // The same two routes, answered by their handlers before Express whenever nothing Express does would show.
   const hotRoutes = [routes.route('health'), { ...routes.route('getWorkflow'), json: executionEnvelopeJson }];
-  server.on('request', hotReads({ routes: hotRoutes, metrics: services.metrics, connections, auth, budget, clientAddress, accessLog, headers: staticHeadersOf(headers) }, app));
+  server.on(
+    'request',
+    hotReads({ routes: hotRoutes, metrics: services.metrics, connections, auth, budget, clientAddress, accessLog, headers: staticHeadersOf(headers) }, app),
+  );
 
   const fbpRuntime = new FbpRuntime({
     executions: services.executions,

@@ -35,7 +35,12 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   }
   const { config } = loaded;
   // The operator's actors load before anything starts: a package that cannot join the catalogue stops the start.
-  const packages = await extraActors({ actorPackages: config.actor_packages, nofloComponentPackages: config.noflo_component_packages, cwd: process.cwd(), builtIns: actorDefinitions });
+  const packages = await extraActors({
+    actorPackages: config.actor_packages,
+    nofloComponentPackages: config.noflo_component_packages,
+    cwd: process.cwd(),
+    builtIns: actorDefinitions,
+  });
   if (!packages.ok) {
     console.error(packages.message);
     process.exitCode = 2;
@@ -44,7 +49,14 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   const logger = createRootLogger({ level: config.log_level, format: config.log_format, base: { service_node: config.node_id, namespace: config.namespace } });
   for (const { name, closest, message } of loaded.warnings) logger.warn({ setting: name, closest }, message);
   if (packages.added.length > 0) {
-    logger.info({ actor_packages: config.actor_packages, noflo_component_packages: config.noflo_component_packages, actors: packages.added.map((definition) => definition.id) }, 'Added the actors of actor_packages and noflo_component_packages to the catalogue');
+    logger.info(
+      {
+        actor_packages: config.actor_packages,
+        noflo_component_packages: config.noflo_component_packages,
+        actors: packages.added.map((definition) => definition.id),
+      },
+      'Added the actors of actor_packages and noflo_component_packages to the catalogue',
+    );
   }
   let cluster: Cluster | undefined;
   if (config.redis_url !== undefined && config.database_url !== undefined) {
@@ -61,10 +73,14 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   await cluster?.join(services);
   const interrupted = await executions.recoverInterrupted();
   if (config.python_sandbox === 'none') {
-    logger.warn({ python_sandbox: 'none' }, 'Python scripts run WITHOUT a sandbox: any graph can read and write files, use the network and signal processes as this service\'s user');
+    logger.warn(
+      { python_sandbox: 'none' },
+      "Python scripts run WITHOUT a sandbox: any graph can read and write files, use the network and signal processes as this service's user",
+    );
   }
   if (interrupted.resumed > 0) logger.info({ resumed: interrupted.resumed }, 'Resuming the executions the previous process left unfinished');
-  if (interrupted.failed > 0) logger.warn({ failed: interrupted.failed }, 'Marked executions interrupted by the previous shutdown as failed (they do not resume)');
+  if (interrupted.failed > 0)
+    logger.warn({ failed: interrupted.failed }, 'Marked executions interrupted by the previous shutdown as failed (they do not resume)');
 
   const app = createApp({ config, services, logger, accessLog: logger, sharedCounters: cluster?.sharedCounters });
   let url: string;
@@ -81,7 +97,10 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   // Triggers tick only once the service answers, so that a tick's run can be read and followed at once.
   services.deployments.restore();
   if (config.auth_tokens.length === 0 && !LOOPBACK.has(config.bind_address)) {
-    logger.warn({ bind_address: config.bind_address }, 'No auth_tokens configured while listening on a non-loopback address: anyone who can reach it can run workflows');
+    logger.warn(
+      { bind_address: config.bind_address },
+      'No auth_tokens configured while listening on a non-loopback address: anyone who can reach it can run workflows',
+    );
   }
   logger.info({ url }, `Workflow execution service listening on ${url}`);
 

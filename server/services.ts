@@ -23,7 +23,14 @@ import { MetricsObserver, ServiceMetrics } from './metrics';
 import { EgressPolicy, type ReservedEndpoint } from './outbound-http';
 import { connectWsBridgeSocket } from './outbound-ws';
 import { DeploymentService, HookAnswers } from './deployments';
-import { type DeploymentStore, type ExecutionStore, type ProtocolGraphStore, SqliteDeploymentStore, SqliteExecutionStore, SqliteProtocolGraphStore } from './storage';
+import {
+  type DeploymentStore,
+  type ExecutionStore,
+  type ProtocolGraphStore,
+  SqliteDeploymentStore,
+  SqliteExecutionStore,
+  SqliteProtocolGraphStore,
+} from './storage';
 
 /** How often finished executions past the retention limits are deleted. */
 const RETENTION_INTERVAL_MS = 10 * 60_000;
@@ -131,7 +138,13 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
         })
       : undefined;
   const ideBridge = config.ide_url
-    ? createEventBridge({ ideUrl: config.ide_url, namespace: config.namespace, nodeId: config.node_id, logger, connectSocket: (url) => connectWsBridgeSocket(url) })
+    ? createEventBridge({
+        ideUrl: config.ide_url,
+        namespace: config.namespace,
+        nodeId: config.node_id,
+        logger,
+        connectSocket: (url) => connectWsBridgeSocket(url),
+      })
     : undefined;
   const metrics = new ServiceMetrics();
   const observers = [...(overrides.observers ?? []), ...(ideBridge ? [ideBridge] : []), new MetricsObserver(metrics), new LifecycleLog(logger)];
@@ -153,7 +166,11 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     maxEventsPerExecution: config.max_events_per_execution,
     maxEventLogBytes: config.max_event_log_mb * 1024 * 1024,
     storageFull: budget && (() => budget.fullMessage()),
-    webhooks: new WebhookNotifier({ logger, egress, signer: config.webhook_signing_secret === undefined ? undefined : new WebhookSigner(config.webhook_signing_secret) }),
+    webhooks: new WebhookNotifier({
+      logger,
+      egress,
+      signer: config.webhook_signing_secret === undefined ? undefined : new WebhookSigner(config.webhook_signing_secret),
+    }),
     observers,
     logger,
   });
@@ -169,7 +186,11 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     hookTimeoutMs: config.hook_timeout_ms,
     maxConcurrentHookRuns: config.max_concurrent_hook_runs,
     claimTick: overrides.claimTick,
-    limits: { maxDeployments: config.max_deployments, maxTriggersPerDeployment: config.max_triggers_per_deployment, maxTriggerStartsPerSecond: config.max_trigger_starts_per_second },
+    limits: {
+      maxDeployments: config.max_deployments,
+      maxTriggersPerDeployment: config.max_triggers_per_deployment,
+      maxTriggerStartsPerSecond: config.max_trigger_starts_per_second,
+    },
     onTickSkipped: (reason) => metrics.tickSkipped(reason),
     logger,
   });

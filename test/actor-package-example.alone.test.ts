@@ -79,7 +79,9 @@ describe('the example actor package, installed beside the service', () => {
   }, 60_000);
 
   it("lists the package's actors in GET /actors, with their described config fields", async () => {
-    const body = (await (await fetch(`${service.url}/actors/${encodeURIComponent('example/slugify')}`)).json()) as { data: { config_schema: { properties: Record<string, { description?: string }> } } };
+    const body = (await (await fetch(`${service.url}/actors/${encodeURIComponent('example/slugify')}`)).json()) as {
+      data: { config_schema: { properties: Record<string, { description?: string }> } };
+    };
     expect(Object.keys(body.data.config_schema.properties)).toEqual(['separator', 'maxLength']);
     expect(body.data.config_schema.properties.separator.description).toBe('What joins the words');
     const listed = (await (await fetch(`${service.url}/actors`)).json()) as { data: { actors: { id: string }[] } };

@@ -21,7 +21,11 @@ const waitForAnswer = defineActor({
   },
 });
 
-const graph = { processes: { wait: { component: 'acme/wait-for-answer' } }, connections: [], outports: { answer: { nodeId: 'wait', portId: 'answer' } } } as unknown as GraphJson;
+const graph = {
+  processes: { wait: { component: 'acme/wait-for-answer' } },
+  connections: [],
+  outports: { answer: { nodeId: 'wait', portId: 'answer' } },
+} as unknown as GraphJson;
 
 describe("a package's actors under the service's limits", () => {
   let app: TestApp;

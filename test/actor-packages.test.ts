@@ -14,6 +14,8 @@ describe('actor_packages at start', () => {
   it('refuses a package named in the environment that has a config field without a description', async () => {
     const { code, stderr } = await runCli(serve, { cwd: fixtures, env: { ENGINE_ACTOR_PACKAGES: './undescribed' } });
     expect(code).toBe(2);
-    expect(stderr.trimEnd().split('\n')).toEqual(["actor_packages: './undescribed': actor 'fixture/echo': config field 'limit' has no description (use a field helper or .describe('...'))"]);
+    expect(stderr.trimEnd().split('\n')).toEqual([
+      "actor_packages: './undescribed': actor 'fixture/echo': config field 'limit' has no description (use a field helper or .describe('...'))",
+    ]);
   }, 30_000);
 });

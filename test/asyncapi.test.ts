@@ -21,7 +21,8 @@ const document = JSON.parse(asyncApiText()) as {
   operations: Record<string, { action: string; messages: { $ref: string }[]; reply?: { messages: { $ref: string }[] } }>;
 };
 const validator = documentValidator(document);
-const payloadErrors = (message: Message) => validator.errors(`/components/messages/${message.type}/payload`, message).map((e) => `${message.type}${e.instancePath} ${e.message}`);
+const payloadErrors = (message: Message) =>
+  validator.errors(`/components/messages/${message.type}/payload`, message).map((e) => `${message.type}${e.instancePath} ${e.message}`);
 const typesOf = (union: typeof ClientMessageSchema | typeof ServerMessageSchema) => union.options.map((option) => option.shape.type.value as string);
 
 /** A WebSocket whose messages can be awaited one at a time, in order. */
@@ -56,7 +57,12 @@ describe('the AsyncAPI document of /ws', () => {
     const { document: parsed, diagnostics } = await new Parser().parse(asyncApiText());
     expect(diagnostics.map((d) => `${d.path.join('.')}: ${d.message}`)).toEqual([]);
     expect(parsed?.version()).toBe('3.1.0');
-    expect(parsed?.channels().all().map((channel) => channel.address())).toEqual(['/ws']);
+    expect(
+      parsed
+        ?.channels()
+        .all()
+        .map((channel) => channel.address()),
+    ).toEqual(['/ws']);
   });
 
   it("has a message for every type of the contract's unions, and an operation with its reply for each client message", () => {

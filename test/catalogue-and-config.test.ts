@@ -52,7 +52,10 @@ describe('the actor catalogue', () => {
   it('describes every config field of every actor', async () => {
     const { data } = await app.client.listActors();
     const fields = data!.data.actors.flatMap((actor) =>
-      Object.entries((actor.config_schema.properties ?? {}) as Record<string, { description?: unknown }>).map(([name, field]) => ({ field: `${actor.id}.${name}`, description: field.description })),
+      Object.entries((actor.config_schema.properties ?? {}) as Record<string, { description?: unknown }>).map(([name, field]) => ({
+        field: `${actor.id}.${name}`,
+        description: field.description,
+      })),
     );
     expect(fields.length).toBeGreaterThan(90);
     expect(fields.filter((f) => typeof f.description !== 'string' || f.description.trim().length < 8).map((f) => f.field)).toEqual([]);

@@ -38,7 +38,9 @@ describe('the client package', () => {
 
   it('packs the built JavaScript (ESM, CommonJS, browser) and declarations, and no source', () => {
     const files = packed.files.map((file) => file.path).sort();
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'dist/index.mjs', 'dist/index.cjs', 'dist/index.browser.mjs', 'dist/index.d.mts', 'dist/types/index.d.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'dist/index.mjs', 'dist/index.cjs', 'dist/index.browser.mjs', 'dist/index.d.mts', 'dist/types/index.d.ts']),
+    );
     expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('.d.mts'))).toEqual([]);
     expect(files.some((file) => file.includes('contract-parity'))).toBe(false);
   });
@@ -47,7 +49,10 @@ describe('the client package', () => {
     for (const file of distFiles()) {
       const text = readFileSync(path.join(clientDir, 'dist', file), 'utf8');
       const specifiers = [...text.matchAll(/(?:from\s+|import\(|require\()\s*["']([^"']+)["']/g)].map((match) => match[1]);
-      expect({ file, outside: specifiers.filter((s) => !s.startsWith('./') || s.includes('..')).filter((s) => !['openapi-fetch', 'ws'].includes(s)) }).toEqual({ file, outside: [] });
+      expect({ file, outside: specifiers.filter((s) => !s.startsWith('./') || s.includes('..')).filter((s) => !['openapi-fetch', 'ws'].includes(s)) }).toEqual({
+        file,
+        outside: [],
+      });
       expect(text).not.toMatch(/\bzod\b/);
     }
   });
@@ -66,18 +71,34 @@ describe('the client package', () => {
   it('installs from its tarball into a strict nodenext TypeScript project that type-checks (for Node and for a browser bundler) and runs against the server', async () => {
     const consumer = path.join(work, 'consumer');
     writeStrictProject(consumer, 'consumer');
-    for (const file of ['main.ts', 'require-check.cts']) copyFileSync(path.join(root, 'test', 'fixtures', 'client-consumer', file), path.join(consumer, 'src', file));
+    for (const file of ['main.ts', 'require-check.cts'])
+      copyFileSync(path.join(root, 'test', 'fixtures', 'client-consumer', file), path.join(consumer, 'src', file));
     // The same package as a browser app's bundler sees it: the `browser` condition, DOM types and no Node types.
     mkdirSync(path.join(consumer, 'web'));
     copyFileSync(path.join(root, 'test', 'fixtures', 'client-consumer', 'browser-app.ts'), path.join(consumer, 'web', 'browser-app.ts'));
     writeFileSync(
       path.join(consumer, 'tsconfig.web.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, exactOptionalPropertyTypes: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], types: [], skipLibCheck: false, noEmit: true },
+        compilerOptions: {
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          target: 'es2022',
+          lib: ['es2022', 'dom', 'dom.iterable'],
+          types: [],
+          skipLibCheck: false,
+          noEmit: true,
+        },
         include: ['web'],
       }),
     );
-    const packages = [path.join(work, packed.filename), `ws@${installed('ws')}`, `@types/ws@${installed('@types/ws')}`, `@types/node@${installed('@types/node')}`];
+    const packages = [
+      path.join(work, packed.filename),
+      `ws@${installed('ws')}`,
+      `@types/ws@${installed('@types/ws')}`,
+      `@types/node@${installed('@types/node')}`,
+    ];
     await npm(['install', '--offline', ...packages], consumer).catch(() => npm(['install', '--prefer-offline', ...packages], consumer));
 
     const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');

@@ -6,7 +6,10 @@ import { type SlowServer, startSlowServer } from './support/slow-server';
 import { type TestApp, startTestApp } from './support/test-app';
 
 /** A client whose every request and answer status is written down (through the real fetch). */
-function recordingClient(app: TestApp, extra: { socket?: WorkflowSocket } = {}): { client: WorkflowClient; seen: { method: string; path: string; status: number }[] } {
+function recordingClient(
+  app: TestApp,
+  extra: { socket?: WorkflowSocket } = {},
+): { client: WorkflowClient; seen: { method: string; path: string; status: number }[] } {
   const seen: { method: string; path: string; status: number }[] = [];
   const recording: typeof fetch = async (input, init) => {
     const request = new Request(input, init);

@@ -58,10 +58,11 @@ describe('server configuration', () => {
   });
 
   it('reads every key from a flag named after it and from its ENGINE_ variable', async () => {
-    const config = await load(
-      ['--bind-address', '127.0.0.1', '--no-cors-enabled', '--ide-url', 'http://127.0.0.1:3000', '--node-id', 'engine-test'],
-      { ENGINE_RATE_LIMIT_REQUESTS_PER_MINUTE: '0', ENGINE_MAX_BODY_BYTES: '2048', ENGINE_AUTH_TOKENS: 'first-token-0123456789,second-token-012345678' },
-    );
+    const config = await load(['--bind-address', '127.0.0.1', '--no-cors-enabled', '--ide-url', 'http://127.0.0.1:3000', '--node-id', 'engine-test'], {
+      ENGINE_RATE_LIMIT_REQUESTS_PER_MINUTE: '0',
+      ENGINE_MAX_BODY_BYTES: '2048',
+      ENGINE_AUTH_TOKENS: 'first-token-0123456789,second-token-012345678',
+    });
     expect(config).toMatchObject({
       bind_address: '127.0.0.1',
       cors_enabled: false,
@@ -112,7 +113,10 @@ describe('start-up', () => {
   }, 30_000);
 
   it('refuses to start on a bad value, naming the key', async () => {
-    const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'server/main.ts', '--port', '99999'], { cwd: join(__dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'server/main.ts', '--port', '99999'], {
+      cwd: join(__dirname, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

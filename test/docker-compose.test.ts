@@ -167,7 +167,9 @@ describe('the cluster compose file', () => {
   it('sets only ENGINE_ variables that name a key of the server configuration', () => {
     const keys = Object.keys(ServerConfigSchema.shape);
     const head = `${ENV_PREFIX}_`;
-    const used = Object.keys(services).flatMap((name) => Object.keys(environmentOf(name))).filter((variable) => variable.startsWith(head));
+    const used = Object.keys(services)
+      .flatMap((name) => Object.keys(environmentOf(name)))
+      .filter((variable) => variable.startsWith(head));
     expect(used.length).toBeGreaterThan(0);
     const unknown = [...new Set(used)].filter((variable) => !keys.includes(variable.slice(head.length).toLowerCase()));
     expect(unknown).toEqual([]);
@@ -180,7 +182,9 @@ describe('the balancer', () => {
   const everyPath = named(server, 'location').find((location) => location.args.join(' ') === '/')?.block;
 
   it('mounts deploy/nginx.conf and publishes port 8080 on 127.0.0.1 unless WES_BIND names another address', () => {
-    expect(services.balancer.volumes).toEqual(expect.arrayContaining([expect.stringMatching(/^\.\/deploy\/nginx\.conf:\/etc\/nginx\/conf\.d\/[\w-]+\.conf(:ro)?$/)]));
+    expect(services.balancer.volumes).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\.\/deploy\/nginx\.conf:\/etc\/nginx\/conf\.d\/[\w-]+\.conf(:ro)?$/)]),
+    );
     expect(services.balancer.ports).toEqual(['127.0.0.1:8080:8080']);
     expect(raw.services.balancer.ports).toEqual(['${WES_BIND:-127.0.0.1}:8080:8080']);
     expect(argsOf(server, 'listen')).toEqual(['8080']);
@@ -200,7 +204,11 @@ describe('the balancer', () => {
     expect(upstreams).toHaveLength(1);
     const [upstream] = upstreams;
     const port = /ENGINE_PORT=(\d+)/.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'))?.[1];
-    expect(named(upstream.block, 'server').map((d) => d.args[0]).sort()).toEqual(nodes.map((name) => `${name}:${port}`));
+    expect(
+      named(upstream.block, 'server')
+        .map((d) => d.args[0])
+        .sort(),
+    ).toEqual(nodes.map((name) => `${name}:${port}`));
     for (const sticky of ['ip_hash', 'hash', 'sticky', 'least_conn', 'random']) expect(named(upstream.block, sticky)).toEqual([]);
     expect(argsOf(everyPath, 'proxy_pass')).toEqual([`http://${upstream.args[0]}`]);
   });

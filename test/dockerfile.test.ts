@@ -37,7 +37,9 @@ describe('the Dockerfile', () => {
   });
 
   it('installs bubblewrap and python3 in the image that runs', () => {
-    const installs = named(finalStage(), 'RUN').map(argumentsOf).filter((args) => args.includes('apt-get install'));
+    const installs = named(finalStage(), 'RUN')
+      .map(argumentsOf)
+      .filter((args) => args.includes('apt-get install'));
     const packages = installs.join(' ').split(/\s+/);
     expect(packages).toEqual(expect.arrayContaining(['bubblewrap', 'python3']));
   });
@@ -78,7 +80,10 @@ describe('the Dockerfile', () => {
     const nu = /ln -s \/app\/node_modules\/(@nushell\/[^/\s]+)\/bin\/nu \/usr\/local\/bin\/nu\b/.exec(runs)?.[1];
     expect(nu).toBe('@nushell/linux-x64');
     // Optional, not a dev dependency: `npm prune --omit=dev` keeps it, and a platform without it still builds.
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { optionalDependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      optionalDependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
     expect(Object.keys(manifest.optionalDependencies ?? {})).toContain(nu);
     expect(Object.keys(manifest.devDependencies ?? {})).not.toContain(nu);
     expect(runs).toContain(`if [ -x node_modules/${nu}/bin/nu ]`);
@@ -87,10 +92,14 @@ describe('the Dockerfile', () => {
 
   it('copies into the build only files that exist, and never the local node_modules or dist', () => {
     const buildStage = instructions.slice(0, instructions.indexOf(froms[1]));
-    const sources = named(buildStage, 'COPY').flatMap((copy) => argumentsOf(copy).split(/\s+/).slice(0, -1)).filter((arg) => !arg.startsWith('--'));
+    const sources = named(buildStage, 'COPY')
+      .flatMap((copy) => argumentsOf(copy).split(/\s+/).slice(0, -1))
+      .filter((arg) => !arg.startsWith('--'));
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) expect(existsSync(join(root, source))).toBe(true);
-    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist']));
   });
 });

@@ -3,7 +3,6 @@ import { launchChromium } from './support/chromium';
 import { type TestApp, startTestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 
-
 describe('the API documentation in a real browser', () => {
   let app: TestApp;
   let browser: Browser;

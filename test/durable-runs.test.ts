@@ -56,7 +56,9 @@ function errand(base: string, sleepSeconds: number): GraphJson {
       first: post(`${base}/first`),
       nap: {
         component: 'tpl_python_script',
-        metadata: { config: { script: `import time\ntime.sleep(${sleepSeconds})\nreturn {'order': data['body']['received']['order'], 'after': data['body']['step']}` } },
+        metadata: {
+          config: { script: `import time\ntime.sleep(${sleepSeconds})\nreturn {'order': data['body']['received']['order'], 'after': data['body']['step']}` },
+        },
       },
       second: post(`${base}/second`),
     },
@@ -86,11 +88,16 @@ async function eventsOf(url: string, id: string): Promise<LoggedEvent[]> {
 }
 
 async function start(url: string, graph: GraphJson, id: string, input: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ graph_json: graph, input, metadata: { execution_id: id } }) });
+  const response = await fetch(`${url}/workflows`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ graph_json: graph, input, metadata: { execution_id: id } }),
+  });
   if (response.status !== 200) throw new Error(`start of ${id} answered ${response.status}: ${await response.text()}`);
 }
 
-const napping = async (url: string, id: string): Promise<boolean> => (await eventsOf(url, id)).some((event) => event._type === 'ActorStarted' && event.actorId === 'nap');
+const napping = async (url: string, id: string): Promise<boolean> =>
+  (await eventsOf(url, id)).some((event) => event._type === 'ActorStarted' && event.actorId === 'nap');
 
 const ended = async (url: string, ids: readonly string[]): Promise<boolean> =>
   (await Promise.all(ids.map((id) => view(url, id)))).every((run) => ['completed', 'failed', 'cancelled'].includes(run.status));
@@ -135,7 +142,10 @@ describe('durable runs', () => {
     servers.push(first);
     const ids = Array.from({ length: 6 }, (_, i) => `order-${i}`);
     for (const id of ids) await start(first.url, errand(counter.url, 4), id, { order: { order: id } });
-    await waitFor(async () => (await Promise.all(ids.map((id) => napping(first.url, id)))).every(Boolean), { what: 'the six runs to sleep', timeoutMs: 20_000 });
+    await waitFor(async () => (await Promise.all(ids.map((id) => napping(first.url, id)))).every(Boolean), {
+      what: 'the six runs to sleep',
+      timeoutMs: 20_000,
+    });
     expect(counter.calls).toEqual({ '/first': 6 });
     let following = false;
     const watching: typeof fetch = (input, init) => {
@@ -162,7 +172,14 @@ describe('durable runs', () => {
   }, 90_000);
 
   it('fails a run interrupted in the middle of a POST, naming the node, and never sends it twice', async () => {
-    const graph: GraphJson = { properties: { name: 'hang' }, processes: { hang: post(`${counter.url}/hang`) }, connections: [], inports: {}, outports: {}, groups: [] };
+    const graph: GraphJson = {
+      properties: { name: 'hang' },
+      processes: { hang: post(`${counter.url}/hang`) },
+      connections: [],
+      inports: {},
+      outports: {},
+      groups: [],
+    };
     const first = await startServerProcess(['--data-dir', dataDir, '--rate-limit-requests-per-minute', '0']);
     servers.push(first);
     await start(first.url, graph, 'hung', {});
@@ -196,7 +213,11 @@ describe('durable runs', () => {
     const accepted: string[] = [];
     let killed = false;
     const post = async (id: string): Promise<void> => {
-      const response = await fetch(`${first.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ graph_json: graph, metadata: { execution_id: id } }) }).catch(() => undefined);
+      const response = await fetch(`${first.url}/workflows`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ graph_json: graph, metadata: { execution_id: id } }),
+      }).catch(() => undefined);
       if (response?.status === 200) accepted.push(id);
     };
     const posting = (async () => {
@@ -236,7 +257,10 @@ describe('durable runs', () => {
       for (const id of ids) await start(victim.url, errand(counter.url, 12), id, { order: { order: id } });
       await start(victim.url, errand(counter.url, 120), 'cluster-long', { order: { order: 'cluster-long' } });
       const all = [...ids, 'cluster-long'];
-      await waitFor(async () => (await Promise.all(all.map((id) => napping(victim.url, id)))).every(Boolean), { what: 'the seven runs to sleep', timeoutMs: 20_000 });
+      await waitFor(async () => (await Promise.all(all.map((id) => napping(victim.url, id)))).every(Boolean), {
+        what: 'the seven runs to sleep',
+        timeoutMs: 20_000,
+      });
       for (const id of all) expect((await view(observer.url, id)).node_id).toBe('victim');
       expect(await queuedExecutionIds(cluster.namespace)).toEqual([]);
       victim.child.kill('SIGKILL');

@@ -3,7 +3,15 @@ import { type StartWorkflowBody, WorkflowSocket, type WorkflowClient } from '../
 import { type EngineEvent } from '../server/engine';
 import { type ExecutionRecord, type ExecutionService } from '../server/executions';
 import { silentLogger } from '../server/logger';
-import { CANCELLED_ERROR_CODE, type EventBridge, LiveMessageSchema, TraceCompletionSchema, TraceEventSchema, TraceSessionRequestSchema, createEventBridge } from '../server/ide';
+import {
+  CANCELLED_ERROR_CODE,
+  type EventBridge,
+  LiveMessageSchema,
+  TraceCompletionSchema,
+  TraceEventSchema,
+  TraceSessionRequestSchema,
+  createEventBridge,
+} from '../server/ide';
 import { connectWsBridgeSocket } from '../server/outbound-ws';
 import { type FakeIde, startFakeIde } from './support/fake-ide';
 import { type GraphJson, httpGetGraph, multiplyGraph } from './support/graphs';
@@ -88,7 +96,11 @@ describe('the IDE event bridge with an IDE that answers', () => {
   let ide: FakeIde;
   let app: TestApp;
   let slow: SlowServer;
-  const finished = (id: string) => waitFor(() => ide.trace(id)?.completion !== undefined && ide.liveFor(id).some((m) => String(m.type).startsWith('execution.') && m.type !== 'execution.started'), { what: `the IDE to hear the end of ${id}` });
+  const finished = (id: string) =>
+    waitFor(
+      () => ide.trace(id)?.completion !== undefined && ide.liveFor(id).some((m) => String(m.type).startsWith('execution.') && m.type !== 'execution.started'),
+      { what: `the IDE to hear the end of ${id}` },
+    );
 
   beforeAll(async () => {
     ide = await startFakeIde();
@@ -128,7 +140,12 @@ describe('the IDE event bridge with an IDE that answers', () => {
     });
     expect(live[0]).toEqual({ type: 'execution.started', workflowId: 'chain', executionId: id, timestamp: log[0].timestamp, trigger: 'http_api' });
     expect(live.find((m) => m.type === 'node.completed' && m.nodeId === 'mul')).toMatchObject({ duration: expect.any(Number), outputSize: 2 });
-    expect(live[live.length - 1]).toMatchObject({ type: 'execution.completed', duration: result.duration_ms, nodesExecuted: 2, summary: { successCount: 2, errorCount: 0 } });
+    expect(live[live.length - 1]).toMatchObject({
+      type: 'execution.completed',
+      duration: result.duration_ms,
+      nodesExecuted: 2,
+      summary: { successCount: 2, errorCount: 0 },
+    });
   });
 
   it('sends a long run in ordered batches of at most 50 events', async () => {
@@ -151,7 +168,11 @@ describe('the IDE event bridge with an IDE that answers', () => {
       error: { message: expect.stringContaining('Division by zero'), nodeId: 'div' },
     });
     expect(live.find((m) => m.type === 'node.failed')).toMatchObject({ nodeId: 'div', error: { message: 'Division by zero (1 / 0)' } });
-    expect(live[live.length - 1]).toMatchObject({ type: 'execution.failed', cancelled: false, error: { message: expect.stringContaining('Division by zero'), nodeId: 'div' } });
+    expect(live[live.length - 1]).toMatchObject({
+      type: 'execution.failed',
+      cancelled: false,
+      error: { message: expect.stringContaining('Division by zero'), nodeId: 'div' },
+    });
   });
 
   it('forwards a cancelled run with the cancelled status and execution.failed marked as cancelled', async () => {
@@ -259,7 +280,13 @@ describe('the IDE event bridge with an IDE that is down, broken or hanging', () 
       await app.close();
       expect(ide.requests.filter((r) => r.path === '/api/zip/traces/sessions')).toHaveLength(RUNS * 3);
       expect(ide.requests.filter((r) => r.path !== '/api/zip/traces/sessions')).toEqual([]);
-      expect(app.bridge.stats()).toMatchObject({ sessionsOpened: 0, eventsDropped: RUNS * TRACE_EVENTS_PER_RUN, failures: RUNS, liveSent: 0, connected: false });
+      expect(app.bridge.stats()).toMatchObject({
+        sessionsOpened: 0,
+        eventsDropped: RUNS * TRACE_EVENTS_PER_RUN,
+        failures: RUNS,
+        liveSent: 0,
+        connected: false,
+      });
     } finally {
       await ide.close();
     }
@@ -274,7 +301,14 @@ describe('the IDE event bridge with an IDE that is down, broken or hanging', () 
       const closing = Date.now();
       await app.close();
       expect(Date.now() - closing).toBeLessThan(6000);
-      expect(app.bridge.stats()).toMatchObject({ sessionsOpened: 0, eventsSent: 0, eventsDropped: RUNS * TRACE_EVENTS_PER_RUN, liveSent: 0, liveDropped: RUNS * LIVE_PER_RUN, connected: false });
+      expect(app.bridge.stats()).toMatchObject({
+        sessionsOpened: 0,
+        eventsSent: 0,
+        eventsDropped: RUNS * TRACE_EVENTS_PER_RUN,
+        liveSent: 0,
+        liveDropped: RUNS * LIVE_PER_RUN,
+        connected: false,
+      });
     } finally {
       await ide.close();
     }
@@ -291,11 +325,16 @@ describe('the IDE event bridge when the IDE restarts', () => {
       await ide.close();
       const whileDown = await run(app.client, { graph_json: multiplyGraph(), input: { x: 1, y: 1 } });
       ide = await startFakeIde({ port });
-      await waitFor(() => ide.liveFor(whileDown.id).some((m) => m.type === 'execution.completed'), { timeoutMs: 15_000, what: 'the kept messages after reconnecting' });
+      await waitFor(() => ide.liveFor(whileDown.id).some((m) => m.type === 'execution.completed'), {
+        timeoutMs: 15_000,
+        what: 'the kept messages after reconnecting',
+      });
       expect(ide.messages[0]).toMatchObject({ type: 'engine.hello', nodeId: IDENTITY.node_id });
       expect(ide.liveFor(whileDown.id).map((m) => m.type)).toEqual(['execution.started', 'node.executing', 'node.completed', 'execution.completed']);
       const afterwards = await run(app.client, { graph_json: multiplyGraph(), input: { x: 2, y: 2 } });
-      await waitFor(() => ide.trace(afterwards.id)?.completion !== undefined && ide.liveFor(afterwards.id).length === 4, { what: 'the next run to be forwarded' });
+      await waitFor(() => ide.trace(afterwards.id)?.completion !== undefined && ide.liveFor(afterwards.id).length === 4, {
+        what: 'the next run to be forwarded',
+      });
       expect(ide.connections).toHaveLength(1);
     } finally {
       await app.close();
@@ -307,11 +346,30 @@ describe('the IDE event bridge when the IDE restarts', () => {
 describe("the IDE event bridge's bounds", () => {
   function execution(id: string, enableTracing = true): ExecutionRecord {
     const metadata: ExecutionRecord['request']['metadata'] = enableTracing ? {} : { enable_tracing: false };
-    return { id, status: 'running', workflowId: 'bounds', source: 'http_api', nodeId: null, fingerprint: id, request: { graph_json: { processes: {} }, input: {}, metadata }, result: null, createdAt: 0, startedAt: 0, endedAt: null };
+    return {
+      id,
+      status: 'running',
+      workflowId: 'bounds',
+      source: 'http_api',
+      nodeId: null,
+      fingerprint: id,
+      request: { graph_json: { processes: {} }, input: {}, metadata },
+      result: null,
+      createdAt: 0,
+      startedAt: 0,
+      endedAt: null,
+    };
   }
   const nodeStarted = (seq: number): EngineEvent => ({ _type: 'ActorStarted', seq, timestamp: Date.now(), actorId: `n${seq}`, component: 'c' });
   const bridgeTo = (ideUrl: string, options: Partial<Parameters<typeof createEventBridge>[0]>) =>
-    createEventBridge({ ideUrl, namespace: IDENTITY.namespace, nodeId: IDENTITY.node_id, logger: silentLogger, connectSocket: (url) => connectWsBridgeSocket(url), ...options });
+    createEventBridge({
+      ideUrl,
+      namespace: IDENTITY.namespace,
+      nodeId: IDENTITY.node_id,
+      logger: silentLogger,
+      connectSocket: (url) => connectWsBridgeSocket(url),
+      ...options,
+    });
 
   it('holds at most the per-execution bound of events while the session is not open, and counts the rest as dropped', async () => {
     const ide = await startFakeIde({ mode: 'hang' });

@@ -107,7 +107,7 @@ describe('graphs written by NoFlo tools', () => {
 
     it('answers a syntax error with a 400 naming its line and column, and stores nothing', async () => {
       const before = await executionCount();
-      const text = "INPORT=mul.A_IN:X\nmul(tpl_math_multiply) RESULT_OUT ->\n  -> B_IN mul\n";
+      const text = 'INPORT=mul.A_IN:X\nmul(tpl_math_multiply) RESULT_OUT ->\n  -> B_IN mul\n';
       const { response, error } = await app.client.startWorkflow({ graph_fbp: text, input: {} });
       expect(response.status).toBe(400);
       expect(error).toMatchObject({ success: false, code: 'VALIDATION_FAILED', error: expect.stringMatching(/^Invalid graph: Line 3, column 3: Expected/) });
@@ -165,7 +165,7 @@ describe('graphs written by NoFlo tools', () => {
     });
 
     it('answers the line and column of a .fbp syntax error, and no graph', async () => {
-      const { data } = await app.client.validateGraph({ graph_fbp: "a(tpl_math_add) RESULT_OUT -> A_IN b(tpl_math_add)\nb RESULT_OUT -> -> A_IN a" });
+      const { data } = await app.client.validateGraph({ graph_fbp: 'a(tpl_math_add) RESULT_OUT -> A_IN b(tpl_math_add)\nb RESULT_OUT -> -> A_IN a' });
       expect(data!.data).toMatchObject({ valid: false, graph: null, issue_count: 1, issues: [{ code: 'MALFORMED', path: '', line: 2, column: 17 }] });
     });
 

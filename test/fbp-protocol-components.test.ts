@@ -27,7 +27,10 @@ describe('the component subprotocol of the FBP runtime', () => {
     const sum = messages.find((m) => m.command === 'component' && m.payload.name === 'tpl_math_sum')!.payload;
     const [values] = sum.inPorts as { type: string; schema: string }[];
     expect(values).toMatchObject({ type: 'array', schema: expect.stringMatching(/^data:application\/schema\+json,\S+$/) });
-    expect(JSON.parse(decodeURIComponent(values.schema.slice(values.schema.indexOf(',') + 1)))).toMatchObject({ type: 'array', items: { type: ['number', 'string'] } });
+    expect(JSON.parse(decodeURIComponent(values.schema.slice(values.schema.indexOf(',') + 1)))).toMatchObject({
+      type: 'array',
+      items: { type: ['number', 'string'] },
+    });
     const repeat = messages.find((m) => m.command === 'component' && m.payload.name === 'core/Repeat')!.payload;
     expect((repeat.inPorts as { type: string }[])[0].type).toBe('all');
     client.close();
@@ -43,7 +46,17 @@ describe('the component subprotocol of the FBP runtime', () => {
     const actors = data!.data.actors.filter((actor) => listed.has(actor.id));
     expect(actors.length).toBe([...listed.values()].filter((component) => component.subgraph === false).length);
     type ProtocolPort = { id: string; type: string; addressable: boolean; schema?: string };
-    const asProtocol = ({ id, type, addressable, schema }: { id: string; type: string; addressable: boolean; schema?: Record<string, unknown> }): ProtocolPort => ({
+    const asProtocol = ({
+      id,
+      type,
+      addressable,
+      schema,
+    }: {
+      id: string;
+      type: string;
+      addressable: boolean;
+      schema?: Record<string, unknown>;
+    }): ProtocolPort => ({
       id,
       type,
       addressable,
@@ -91,7 +104,10 @@ describe('the component subprotocol of the FBP runtime', () => {
     client.send('component', 'getsource', { name: 'demo/double' });
     const source = (await client.next('component', 'source')).payload;
     expect(source).toMatchObject({ name: 'double', library: 'demo', language: 'json' });
-    expect(JSON.parse(source.code as string)).toMatchObject({ processes: { times: { component: 'tpl_math_multiply' } }, inports: { in: { process: 'times', port: 'a-in' } } });
+    expect(JSON.parse(source.code as string)).toMatchObject({
+      processes: { times: { component: 'tpl_math_multiply' } },
+      inports: { in: { process: 'times', port: 'a-in' } },
+    });
 
     // A protocol graph uses it as a node.
     client.send('graph', 'clear', { id: 'uses-double', main: true });
@@ -107,7 +123,11 @@ describe('the component subprotocol of the FBP runtime', () => {
 
     // So does a graph started over HTTP, by the component's name.
     const { data } = await runtime.app.client.startWorkflow({
-      graph_json: { processes: { d: { component: 'demo/double' } }, connections: [{ data: 5, tgt: { process: 'd', port: 'in' } }], outports: { result: { process: 'd', port: 'out' } } },
+      graph_json: {
+        processes: { d: { component: 'demo/double' } },
+        connections: [{ data: 5, tgt: { process: 'd', port: 'in' } }],
+        outports: { result: { process: 'd', port: 'out' } },
+      },
       input: {},
       metadata: { execution_id: `uses-double-${Date.now()}` },
     });

@@ -31,7 +31,9 @@ describe('the graph and network subprotocols of the FBP runtime', () => {
     client.send('graph', 'addgroup', { name: 'ghosts', nodes: ['nobody'], graph: 'grouped' });
     expect((await client.next('graph', 'error')).payload).toEqual({ message: "Requested node 'nobody' not found" });
     client.send('component', 'getsource', { name: 'grouped' });
-    expect(JSON.parse((await client.next('component', 'source')).payload.code as string).groups).toEqual([{ name: 'sums', nodes: ['plus'], metadata: { color: 2 } }]);
+    expect(JSON.parse((await client.next('component', 'source')).payload.code as string).groups).toEqual([
+      { name: 'sums', nodes: ['plus'], metadata: { color: 2 } },
+    ]);
     client.send('graph', 'removegroup', { name: 'sums', graph: 'grouped' });
     expect((await client.next('graph', 'removegroup')).payload).toEqual({ name: 'sums', graph: 'grouped' });
     client.send('graph', 'removegroup', { name: 'sums', graph: 'grouped' });
@@ -43,7 +45,10 @@ describe('the graph and network subprotocols of the FBP runtime', () => {
     const client = await open();
     await adder(client, 'debugged');
     client.send('network', 'edges', { graph: 'debugged', edges: [{ src: { node: 'add', port: 'result-out' }, tgt: { node: 'show', port: 'in' } }] });
-    expect((await client.next('network', 'edges')).payload).toEqual({ graph: 'debugged', edges: [{ src: { node: 'add', port: 'result-out' }, tgt: { node: 'show', port: 'in' } }] });
+    expect((await client.next('network', 'edges')).payload).toEqual({
+      graph: 'debugged',
+      edges: [{ src: { node: 'add', port: 'result-out' }, tgt: { node: 'show', port: 'in' } }],
+    });
     client.send('network', 'debug', { graph: 'debugged', enable: true });
     expect((await client.next('network', 'debug')).payload).toEqual({ graph: 'debugged', enable: true });
     client.send('network', 'start', { graph: 'debugged' });
@@ -81,9 +86,13 @@ describe('the graph and network subprotocols of the FBP runtime', () => {
     // fbp-protocol 0.9.8 has neither a schema nor a capability for any reply to network:debug, so a client that
     // checks both refuses every possible answer; noflo-ui, which checks capabilities only, never sends the command.
     const strict = await openFbpClient(runtime.app.url, { commandTimeout: 500 });
-    await expect(strict.protocol.network.debug({ graph: 'debugged-by-client', enable: false })).rejects.toThrow('no schema with key or ref "/network/output/debug"');
+    await expect(strict.protocol.network.debug({ graph: 'debugged-by-client', enable: false })).rejects.toThrow(
+      'no schema with key or ref "/network/output/debug"',
+    );
     const likeNofloUi = await openFbpClient(runtime.app.url, { skipValidation: true, commandTimeout: 500 });
-    await expect(likeNofloUi.protocol.network.debug({ graph: 'debugged-by-client', enable: false })).rejects.toThrow('Not permitted to receive network:debug messages');
+    await expect(likeNofloUi.protocol.network.debug({ graph: 'debugged-by-client', enable: false })).rejects.toThrow(
+      'Not permitted to receive network:debug messages',
+    );
     await Promise.all([lenient.disconnect(), strict.disconnect(), likeNofloUi.disconnect()]);
   });
 

@@ -51,12 +51,18 @@ describe('graphs built over the FBP protocol', () => {
     again.send('runtime', 'getruntime');
     expect((await again.next('runtime', 'runtime')).payload.id).toBe(id);
     again.send('component', 'getsource', { name: 'adder' });
-    expect(JSON.parse((await again.next('component', 'source')).payload.code as string).groups).toEqual([{ name: 'all', nodes: ['add', 'show'], metadata: {} }]);
+    expect(JSON.parse((await again.next('component', 'source')).payload.code as string).groups).toEqual([
+      { name: 'all', nodes: ['add', 'show'], metadata: {} },
+    ]);
     again.send('network', 'start', { graph: 'adder' });
     const run = await again.until('network', 'stopped');
     expect(run.filter((m) => m.command === 'output').map((m) => m.payload)).toEqual([{ message: '7', type: 'message' }]);
     again.send('graph', 'removenode', { id: 'show', graph: 'adder' });
-    expect((await again.next('graph', 'removeedge')).payload).toEqual({ src: { node: 'add', port: 'result-out' }, tgt: { node: 'show', port: 'in' }, graph: 'adder' });
+    expect((await again.next('graph', 'removeedge')).payload).toEqual({
+      src: { node: 'add', port: 'result-out' },
+      tgt: { node: 'show', port: 'in' },
+      graph: 'adder',
+    });
     again.close();
     await second.stop();
   });

@@ -26,7 +26,17 @@ describe('the runtime subprotocol of the FBP runtime', () => {
     const { payload } = await client.next('runtime', 'runtime');
     expect(payload).toMatchObject({ type: 'noflo-nodejs', version: '0.7', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect([...(payload.capabilities as string[])].sort()).toEqual(
-      ['component:getsource', 'component:setsource', 'network:control', 'network:data', 'network:status', 'protocol:component', 'protocol:graph', 'protocol:network', 'protocol:runtime'].sort(),
+      [
+        'component:getsource',
+        'component:setsource',
+        'network:control',
+        'network:data',
+        'network:status',
+        'protocol:component',
+        'protocol:graph',
+        'protocol:network',
+        'protocol:runtime',
+      ].sort(),
     );
     client.close();
   });
@@ -142,7 +152,7 @@ describe('the runtime subprotocol of the FBP runtime', () => {
 });
 
 describe('runtime:packet and the request budget', () => {
-  it('counts each data packet against the client\'s request budget, as a start over HTTP does', async () => {
+  it("counts each data packet against the client's request budget, as a start over HTTP does", async () => {
     const app = await startTestApp({ config: { rate_limit_requests_per_minute: 2 } });
     try {
       const client = await ProtocolClient.open(app.url);

@@ -28,7 +28,10 @@ describe('the FBP Network Protocol runtime', () => {
   it("passes fbp-protocol's own fbp-test suite, run against the service with a secret", async () => {
     const home = mkdtempSync(join(tmpdir(), 'fbp-test-'));
     const port = Number(new URL(app.url).port);
-    writeFileSync(join(home, 'fbp-config.json'), JSON.stringify({ name: 'workflow-execution-service', command: null, host: '127.0.0.1', port, collection: 'core', version: '0.7' }));
+    writeFileSync(
+      join(home, 'fbp-config.json'),
+      JSON.stringify({ name: 'workflow-execution-service', command: null, host: '127.0.0.1', port, collection: 'core', version: '0.7' }),
+    );
     const child = spawn(process.execPath, [join('node_modules', 'fbp-protocol', 'bin', 'fbp-test')], {
       cwd: join(__dirname, '..'),
       env: { ...process.env, PROJECT_HOME: home, FBP_PROTOCOL_SECRET: TOKEN },
@@ -76,7 +79,9 @@ describe('the FBP Network Protocol runtime', () => {
     const [execution] = data!.data.items;
     expect(execution).toMatchObject({ status: 'completed', source: 'fbp-protocol', workflow_id: 'adder' });
     const events = (await app.client.getWorkflowEvents(execution.id)).data!.data.events;
-    expect(events.filter((event) => event._type === 'MessageSent')).toEqual([expect.objectContaining({ fromActor: 'add', fromPort: 'result-out', toActor: 'show', toPort: 'in', message: 7 })]);
+    expect(events.filter((event) => event._type === 'MessageSent')).toEqual([
+      expect.objectContaining({ fromActor: 'add', fromPort: 'result-out', toActor: 'show', toPort: 'in', message: 7 }),
+    ]);
     expect(events.at(-1)!._type).toBe('Completed');
   });
 

@@ -64,7 +64,15 @@ describe('fbp-spec against the FBP runtime', () => {
     client.send('graph', 'addoutport', { public: 'out', node: 'r', port: 'out', graph: 'DummyComponent' });
     await client.next('graph', 'addoutport');
     client.close();
-    const examples = ['simple-passing.yaml', 'simple-failing.yaml', 'predicates.yaml', 'jsonpath.yaml', 'nofixture.yaml', 'sequences.yaml', 'multisuite-failandpass.yaml'];
+    const examples = [
+      'simple-passing.yaml',
+      'simple-failing.yaml',
+      'predicates.yaml',
+      'jsonpath.yaml',
+      'nofixture.yaml',
+      'sequences.yaml',
+      'multisuite-failandpass.yaml',
+    ];
     const runs = [];
     for (const name of examples) runs.push(await fbpSpec(app, join(EXAMPLES, name)));
     const cases = runs.flatMap((run) => run.cases);

@@ -22,14 +22,25 @@ async function startService(config: ServerConfigInput) {
       done();
     },
   });
-  const services = createServices(parsed, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
+  const services = createServices(parsed, silentLogger, {
+    store: new MemoryExecutionStore(),
+    deploymentStore: new MemoryDeploymentStore(),
+    protocolGraphStore: new MemoryProtocolGraphStore(),
+  });
   const app = createApp({ config: parsed, services, logger: silentLogger, accessLog: pino({ level: parsed.log_level }, sink) });
   const url = await app.listen();
   const headers: Record<string, string> = parsed.auth_tokens.length > 0 ? { authorization: `Bearer ${TOKEN}` } : {};
   const start = async (id: string): Promise<void> => {
-    const response = await fetch(`${url}/workflows`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ graph_json: multiplyGraph(), input: { x: 2, y: 3 }, metadata: { execution_id: id } }) });
+    const response = await fetch(`${url}/workflows`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ graph_json: multiplyGraph(), input: { x: 2, y: 3 }, metadata: { execution_id: id } }),
+    });
     expect([200, 202]).toContain(response.status);
-    await waitFor(async () => ((await (await fetch(`${url}/workflows/${id}`, { headers })).json()) as { data: { status: string } }).data.status === 'completed', { what: 'the run to complete' });
+    await waitFor(
+      async () => ((await (await fetch(`${url}/workflows/${id}`, { headers })).json()) as { data: { status: string } }).data.status === 'completed',
+      { what: 'the run to complete' },
+    );
   };
   return {
     url,
@@ -55,7 +66,12 @@ function lastingHeaders(response: Response): Record<string, string> {
 
 async function read(url: string, headers: Record<string, string> = {}) {
   const response = await fetch(url, { headers });
-  return { status: response.status, headers: lastingHeaders(response), id: response.headers.get('x-request-id'), body: (await response.json()) as { success: boolean; data?: unknown; code?: string; timestamp: number } };
+  return {
+    status: response.status,
+    headers: lastingHeaders(response),
+    id: response.headers.get('x-request-id'),
+    body: (await response.json()) as { success: boolean; data?: unknown; code?: string; timestamp: number },
+  };
 }
 
 async function scrape(url: string, headers: Record<string, string>): Promise<Sample[]> {
@@ -137,7 +153,8 @@ describe('the reads answered before Express', () => {
       expect(refused.headers.get('www-authenticate')).toBe('Bearer');
       expect(((await refused.json()) as { code: string }).code).toBe('UNAUTHORIZED');
       // One wrong token was just counted; all but one of the rest of the minute's allowance keep the client in.
-      for (let i = 0; i < MAX_FAILED_TOKENS_PER_MINUTE - 2; i++) expect((await fetch(`${service.url}/workflows/hot-auth`, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
+      for (let i = 0; i < MAX_FAILED_TOKENS_PER_MINUTE - 2; i++)
+        expect((await fetch(`${service.url}/workflows/hot-auth`, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
       expect((await read(`${service.url}/workflows/hot-auth`, service.headers)).status).toBe(200);
       expect((await fetch(`${service.url}/workflows/hot-auth`, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
       // The allowance is used: even the right token is refused now, and /health, which needs none, still answers.
@@ -170,7 +187,9 @@ describe('the reads answered before Express', () => {
       expect((await read(`${logged.url}/health`, { 'x-request-id': 'probe-1' })).status).toBe(200);
       await waitFor(() => logged.lines.length > 0, { what: 'the request line' });
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(logged.lines).toEqual([expect.objectContaining({ level: 30, req: { id: 'logged-1', method: 'GET', path: '/workflows/hot-logged' }, res: { statusCode: 200 } })]);
+      expect(logged.lines).toEqual([
+        expect.objectContaining({ level: 30, req: { id: 'logged-1', method: 'GET', path: '/workflows/hot-logged' }, res: { statusCode: 200 } }),
+      ]);
     } finally {
       await logged.close();
     }

@@ -73,7 +73,10 @@ describe("the IDE template table of a service with a package's actors", () => {
       camelNode('greet', 'acme/greet', { propertyValues: { shout: true } }),
       camelNode('out-greeting', 'graph_output', { propertyValues: { outputName: 'greeting' } }),
     ];
-    const connections = [camelConnection('c1', ['in-name', 'data'], ['greet', 'name-in']), camelConnection('c2', ['greet', 'greeting-out'], ['out-greeting', 'data'])];
+    const connections = [
+      camelConnection('c1', ['in-name', 'data'], ['greet', 'name-in']),
+      camelConnection('c2', ['greet', 'greeting-out'], ['out-greeting', 'data']),
+    ];
     const workflow = ideWorkflow([camelGraph('main', nodes, connections)]) as IdeWorkflow;
 
     it("converts a workflow using the package actor's template id with its template's defaults, title and env vars", async () => {
@@ -97,7 +100,7 @@ describe("the IDE template table of a service with a package's actors", () => {
   });
 });
 
-describe("the IDE template table of a service with a NoFlo component library", () => {
+describe('the IDE template table of a service with a NoFlo component library', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ config: { noflo_component_packages: ['noflo-strings'] } });
@@ -109,7 +112,9 @@ describe("the IDE template table of a service with a NoFlo component library", (
     const { data, response } = await app.client.convertIdeWorkflow(workflow);
     expect(response.status).toBe(200);
     expect(data!.data.unsupported_actors).toEqual([]);
-    expect(data!.data.engine_graph.processes).toMatchObject({ split: { component: 'strings/SplitStr', metadata: { templateId: 'strings/SplitStr', title: 'SplitStr' } } });
+    expect(data!.data.engine_graph.processes).toMatchObject({
+      split: { component: 'strings/SplitStr', metadata: { templateId: 'strings/SplitStr', title: 'SplitStr' } },
+    });
   });
 
   it('types those templates after the library, as the hint for a node naming only a type shows', async () => {

@@ -19,11 +19,17 @@ describe('IDE workflows', () => {
     app = await startTestApp();
     orders = createServer((req, res) => {
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(status === 200 ? [
-        { id: 'A-1', customer: 'Ada', total: 250.456 },
-        { id: 'A-2', customer: 'Bob', total: 40 },
-        { id: 'A-3', customer: 'Cy', total: 120 },
-      ] : { message: 'maintenance' }));
+      res.end(
+        JSON.stringify(
+          status === 200
+            ? [
+                { id: 'A-1', customer: 'Ada', total: 250.456 },
+                { id: 'A-2', customer: 'Bob', total: 40 },
+                { id: 'A-3', customer: 'Cy', total: 120 },
+              ]
+            : { message: 'maintenance' },
+        ),
+      );
     });
     await new Promise<void>((resolve) => orders.listen(0, '127.0.0.1', resolve));
     ordersUrl = `http://127.0.0.1:${(orders.address() as AddressInfo).port}/api/orders?status=open`;
@@ -47,7 +53,10 @@ describe('IDE workflows', () => {
         connection_count: 4,
       });
       const processes = conversion.engine_graph.processes as Record<string, { component: string; metadata: { config: Record<string, unknown> } }>;
-      expect(processes['tpl_http_request-1733140800123-k2j4h6g8a']).toMatchObject({ component: 'tpl_http_request', metadata: { config: { url: FIXTURE_URL, timeout: 5000, retryCount: 2 } } });
+      expect(processes['tpl_http_request-1733140800123-k2j4h6g8a']).toMatchObject({
+        component: 'tpl_http_request',
+        metadata: { config: { url: FIXTURE_URL, timeout: 5000, retryCount: 2 } },
+      });
       expect(conversion.engine_graph.connections).toHaveLength(4);
       expect((await app.store.list({ limit: 10 })).items).toEqual([]);
     });
@@ -73,7 +82,11 @@ describe('IDE workflows', () => {
 
     it('answers a malformed workflow with 400 naming the failing path', async () => {
       // Deliberately outside the contract's types: the server must refuse it.
-      const { response, error } = await app.client.convertIdeWorkflow({ id: 'w', name: 'broken', graphs: [{ id: 'main', isMain: true, nodes: 'nope', connections: [] }] } as never);
+      const { response, error } = await app.client.convertIdeWorkflow({
+        id: 'w',
+        name: 'broken',
+        graphs: [{ id: 'main', isMain: true, nodes: 'nope', connections: [] }],
+      } as never);
       expect(response.status).toBe(400);
       expect(error).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
       expect(error!.details!.map((d) => d.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^graphs\[0\]\.nodes/)]));

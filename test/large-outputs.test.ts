@@ -73,7 +73,12 @@ describe('large outputs', () => {
   });
 
   it('keeps a small result in the database, without a file', async () => {
-    const { data } = await app.client.startWorkflow({ graph_json: { processes: { n: { component: 'tpl_javascript_script', metadata: { config: { script: 'return [1, 2, 3]' } } } }, outports: { n: { process: 'n', port: 'result-out' } } } });
+    const { data } = await app.client.startWorkflow({
+      graph_json: {
+        processes: { n: { component: 'tpl_javascript_script', metadata: { config: { script: 'return [1, 2, 3]' } } } },
+        outports: { n: { process: 'n', port: 'result-out' } },
+      },
+    });
     const execution = await app.client.waitForCompletion(data!.data.execution_id);
     expect(execution.result!.outputs.n).toEqual([1, 2, 3]);
     await app.store.written();

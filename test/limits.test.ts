@@ -66,7 +66,6 @@ describe('max_connections', () => {
     const response = await fetch(`${app.url}/health`, { headers: { connection: 'close' } });
     expect(response.status).toBe(200);
   });
-
 });
 
 describe('bearer tokens', () => {

@@ -88,9 +88,20 @@ describe('the log of a server process', () => {
 
   it('logs a completed run with its execution id, workflow id and duration', async () => {
     await client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 3, y: 4 }, metadata: { execution_id: 'completed-run', workflow_id: 'multiply-wf' } });
-    await waitFor(() => find((line) => line.execution_id === 'completed-run' && line.msg === 'Execution completed') !== undefined, { what: 'the completed line' });
-    expect(find((line) => line.execution_id === 'completed-run' && line.msg === 'Execution started')).toMatchObject({ level: 30, workflow_id: 'multiply-wf', source: 'http_api' });
-    expect(find((line) => line.execution_id === 'completed-run' && line.msg === 'Execution completed')).toMatchObject({ level: 30, workflow_id: 'multiply-wf', status: 'completed', duration_ms: expect.any(Number) });
+    await waitFor(() => find((line) => line.execution_id === 'completed-run' && line.msg === 'Execution completed') !== undefined, {
+      what: 'the completed line',
+    });
+    expect(find((line) => line.execution_id === 'completed-run' && line.msg === 'Execution started')).toMatchObject({
+      level: 30,
+      workflow_id: 'multiply-wf',
+      source: 'http_api',
+    });
+    expect(find((line) => line.execution_id === 'completed-run' && line.msg === 'Execution completed')).toMatchObject({
+      level: 30,
+      workflow_id: 'multiply-wf',
+      status: 'completed',
+      duration_ms: expect.any(Number),
+    });
   });
 
   it('logs a failed run as a warning with its first error', async () => {
@@ -109,7 +120,14 @@ describe('the log of a server process', () => {
     await client.startWorkflow({ graph_json: httpGetGraph(slow.url), metadata: { execution_id: 'cancelled-run', workflow_id: 'slow-wf' } });
     await waitFor(() => slow.requests > 0, { what: 'the slow run to start', timeoutMs: 10_000 });
     await client.cancelWorkflow('cancelled-run');
-    await waitFor(() => find((line) => line.execution_id === 'cancelled-run' && line.msg === 'Execution cancelled') !== undefined, { what: 'the cancelled line' });
-    expect(find((line) => line.execution_id === 'cancelled-run' && line.msg === 'Execution cancelled')).toMatchObject({ level: 30, workflow_id: 'slow-wf', status: 'cancelled', duration_ms: expect.any(Number) });
+    await waitFor(() => find((line) => line.execution_id === 'cancelled-run' && line.msg === 'Execution cancelled') !== undefined, {
+      what: 'the cancelled line',
+    });
+    expect(find((line) => line.execution_id === 'cancelled-run' && line.msg === 'Execution cancelled')).toMatchObject({
+      level: 30,
+      workflow_id: 'slow-wf',
+      status: 'cancelled',
+      duration_ms: expect.any(Number),
+    });
   });
 });

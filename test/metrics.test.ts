@@ -27,7 +27,11 @@ describe('GET /metrics', () => {
 
   it('counts a completed run by status and source, observes its duration, and counts its requests by route pattern', async () => {
     const before = await scrape(app);
-    const started = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 3, y: 4 }, metadata: { execution_id: 'metrics-run-1', source: 'metrics-test' } });
+    const started = await app.client.startWorkflow({
+      graph_json: multiplyGraph(),
+      input: { x: 3, y: 4 },
+      metadata: { execution_id: 'metrics-run-1', source: 'metrics-test' },
+    });
     const startStatus = String(started.response.status);
     await waitFor(async () => (await app.client.getWorkflow('metrics-run-1')).data?.data.status === 'completed', { what: 'the run to complete' });
     const after = await scrape(app);
@@ -55,7 +59,13 @@ describe('GET /metrics', () => {
       expect(sampleValue(during, 'workflow_event_subscribers', { transport: 'sse' })).toBe(1);
       expect(sampleValue(during, 'workflow_event_subscribers', { transport: 'websocket' })).toBe(0);
       const names = new Set(during.map((sample) => sample.name));
-      for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds']) expect(names).toContain(name);
+      for (const name of [
+        'process_cpu_user_seconds_total',
+        'process_resident_memory_bytes',
+        'nodejs_eventloop_lag_seconds',
+        'nodejs_eventloop_lag_p99_seconds',
+      ])
+        expect(names).toContain(name);
     } finally {
       stream.abort();
       await app.client.cancelWorkflow('metrics-slow');

@@ -108,8 +108,10 @@ async function sendGraph(client: ProtocolClient, id: string, file: string): Prom
     if (connection.src === undefined) client.send('graph', 'addinitial', { src: { data: connection.data }, tgt, graph: id });
     else client.send('graph', 'addedge', { src: { node: connection.src.process, port: connection.src.port }, tgt, graph: id });
   }
-  for (const [name, port] of Object.entries(graph.inports ?? {})) client.send('graph', 'addinport', { public: name, node: port.process, port: port.port, graph: id });
-  for (const [name, port] of Object.entries(graph.outports ?? {})) client.send('graph', 'addoutport', { public: name, node: port.process, port: port.port, graph: id });
+  for (const [name, port] of Object.entries(graph.inports ?? {}))
+    client.send('graph', 'addinport', { public: name, node: port.process, port: port.port, graph: id });
+  for (const [name, port] of Object.entries(graph.outports ?? {}))
+    client.send('graph', 'addoutport', { public: name, node: port.process, port: port.port, graph: id });
   client.send('graph', 'addnode', { id: 'last', component: 'core/Repeat', graph: id });
   await client.next('graph', 'addnode');
   client.send('graph', 'removenode', { id: 'last', graph: id });
@@ -148,9 +150,12 @@ describe('NoFlo component libraries over the FBP protocol', () => {
       messages = await client.until('network', 'stopped');
     } else {
       for (const port of inports) client.send('runtime', 'packet', { graph: id, port, event: 'data', payload: input[port] });
-      await waitFor(async () => (await runtime.app.client.listWorkflows({ workflow_id: id })).data!.data.items.some((execution) => execution.status === 'completed'), {
-        what: `the run of ${id}`,
-      });
+      await waitFor(
+        async () => (await runtime.app.client.listWorkflows({ workflow_id: id })).data!.data.items.some((execution) => execution.status === 'completed'),
+        {
+          what: `the run of ${id}`,
+        },
+      );
       for (let i = 0; i < outports.length; i++) {
         const { payload } = await client.next('runtime', 'packet');
         outputs[payload.port as string] = payload.payload;

@@ -14,13 +14,21 @@ const UPSTREAM = join(__dirname, 'fixtures', 'noflo', 'upstream');
 
 /** What a graph comes to here: it runs (with this input), or validation names the components the catalogue lacks. */
 type Expected =
-  | { readonly runs: true; readonly input?: Record<string, unknown> }
-  | { readonly missing: readonly string[]; readonly otherIssues?: readonly string[] };
+  { readonly runs: true; readonly input?: Record<string, unknown> } | { readonly missing: readonly string[]; readonly otherIssues?: readonly string[] };
 
 const CENSUS: Readonly<Record<string, Expected>> = {
   'examples-helloworld-hello.fbp': { runs: true },
   'examples-http-hello.json': {
-    missing: ['HTTP/Server', 'HTTP/Profiler', 'HTTP/BasicAuth', 'ReadFile', './examples/http/HelloController', 'Template', 'HTTP/WriteResponse', 'HTTP/SendResponse'],
+    missing: [
+      'HTTP/Server',
+      'HTTP/Profiler',
+      'HTTP/BasicAuth',
+      'ReadFile',
+      './examples/http/HelloController',
+      'Template',
+      'HTTP/WriteResponse',
+      'HTTP/SendResponse',
+    ],
   },
   'examples-linecount-count.fbp': { missing: ['filesystem/ReadFile', 'strings/SplitStr', 'packets/Counter'] },
   'examples-linecount-count.json': { missing: ['filesystem/ReadFile', 'strings/SplitStr', 'packets/Counter'] },
@@ -41,18 +49,46 @@ const CENSUS: Readonly<Record<string, Expected>> = {
   'spec-subgraph_legacy.fbp': { runs: true, input: { in: 'hello' } },
   'ui-graphs-ContextReducer.fbp': {
     missing: [
-      'ui/DispatchAction', 'ui/CleanAction', 'objects/CreateObject', 'ui/SetToContext', 'objects/GetObjectKey', 'strings/SendString',
-      'ui/FindNodesInGraph', 'ui/SearchGraphNodeToContext',
+      'ui/DispatchAction',
+      'ui/CleanAction',
+      'objects/CreateObject',
+      'ui/SetToContext',
+      'objects/GetObjectKey',
+      'strings/SendString',
+      'ui/FindNodesInGraph',
+      'ui/SearchGraphNodeToContext',
     ],
   },
-  'ui-graphs-Load.fbp': { missing: ['strings/SendString', 'indexeddb/BeginTransaction', 'indexeddb/GetStore', 'indexeddb/Query'], otherIssues: ['UNFED_REQUIRED_PORT'] },
+  'ui-graphs-Load.fbp': {
+    missing: ['strings/SendString', 'indexeddb/BeginTransaction', 'indexeddb/GetStore', 'indexeddb/Query'],
+    otherIssues: ['UNFED_REQUIRED_PORT'],
+  },
   'ui-graphs-RegistryReducer.fbp': { missing: ['ui/DispatchAction', 'ui/CleanAction', 'ui/SetToContext', 'ui/CreateEmptyContext', 'ui/ErrorToContext'] },
-  'ui-graphs-Save.fbp': { missing: ['strings/SendString', 'indexeddb/BeginTransaction', 'indexeddb/GetStore', 'indexeddb/Put', 'ui/EnsureId'], otherIssues: ['UNFED_REQUIRED_PORT'] },
+  'ui-graphs-Save.fbp': {
+    missing: ['strings/SendString', 'indexeddb/BeginTransaction', 'indexeddb/GetStore', 'indexeddb/Put', 'ui/EnsureId'],
+    otherIssues: ['UNFED_REQUIRED_PORT'],
+  },
   'ui-graphs-main.fbp': {
     missing: [
-      'polymer/noflo-ui', 'ui/Store', 'ui/State', 'ui/MapStateToProps', 'ui/LoggingMiddleware', 'ui/UrlMiddleware', 'ui/StorageMiddleware',
-      'ui/UserMiddleware', 'ui/RegistryMiddleware', 'ui/GithubMiddleware', 'ui/RuntimeMiddleware', 'ui/DispatchAction', 'ui/UserReducer',
-      'ui/CreateContext', 'ui/StorageReducer', 'ui/GithubReducer', 'ui/RegistryReducer', 'ui/RuntimeReducer', 'ui/ContextReducer',
+      'polymer/noflo-ui',
+      'ui/Store',
+      'ui/State',
+      'ui/MapStateToProps',
+      'ui/LoggingMiddleware',
+      'ui/UrlMiddleware',
+      'ui/StorageMiddleware',
+      'ui/UserMiddleware',
+      'ui/RegistryMiddleware',
+      'ui/GithubMiddleware',
+      'ui/RuntimeMiddleware',
+      'ui/DispatchAction',
+      'ui/UserReducer',
+      'ui/CreateContext',
+      'ui/StorageReducer',
+      'ui/GithubReducer',
+      'ui/RegistryReducer',
+      'ui/RuntimeReducer',
+      'ui/ContextReducer',
       'interaction/ListenResize',
     ],
   },
@@ -84,7 +120,11 @@ describe('the census of graphs written for NoFlo', () => {
   afterAll(() => app.close());
 
   it('covers every graph file of the fixtures', () => {
-    expect(readdirSync(UPSTREAM).filter((file) => file !== 'README.md').sort()).toEqual([...FILES].sort());
+    expect(
+      readdirSync(UPSTREAM)
+        .filter((file) => file !== 'README.md')
+        .sort(),
+    ).toEqual([...FILES].sort());
   });
 
   it.each(FILES)('reads %s, validates it or names every component the catalogue lacks, and runs it when it can', async (file) => {
@@ -133,7 +173,7 @@ describe('the census with noflo-strings, noflo-objects and noflo-core listed in 
   });
   afterAll(() => app.close());
 
-  it('finds the libraries\' components, and the same graphs validate: the others need components no library listed has', async () => {
+  it("finds the libraries' components, and the same graphs validate: the others need components no library listed has", async () => {
     const valid: string[] = [];
     const missing = new Set<string>();
     for (const file of FILES) {

@@ -51,7 +51,9 @@ function callsOf({ path, method, operation }: (typeof operations)[number]): Call
   const examples = operation.requestBody?.content['application/json']?.examples;
   const streams = operation.responses['200']?.content?.['text/event-stream'] !== undefined;
   return [
-    ...(examples === undefined ? [{ ...base, name: `${base.method} ${url}` }] : Object.entries(examples).map(([name, { value }]) => ({ ...base, name: `${base.method} ${url} (${name})`, body: value }))),
+    ...(examples === undefined
+      ? [{ ...base, name: `${base.method} ${url}` }]
+      : Object.entries(examples).map(([name, { value }]) => ({ ...base, name: `${base.method} ${url} (${name})`, body: value }))),
     ...(streams ? [{ ...base, name: `${base.method} ${url} as text/event-stream`, accept: 'text/event-stream' }] : []),
   ];
 }
@@ -89,8 +91,12 @@ describe('the request examples of the OpenAPI document', () => {
 
   it.each(CALLS)('$name answers 2xx with a body its documented response schema accepts', async (call) => {
     // The executions the starts created have ended before anything reads them; the slow one is running.
-    if (call.phase > 0) await waitFor(async () => (await Promise.all(started.map(async (id) => id === EXAMPLE_EXECUTION_IDS.slow || (await ended(id))))).every(Boolean), { what: 'the started examples to end' });
-    if (call.phase > 0 && call.phase < 4) await waitFor(async () => (await statusOf(EXAMPLE_EXECUTION_IDS.slow)) === 'running', { what: 'the slow example to run' });
+    if (call.phase > 0)
+      await waitFor(async () => (await Promise.all(started.map(async (id) => id === EXAMPLE_EXECUTION_IDS.slow || (await ended(id))))).every(Boolean), {
+        what: 'the started examples to end',
+      });
+    if (call.phase > 0 && call.phase < 4)
+      await waitFor(async () => (await statusOf(EXAMPLE_EXECUTION_IDS.slow)) === 'running', { what: 'the slow example to run' });
     const response = await fetch(`${app.url}${call.url}`, {
       method: call.method,
       headers: { accept: call.accept, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -121,7 +127,12 @@ describe('the error examples of the OpenAPI document', () => {
   const responses = operations.flatMap(({ path, method, operation }) =>
     Object.entries(operation.responses)
       .filter(([status]) => Number(status) >= 400)
-      .map(([status, response]) => ({ where: `${method} ${path} ${status}`, pointer: `/paths/${pointerKey(path)}/${method}/responses/${status}/content/${pointerKey('application/json')}/schema`, status: Number(status), examples: response.content?.['application/json']?.examples })),
+      .map(([status, response]) => ({
+        where: `${method} ${path} ${status}`,
+        pointer: `/paths/${pointerKey(path)}/${method}/responses/${status}/content/${pointerKey('application/json')}/schema`,
+        status: Number(status),
+        examples: response.content?.['application/json']?.examples,
+      })),
   );
 
   it('give every error status of every route at least one example', () => {
@@ -133,14 +144,18 @@ describe('the error examples of the OpenAPI document', () => {
       Object.entries(examples ?? {}).flatMap(([name, { value }]) => {
         const { code } = value as { code: keyof typeof STATUS_OF_ERROR };
         const problems = validator.errors(pointer, value).map((e) => `${e.instancePath} ${e.message}`);
-        return [...(STATUS_OF_ERROR[code] === status ? [] : [`${code} is ${STATUS_OF_ERROR[code]}`]), ...problems].map((problem) => `${where} ${name}: ${problem}`);
+        return [...(STATUS_OF_ERROR[code] === status ? [] : [`${code} is ${STATUS_OF_ERROR[code]}`]), ...problems].map(
+          (problem) => `${where} ${name}: ${problem}`,
+        );
       }),
     );
     expect(wrong).toEqual([]);
   });
 
   it('show the details of a validation failure', () => {
-    const validation = responses.filter((r) => r.status === 400).flatMap((r) => Object.values(r.examples ?? {}).map(({ value }) => value as { details?: unknown[] }));
+    const validation = responses
+      .filter((r) => r.status === 400)
+      .flatMap((r) => Object.values(r.examples ?? {}).map(({ value }) => value as { details?: unknown[] }));
     expect(validation.length).toBeGreaterThan(0);
     expect(validation.filter((value) => !(value.details !== undefined && value.details.length > 0))).toEqual([]);
   });

@@ -8,9 +8,22 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents every HTTP endpoint of the spec, and leaves /ws to the AsyncAPI document it links', () => {
-    const document = JSON.parse(openApiText()) as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> }; externalDocs: { url: string } };
+    const document = JSON.parse(openApiText()) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+      externalDocs: { url: string };
+    };
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/health', '/ready', '/workflows', '/workflows/{execution_id}', '/workflows/{execution_id}/cancel', '/ide/workflows', '/ide/convert', '/deployments']),
+      expect.arrayContaining([
+        '/health',
+        '/ready',
+        '/workflows',
+        '/workflows/{execution_id}',
+        '/workflows/{execution_id}/cancel',
+        '/ide/workflows',
+        '/ide/convert',
+        '/deployments',
+      ]),
     );
     expect(Object.keys(document.paths)).not.toContain('/ws');
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['ErrorEnvelope', 'ExecutionEvent']));

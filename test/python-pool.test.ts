@@ -22,7 +22,10 @@ function warmInterpreters(): number[] {
 const leakProbe = {
   properties: { name: 'leak-probe' },
   processes: {
-    py: { component: 'tpl_python_script', metadata: { config: { script: 'import builtins\nseen = getattr(builtins, "EARLIER", None)\nbuiltins.EARLIER = data\nreturn seen' } } },
+    py: {
+      component: 'tpl_python_script',
+      metadata: { config: { script: 'import builtins\nseen = getattr(builtins, "EARLIER", None)\nbuiltins.EARLIER = data\nreturn seen' } },
+    },
   },
   inports: { x: { process: 'py', port: 'data-in' } },
   outports: { seen: { process: 'py', port: 'result-out' } },

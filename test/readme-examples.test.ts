@@ -34,7 +34,10 @@ describe('the README examples', () => {
     expect(demoId).toBe('demo-1');
     const example = { graph_json: JSON.parse(body).graph_json, input: { x: 3, y: 4.5 }, metadata: { execution_id: EXAMPLE_EXECUTION_IDS.multiply } };
     const swagger = await fetch(`${app.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(example) });
-    expect({ status: swagger.status, id: ((await swagger.json()) as { data?: { execution_id: string } }).data?.execution_id }).toEqual({ status: 200, id: EXAMPLE_EXECUTION_IDS.multiply });
+    expect({ status: swagger.status, id: ((await swagger.json()) as { data?: { execution_id: string } }).data?.execution_id }).toEqual({
+      status: 200,
+      id: EXAMPLE_EXECUTION_IDS.multiply,
+    });
     expect(EXAMPLE_EXECUTION_IDS.multiply).not.toBe(demoId);
   });
 

@@ -27,7 +27,9 @@ describe('the actor SDK package', () => {
 
   it('bundles the engine and nothing of the transports, the contract or the built-in actors', () => {
     expect(bundled).toContain('server/engine/runtime/network.ts');
-    expect(bundled.filter((input) => /express|node_modules\/ws\/|^contract\/|^server\/(actors|http|ws|executions|outbound-http)\/|undici/.test(input))).toEqual([]);
+    expect(bundled.filter((input) => /express|node_modules\/ws\/|^contract\/|^server\/(actors|http|ws|executions|outbound-http)\/|undici/.test(input))).toEqual(
+      [],
+    );
   });
 
   it('depends on the zod the project installs, and nothing else', () => {
@@ -37,7 +39,8 @@ describe('the actor SDK package', () => {
   it('installs offline into a strict nodenext TypeScript project that defines an actor, type-checks, and tests it with runNode', async () => {
     const consumer = path.join(work, 'consumer');
     writeStrictProject(consumer, 'consumer');
-    for (const file of ['shout.ts', 'main.ts', 'require-check.cts']) copyFileSync(path.join(ROOT, 'test', 'fixtures', 'sdk-consumer', file), path.join(consumer, 'src', file));
+    for (const file of ['shout.ts', 'main.ts', 'require-check.cts'])
+      copyFileSync(path.join(ROOT, 'test', 'fixtures', 'sdk-consumer', file), path.join(consumer, 'src', file));
     await installOffline(consumer, [packed.tarball, path.join(ROOT, 'node_modules', '@types', 'node')], ['zod']);
     await compile(consumer);
 

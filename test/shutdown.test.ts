@@ -43,7 +43,11 @@ describe('stopping the server', () => {
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
     await waitFor(async () => (await fetch(`${server.url}/ready`)).status === 503, { what: 'readiness to fail', timeoutMs: 5000 });
-    const refused = await fetch(`${server.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ graph_json: httpGetGraph(slow.url) }) });
+    const refused = await fetch(`${server.url}/workflows`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ graph_json: httpGetGraph(slow.url) }),
+    });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(await refused.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
@@ -73,10 +77,14 @@ describe('stopping the server', () => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     const { port } = holder.address() as { port: number };
-    const child = spawn(process.execPath, ['--no-node-snapshot', '--require', 'tsx/cjs', 'server/main.ts', '--port', String(port), '--bind-address', '127.0.0.1', '--data-dir', dataDir], {
-      cwd: join(__dirname, '..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--no-node-snapshot', '--require', 'tsx/cjs', 'server/main.ts', '--port', String(port), '--bind-address', '127.0.0.1', '--data-dir', dataDir],
+      {
+        cwd: join(__dirname, '..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));

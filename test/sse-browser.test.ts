@@ -4,7 +4,6 @@ import { httpGetGraph } from './support/graphs';
 import { type SlowServer, startSlowServer } from './support/slow-server';
 import { type TestApp, startTestApp } from './support/test-app';
 
-
 /** What the page's EventSource saw: each event's type and seq, in order, and how often it opened. */
 interface Seen {
   events: { type: string; seq: number | null }[];
@@ -41,7 +40,17 @@ describe('the event stream in a real browser', () => {
           const seen: Seen = { events: [], opens: 0 };
           const source = new EventSource(path);
           source.onopen = () => (seen.opens += 1);
-          for (const type of ['NetworkStarted', 'ActorStarted', 'MessageSent', 'ActorCompleted', 'ActorFailed', 'NetworkIdle', 'Completed', 'Failed', 'Cancelled']) {
+          for (const type of [
+            'NetworkStarted',
+            'ActorStarted',
+            'MessageSent',
+            'ActorCompleted',
+            'ActorFailed',
+            'NetworkIdle',
+            'Completed',
+            'Failed',
+            'Cancelled',
+          ]) {
             source.addEventListener(type, (event) => seen.events.push({ type, seq: Number((event as MessageEvent).lastEventId) }));
           }
           source.addEventListener('end', () => {

@@ -59,12 +59,28 @@ describe('start-up checks of the configuration', () => {
   it.each([
     ['noflo-nowhere', "NoFlo component package 'noflo-nowhere' (noflo_component_packages) is not installed"],
     ['zod', "NoFlo component package 'zod' (noflo_component_packages) has no NoFlo components"],
-  ])('stops with exit code 2 and one line naming %s when a listed NoFlo component package cannot give components', (name, line) => {
-    const args = ['--require', 'tsx/cjs', 'server/main.ts', '--port', '0', '--bind-address', '127.0.0.1', '--data-dir', dir, '--noflo-component-packages', name];
-    const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', timeout: 30_000 });
-    expect(run.status).toBe(2);
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining(line)]);
-  }, 30_000);
+  ])(
+    'stops with exit code 2 and one line naming %s when a listed NoFlo component package cannot give components',
+    (name, line) => {
+      const args = [
+        '--require',
+        'tsx/cjs',
+        'server/main.ts',
+        '--port',
+        '0',
+        '--bind-address',
+        '127.0.0.1',
+        '--data-dir',
+        dir,
+        '--noflo-component-packages',
+        name,
+      ];
+      const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', timeout: 30_000 });
+      expect(run.status).toBe(2);
+      expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining(line)]);
+    },
+    30_000,
+  );
 });
 
 describe('the build check of npm start', () => {
@@ -78,7 +94,16 @@ describe('the build check of npm start', () => {
     tree = mkdtempSync(join(tmpdir(), 'engine-build-check-'));
     for (const folder of ['server/http', 'server/testing', 'model', 'scripts']) mkdirSync(join(tree, folder), { recursive: true });
     writeFileSync(join(tree, 'tsconfig.build.json'), JSON.stringify({ include: ['model', 'server'] }));
-    for (const file of ['tsconfig.json', 'package.json', 'model/graph.ts', 'server/http/app.ts', 'server/http/app.test.ts', 'server/testing/kit.ts', 'scripts/copy.mjs']) writeFileSync(join(tree, file), '');
+    for (const file of [
+      'tsconfig.json',
+      'package.json',
+      'model/graph.ts',
+      'server/http/app.ts',
+      'server/http/app.test.ts',
+      'server/testing/kit.ts',
+      'scripts/copy.mjs',
+    ])
+      writeFileSync(join(tree, file), '');
     for (const file of ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'model/graph.ts', 'server/http/app.ts', 'scripts/copy.mjs']) age(file, 60);
   });
   afterAll(() => rmSync(tree, { recursive: true, force: true }));

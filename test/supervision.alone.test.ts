@@ -36,7 +36,8 @@ function alive(pid: number): boolean {
   }
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 // Run on its own after the other test files: `npm start` builds dist/ (the client's build included) when it is
 // stale, which must not race the tests that pack the client.
@@ -71,21 +72,29 @@ describe('npm start under a supervisor', () => {
     let out = '';
     npm.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     npm.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(out) || npm.exitCode !== null, { what: 'npm start to listen', timeoutMs: 60_000, intervalMs: 100 });
+    await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(out) || npm.exitCode !== null, {
+      what: 'npm start to listen',
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
     expect(port).toBeGreaterThan(0);
     return { npm, port, log: () => out };
   }
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('drains and exits when %s reaches the npm process alone, leaving nothing on the port', async (signal) => {
-    const { npm, port, log } = await npmStart();
-    expect(await listening(port)).toBe(true);
-    npm.kill(signal);
-    await exited(npm);
-    await waitFor(async () => !(await listening(port)), { what: `port ${port} to be released`, timeoutMs: 20_000, intervalMs: 100 });
-    expect(log()).toContain(`"signal":"${signal}","grace_ms"`);
-    expect(log()).toMatch(new RegExp(`"signal":"${signal}","msg":"Stopped"`));
-  }, 100_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'drains and exits when %s reaches the npm process alone, leaving nothing on the port',
+    async (signal) => {
+      const { npm, port, log } = await npmStart();
+      expect(await listening(port)).toBe(true);
+      npm.kill(signal);
+      await exited(npm);
+      await waitFor(async () => !(await listening(port)), { what: `port ${port} to be released`, timeoutMs: 20_000, intervalMs: 100 });
+      expect(log()).toContain(`"signal":"${signal}","grace_ms"`);
+      expect(log()).toMatch(new RegExp(`"signal":"${signal}","msg":"Stopped"`));
+    },
+    100_000,
+  );
 });
 
 describe('the build check of npm start, stopped while it builds', () => {
@@ -102,7 +111,11 @@ describe('the build check of npm start, stopped while it builds', () => {
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
   it('ends the build when the shell of npm start goes away, as it does when npm is signalled', async () => {
-    const shell = spawn('sh', ['-c', `node ${join(root, 'scripts', 'ensure-build.cjs')} --root ${tree} && exec sleep 60`], { cwd: tree, env: supervisorEnv(), stdio: 'ignore' });
+    const shell = spawn('sh', ['-c', `node ${join(root, 'scripts', 'ensure-build.cjs')} --root ${tree} && exec sleep 60`], {
+      cwd: tree,
+      env: supervisorEnv(),
+      stdio: 'ignore',
+    });
     let buildPid = 0;
     await waitFor(
       () => {

@@ -60,7 +60,9 @@ describe('the /ui page in a real browser', () => {
     page.on('console', (message) => {
       if (message.type() === 'error' && !/status of 401/.test(message.text())) watched.errors.push(message.text());
     });
-    page.on('request', (request) => watched.requests.push({ url: request.url(), authorization: request.headers().authorization, accept: request.headers().accept }));
+    page.on('request', (request) =>
+      watched.requests.push({ url: request.url(), authorization: request.headers().authorization, accept: request.headers().accept }),
+    );
     if (token !== null) await page.addInitScript((value) => sessionStorage.setItem('workflow-service.token', value), token);
     await page.goto(`${app.url}/ui/${hash}`);
     return watched;
@@ -78,7 +80,10 @@ describe('the /ui page in a real browser', () => {
     held.release();
     await app.client.waitForCompletion(await start('order-1001'));
     const failing = { ...orderGraph(held.url), properties: { name: 'refund' } };
-    failing.processes = { ...failing.processes, vat: { component: 'tpl_javascript_script', metadata: { config: { script: "throw new Error('no VAT rate for this country')" } } } };
+    failing.processes = {
+      ...failing.processes,
+      vat: { component: 'tpl_javascript_script', metadata: { config: { script: "throw new Error('no VAT rate for this country')" } } },
+    };
     const { data } = await app.client.startWorkflow({ graph_json: failing, input: { quantity: 1, price: 20 }, metadata: { execution_id: 'refund-17' } });
     await app.client.waitForCompletion(data!.data.execution_id);
     held.hold();
@@ -136,9 +141,18 @@ describe('the /ui page in a real browser', () => {
     await nodeState(page, 'vat', 'completed');
     expect(await page.getAttribute('[data-node="summary"]', 'data-state')).toBe('idle');
     expect(await page.textContent('#execution-status')).toBe('running');
-    expect(await page.$$eval('[data-node]', (nodes) => nodes.map((node) => node.getAttribute('data-node')).sort())).toEqual(
-      ['confirm', 'iip:3', 'in:price', 'in:quantity', 'out:summary', 'out:vat', 'payload', 'summary', 'total', 'vat'],
-    );
+    expect(await page.$$eval('[data-node]', (nodes) => nodes.map((node) => node.getAttribute('data-node')).sort())).toEqual([
+      'confirm',
+      'iip:3',
+      'in:price',
+      'in:quantity',
+      'out:summary',
+      'out:vat',
+      'payload',
+      'summary',
+      'total',
+      'vat',
+    ]);
     expect(await page.$$eval('.edge', (edges) => edges.length)).toBe(9);
     await page.screenshot({ path: join(SHOTS, 'ui-running.png') });
 

@@ -26,7 +26,12 @@ async function receiver(failures: number): Promise<{ url: string; deliveries: De
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, deliveries, server };
 }
 
-const graph = { processes: { double: { component: 'tpl_math_multiply' } }, connections: [{ data: 2, tgt: { process: 'double', port: 'b-in' } }], inports: { n: { process: 'double', port: 'a-in' } }, outports: { product: { process: 'double', port: 'result-out' } } };
+const graph = {
+  processes: { double: { component: 'tpl_math_multiply' } },
+  connections: [{ data: 2, tgt: { process: 'double', port: 'b-in' } }],
+  inports: { n: { process: 'double', port: 'a-in' } },
+  outports: { product: { process: 'double', port: 'result-out' } },
+};
 
 const signatureHeaders = (delivery: Delivery): Record<string, string> => ({
   'webhook-id': String(delivery.headers['webhook-id']),
@@ -53,7 +58,11 @@ describe('signed completion webhooks', () => {
     await waitFor(() => hook.deliveries.length === 2);
 
     const [refused, accepted] = hook.deliveries;
-    const payload = new Webhook(secret).verify(accepted.body, signatureHeaders(accepted)) as { execution_id: string; status: string; result: { outputs: unknown } };
+    const payload = new Webhook(secret).verify(accepted.body, signatureHeaders(accepted)) as {
+      execution_id: string;
+      status: string;
+      result: { outputs: unknown };
+    };
     expect(payload).toMatchObject({ execution_id: data!.data.execution_id, status: 'completed', result: { outputs: { product: 42 } } });
     expect(accepted.headers['webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/);
     expect(signatureHeaders(refused)).toEqual(signatureHeaders(accepted));

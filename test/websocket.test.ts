@@ -54,7 +54,11 @@ describe('the WebSocket channel', () => {
     const events = await collect(socket.subscribe(started.execution_id!));
     expect(events.at(-1)).toMatchObject({ _type: 'Completed', result: { outputs: { product: 42 } } });
     const refused = await socket.start({ input: {} });
-    expect(refused).toMatchObject({ success: false, code: 'VALIDATION_FAILED', error: expect.stringContaining('Give the graph as graph_json or as graph_fbp') });
+    expect(refused).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      error: expect.stringContaining('Give the graph as graph_json or as graph_fbp'),
+    });
   });
 
   it('replays from from_seq without gaps or duplicates', async () => {

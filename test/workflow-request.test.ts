@@ -32,7 +32,9 @@ describe('GET /workflows/{execution_id}/request', () => {
     await app.client.startWorkflow({ graph_fbp: fbp, input: { x: 2 }, metadata: { execution_id: 'stored-fbp' } });
     const stored = (await app.client.getWorkflowRequest('stored-fbp')).data!.data;
     expect(stored.graph_fbp).toBe(fbp);
-    expect(Object.values(stored.graph_json.processes as Record<string, { component: string }>).map((process) => process.component)).toEqual(['tpl_math_multiply']);
+    expect(Object.values(stored.graph_json.processes as Record<string, { component: string }>).map((process) => process.component)).toEqual([
+      'tpl_math_multiply',
+    ]);
     expect(stored.input).toEqual({ x: 2 });
   });
 

@@ -20,7 +20,8 @@ type PrintedConversion = { unsupported_actors: readonly string[] };
 /** Converts on the service at `--url` when one is named, else in this process. */
 async function conversionOf(file: Extract<WorkflowFile, { kind: 'ide' }>, options: ConvertOptions): Promise<PrintedConversion> {
   if (options.url !== undefined) {
-    if (options.config !== undefined) throw new CliError('--config configures a conversion in this process; with --url the service converts with its own configuration');
+    if (options.config !== undefined)
+      throw new CliError('--config configures a conversion in this process; with --url the service converts with its own configuration');
     return request(connectToServer({ url: options.url, token: options.token }), (client) => client.convertIdeWorkflow(file.workflow));
   }
   // Loaded only for a conversion in this process: the catalogue's modules take a while to load.
@@ -31,7 +32,8 @@ async function conversionOf(file: Extract<WorkflowFile, { kind: 'ide' }>, option
 
 async function convert(path: string, options: ConvertOptions): Promise<ExitCode> {
   const file = await readWorkflowFile(path);
-  if (file.kind !== 'ide') throw new CliError(`${path} is ${WORKFLOW_KINDS[file.kind]}, which runs as it is: convert takes an IDE workflow (JSON with "graphs")`);
+  if (file.kind !== 'ide')
+    throw new CliError(`${path} is ${WORKFLOW_KINDS[file.kind]}, which runs as it is: convert takes an IDE workflow (JSON with "graphs")`);
   const conversion = await conversionOf(file, options);
   printJson(conversion);
   if (conversion.unsupported_actors.length > 0) {
@@ -45,10 +47,12 @@ export function registerConvertCommand(program: Command, outcome: CommandOutcome
   program
     .command('convert')
     .summary('convert an IDE workflow into an engine graph')
-    .description(`Convert an IDE workflow into the engine graph format, in this process (or on the service at --url or ${URL_ENV}), and print the conversion as JSON`)
+    .description(
+      `Convert an IDE workflow into the engine graph format, in this process (or on the service at --url or ${URL_ENV}), and print the conversion as JSON`,
+    )
     .argument('<file>', 'the IDE workflow (.json with "graphs")')
     .addOption(urlOption('convert on the service at this address instead of in this process'))
     .addOption(tokenOption())
-    .option('--config <file>', "in this process: the service configuration file (YAML, TOML or JSON) whose actor_packages join the catalogue")
+    .option('--config <file>', 'in this process: the service configuration file (YAML, TOML or JSON) whose actor_packages join the catalogue')
     .action(commandAction(outcome, convert));
 }

@@ -40,7 +40,9 @@ async function followLog(connection: ServerConnection, executionId: string, from
   if (terminal !== undefined) return exitCodeOfTerminal(terminal);
   // The log had ended before fromSeq: the execution's state says how.
   const execution = await request(connection, (client) => client.getWorkflow(executionId));
-  return execution.status === 'completed' || execution.status === 'failed' || execution.status === 'cancelled' ? EXIT_CODES[execution.status] : EXIT_CODES.completed;
+  return execution.status === 'completed' || execution.status === 'failed' || execution.status === 'cancelled'
+    ? EXIT_CODES[execution.status]
+    : EXIT_CODES.completed;
 }
 
 async function events(executionId: string, options: EventsOptions): Promise<ExitCode> {

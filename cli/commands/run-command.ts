@@ -92,7 +92,9 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
   const command = program
     .command('run')
     .summary('run a workflow here (or on a service with --url) and print its outputs')
-    .description('Run a workflow (an engine graph .json, .fbp text, or an IDE workflow .json) and print its outputs as JSON; exits 0 completed, 1 failed, 130 cancelled (Ctrl-C), 2 when it cannot start')
+    .description(
+      'Run a workflow (an engine graph .json, .fbp text, or an IDE workflow .json) and print its outputs as JSON; exits 0 completed, 1 failed, 130 cancelled (Ctrl-C), 2 when it cannot start',
+    )
     .argument('<file>', 'the workflow file');
   withInputOptions(command)
     .addOption(urlOption('run it on the service at this address instead of in this process'))

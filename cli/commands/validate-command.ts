@@ -31,7 +31,9 @@ async function validate(path: string, options: ValidateOptions): Promise<ExitCod
   }
   const lines = validation.issues.map((issue) => `  ${issue.path ? `${terminalText(issue.path)}: ` : ''}${terminalText(issue.message)}`);
   const more = validation.issue_count > validation.issues.length ? [`  ... and ${validation.issue_count - validation.issues.length} more`] : [];
-  process.stderr.write([`${terminalText(path)} has ${validation.issue_count} ${validation.issue_count === 1 ? 'issue' : 'issues'}:`, ...lines, ...more].join('\n') + '\n');
+  process.stderr.write(
+    [`${terminalText(path)} has ${validation.issue_count} ${validation.issue_count === 1 ? 'issue' : 'issues'}:`, ...lines, ...more].join('\n') + '\n',
+  );
   return EXIT_CODES.failed;
 }
 

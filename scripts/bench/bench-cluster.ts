@@ -73,7 +73,12 @@ export async function startBenchEmbedded(): Promise<BenchCluster> {
   const port = await freePort();
   let node: ServerProcess;
   try {
-    node = await startProcess(['dist/server/main.js', '--rate-limit-requests-per-minute', '0', '--log-level', 'warn'], serviceEnvironment(port, dataDir), port, '/health');
+    node = await startProcess(
+      ['dist/server/main.js', '--rate-limit-requests-per-minute', '0', '--log-level', 'warn'],
+      serviceEnvironment(port, dataDir),
+      port,
+      '/health',
+    );
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -82,7 +87,14 @@ export async function startBenchEmbedded(): Promise<BenchCluster> {
     await stopWithin(node);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { namespace: 'embedded', counted: false, nodes: [node], nodeIds: ['embedded'], countByNode: (since) => Promise.resolve(countInSqlite(path.join(dataDir, 'executions.db'), since)), destroy };
+  return {
+    namespace: 'embedded',
+    counted: false,
+    nodes: [node],
+    nodeIds: ['embedded'],
+    countByNode: (since) => Promise.resolve(countInSqlite(path.join(dataDir, 'executions.db'), since)),
+    destroy,
+  };
 }
 
 async function startNode(namespace: string, nodeId: string, dataDir: string, root: string): Promise<ServerProcess> {
@@ -95,7 +107,12 @@ async function startNode(namespace: string, nodeId: string, dataDir: string, roo
     ENGINE_NODE_ID: nodeId,
   };
   // Readiness is `/health` answering, so the log level only decides what the node writes (to a closed stdout).
-  return startProcess(['--require', CALL_COUNTER, path.join(root, 'dist/server/main.js'), '--rate-limit-requests-per-minute', '0', '--log-level', 'warn'], env, port, '/health');
+  return startProcess(
+    ['--require', CALL_COUNTER, path.join(root, 'dist/server/main.js'), '--rate-limit-requests-per-minute', '0', '--log-level', 'warn'],
+    env,
+    port,
+    '/health',
+  );
 }
 
 /** Stops a node with SIGTERM, then SIGKILL when it has not exited within the grace period. */
@@ -148,7 +165,10 @@ async function countInPostgres(namespace: string, since: number): Promise<Execut
 function countInSqlite(file: string, since: number): ExecutionCounts {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const counts = db.prepare('SELECT status, count(*) AS count FROM executions WHERE created_at >= ? GROUP BY status ORDER BY status').all(since) as { status: string; count: number }[];
+    const counts = db.prepare('SELECT status, count(*) AS count FROM executions WHERE created_at >= ? GROUP BY status ORDER BY status').all(since) as {
+      status: string;
+      count: number;
+    }[];
     const last = db.prepare('SELECT max(ended_at) AS last FROM executions WHERE created_at >= ?').get(since) as { last: number | null };
     return { counts: counts.map((row) => ({ nodeId: 'embedded', status: row.status, count: row.count })), lastEndedAt: last.last };
   } finally {

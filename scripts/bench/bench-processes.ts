@@ -46,7 +46,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startProcess(args: string[], env: Record<string, string>, port: number, readyPath: string, startTimeoutMs = 10_000): Promise<ServerProcess> {
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+  startTimeoutMs = 10_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--no-node-snapshot', '--require', path.join(__dirname, 'processes', 'loop-monitor.cjs'), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -80,4 +86,3 @@ export async function startProcess(args: string[], env: Record<string, string>, 
       }),
   };
 }
-

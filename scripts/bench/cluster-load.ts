@@ -34,7 +34,8 @@ export interface RoundResult {
   calls?: CallCounts;
 }
 
-const post = (url: string) => fetch(`${url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) });
+const post = (url: string) =>
+  fetch(`${url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) });
 
 async function unfinished(url: string): Promise<boolean> {
   for (const status of ['queued', 'running']) {
@@ -66,7 +67,14 @@ export async function loadRound(cluster: BenchCluster, options: LoadOptions): Pr
   if (cluster.counted) for (const node of cluster.nodes) resetCalls(node);
   const loadStart = Date.now();
   // autocannon takes several URLs (one histogram for all of them); its types declare a single one.
-  const load = { url: urls, connections: options.connections, duration: options.durationS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) };
+  const load = {
+    url: urls,
+    connections: options.connections,
+    duration: options.durationS,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(addMultiplyRound),
+  };
   const result = await autocannon(load as unknown as autocannon.Options);
   await drained(cluster.nodes[0].url, options.drainLimitMs);
   const calls = cluster.counted ? summed(await Promise.all(cluster.nodes.map(callCounts))) : undefined;

@@ -32,7 +32,8 @@ interface TargetRounds {
 
 type Count = 'started' | 'recorded' | 'completed' | 'failed' | 'unfinished' | 'errors' | 'non2xx';
 const total = (rounds: readonly RoundResult[], key: Count) => rounds.reduce((sum, round) => sum + round[key], 0);
-const ratioTo = (target: TargetRounds, base: TargetRounds) => median(target.rounds.map((round, i) => round.completedPerSecond / base.rounds[i].completedPerSecond));
+const ratioTo = (target: TargetRounds, base: TargetRounds) =>
+  median(target.rounds.map((round, i) => round.completedPerSecond / base.rounds[i].completedPerSecond));
 const middleRound = (rounds: readonly RoundResult[]) => [...rounds].sort((a, b) => a.completedPerSecond - b.completedPerSecond)[Math.floor(rounds.length / 2)];
 
 function row(target: TargetRounds, embedded: TargetRounds, one: TargetRounds): string {
@@ -114,7 +115,11 @@ async function main(): Promise<void> {
     if (BASELINE !== undefined) targets.push(await startBenchCluster('bench_cluster_baseline', 1, BASELINE));
     for (const target of targets) await warmUp(target, LOAD.drainLimitMs);
     const measured: TargetRounds[] = targets.map((target) => ({
-      label: !target.counted ? 'embedded' : target.namespace.startsWith('bench_cluster_baseline') ? `1 node (${BASELINE})` : `${target.nodes.length} node${target.nodes.length === 1 ? '' : 's'}`,
+      label: !target.counted
+        ? 'embedded'
+        : target.namespace.startsWith('bench_cluster_baseline')
+          ? `1 node (${BASELINE})`
+          : `${target.nodes.length} node${target.nodes.length === 1 ? '' : 's'}`,
       nodeIds: target.nodeIds,
       rounds: [],
     }));
@@ -122,8 +127,13 @@ async function main(): Promise<void> {
       for (const [i, target] of targets.entries()) {
         const result = await loadRound(target, LOAD);
         measured[i].rounds.push(result);
-        const calls = result.calls === undefined ? '' : `, per run ${each(result.calls.pgRoundTrips, result.recorded)} pg round trips, ${each(result.calls.redisCommands, result.recorded)} redis commands`;
-        process.stderr.write(`round ${round + 1}, ${measured[i].label}: ${fmt(result.startedPerSecond)} started/s, ${fmt(result.completedPerSecond)} completed/s${calls}\n`);
+        const calls =
+          result.calls === undefined
+            ? ''
+            : `, per run ${each(result.calls.pgRoundTrips, result.recorded)} pg round trips, ${each(result.calls.redisCommands, result.recorded)} redis commands`;
+        process.stderr.write(
+          `round ${round + 1}, ${measured[i].label}: ${fmt(result.startedPerSecond)} started/s, ${fmt(result.completedPerSecond)} completed/s${calls}\n`,
+        );
       }
     }
     const text = section(measured, new Date(), loadBefore);

@@ -61,7 +61,13 @@ async function probeHealth(url: string, until: () => boolean): Promise<number[]>
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-endless-'));
   const port = await freePort();
-  const service = await startProcess(['dist/server/main.js', ...process.argv.slice(2).filter((arg) => arg !== '--write')], serviceEnvironment(port, dataDir), port, '/health', 120_000);
+  const service = await startProcess(
+    ['dist/server/main.js', ...process.argv.slice(2).filter((arg) => arg !== '--write')],
+    serviceEnvironment(port, dataDir),
+    port,
+    '/health',
+    120_000,
+  );
   let largest = 0;
   let stopped = false;
   const stop = async () => {
@@ -94,16 +100,26 @@ async function main(): Promise<void> {
     await stop();
     const runFor = (Date.now() - started) / 1000;
     const db = new Database(path.join(dataDir, 'executions.db'), { readonly: true });
-    const stored = db.prepare('SELECT COUNT(*) AS events, SUM(LENGTH(body)) AS bytes FROM events WHERE execution_id = ?').get(id) as { events: number; bytes: number };
-    const dropped = db.prepare("SELECT body FROM events WHERE execution_id = ? AND body LIKE '{\"_type\":\"EventsDropped\"%'").get(id) as { body: string } | undefined;
+    const stored = db.prepare('SELECT COUNT(*) AS events, SUM(LENGTH(body)) AS bytes FROM events WHERE execution_id = ?').get(id) as {
+      events: number;
+      bytes: number;
+    };
+    const dropped = db.prepare('SELECT body FROM events WHERE execution_id = ? AND body LIKE \'{"_type":"EventsDropped"%\'').get(id) as
+      { body: string } | undefined;
     db.close();
     const droppedCount = dropped ? (JSON.parse(dropped.body) as { dropped: number }).dropped : 0;
     const healthMax = latencies[latencies.length - 1] ?? 0;
     if (WRITE) {
       const rows = [
-        { measure: `Events stored by a \`tpl_loop\` that never ends (while, breakCondition 'false'), run to its ${DURATION_MS / 1000} s timeout`, result: `${fmt(stored.events)} (${mb(stored.bytes)} of JSON), ${fmt(droppedCount)} counted in EventsDropped` },
+        {
+          measure: `Events stored by a \`tpl_loop\` that never ends (while, breakCondition 'false'), run to its ${DURATION_MS / 1000} s timeout`,
+          result: `${fmt(stored.events)} (${mb(stored.bytes)} of JSON), ${fmt(droppedCount)} counted in EventsDropped`,
+        },
         { measure: 'Data directory during the run', result: `${mb(largest)} at most, ${mb(directoryBytes(dataDir))} at the end` },
-        { measure: `\`/health\` while it runs (${latencies.length} probes every ${PROBE_EVERY_MS} ms)`, result: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${healthMax.toFixed(1)} ms` },
+        {
+          measure: `\`/health\` while it runs (${latencies.length} probes every ${PROBE_EVERY_MS} ms)`,
+          result: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${healthMax.toFixed(1)} ms`,
+        },
         { measure: 'Service event-loop delay', result: `p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms` },
       ];
       const notes = [

@@ -109,7 +109,11 @@ export function fanOutGraph(count: number, width: number): unknown {
 export function freshThreeNodeGraph(serial: number): unknown {
   return {
     properties: { name: `bench-${serial}` },
-    processes: { source: { component: 'bench_source', metadata: { config: { count: 1 } } }, pass: { component: 'bench_pass' }, sink: { component: 'bench_sink' } },
+    processes: {
+      source: { component: 'bench_source', metadata: { config: { count: 1 } } },
+      pass: { component: 'bench_pass' },
+      sink: { component: 'bench_sink' },
+    },
     connections: [
       { src: { process: 'source', port: 'out' }, tgt: { process: 'pass', port: 'in' } },
       { src: { process: 'pass', port: 'out' }, tgt: { process: 'sink', port: 'in' } },
@@ -120,7 +124,10 @@ export function freshThreeNodeGraph(serial: number): unknown {
 /** A fast producer of ~1 KB packets into a consumer that takes one packet per event-loop turn. */
 export function slowConsumerGraph(count: number, awaitSends: boolean): unknown {
   return {
-    processes: { source: { component: 'bench_source', metadata: { config: { count, payload: true, await: awaitSends } } }, sink: { component: 'bench_slow_sink' } },
+    processes: {
+      source: { component: 'bench_source', metadata: { config: { count, payload: true, await: awaitSends } } },
+      sink: { component: 'bench_slow_sink' },
+    },
     connections: [link('source', 'sink')],
   };
 }

@@ -83,20 +83,50 @@ async function main(): Promise<void> {
   const [heap, nofloHeap] = samples.heap.map(median);
   const plain = rate(PACKETS, median(Array.from({ length: ROUNDS }, () => plainChainMs(PACKETS, STAGES))));
   const rows: BenchRow[] = [
-    { measure: `Chain: ${fmt(PACKETS)} packets through ${STAGES} pass-through nodes`, result: `${fmt(chain)} packets/s`, baseline: `NoFlo ${fmt(nofloChain)} packets/s`, ratio: times(chain, nofloChain) },
-    { measure: 'Same chain against its work as plain calls', result: `${fmt(chain)} packets/s`, baseline: `${fmt(plain)} packets/s as plain calls`, ratio: times(chain, plain) },
-    { measure: `Fan-out: ${fmt(PACKETS)} packets from one port to ${FAN_WIDTH} sinks`, result: `${fmt(fan)} deliveries/s`, baseline: `NoFlo ${fmt(nofloFan)} deliveries/s`, ratio: times(fan, nofloFan) },
-    { measure: '3-node networks (source, pass, sink; one packet) built, run and finished one after another', result: `${fmt(networks)} networks/s`, baseline: `NoFlo ${fmt(nofloNetworks)} networks/s`, ratio: times(networks, nofloNetworks) },
-    { measure: 'Same 3-node networks, each from a graph of new content (a new graph name), read from FBP JSON', result: `${fmt(fresh)} networks/s`, baseline: `NoFlo ${fmt(nofloFresh)} networks/s`, ratio: times(fresh, nofloFresh) },
-    { measure: 'Peak heap above the start during the chain run', result: `${heap.toFixed(1)} MB`, baseline: `NoFlo ${nofloHeap.toFixed(1)} MB`, ratio: times(heap, nofloHeap) },
+    {
+      measure: `Chain: ${fmt(PACKETS)} packets through ${STAGES} pass-through nodes`,
+      result: `${fmt(chain)} packets/s`,
+      baseline: `NoFlo ${fmt(nofloChain)} packets/s`,
+      ratio: times(chain, nofloChain),
+    },
+    {
+      measure: 'Same chain against its work as plain calls',
+      result: `${fmt(chain)} packets/s`,
+      baseline: `${fmt(plain)} packets/s as plain calls`,
+      ratio: times(chain, plain),
+    },
+    {
+      measure: `Fan-out: ${fmt(PACKETS)} packets from one port to ${FAN_WIDTH} sinks`,
+      result: `${fmt(fan)} deliveries/s`,
+      baseline: `NoFlo ${fmt(nofloFan)} deliveries/s`,
+      ratio: times(fan, nofloFan),
+    },
+    {
+      measure: '3-node networks (source, pass, sink; one packet) built, run and finished one after another',
+      result: `${fmt(networks)} networks/s`,
+      baseline: `NoFlo ${fmt(nofloNetworks)} networks/s`,
+      ratio: times(networks, nofloNetworks),
+    },
+    {
+      measure: 'Same 3-node networks, each from a graph of new content (a new graph name), read from FBP JSON',
+      result: `${fmt(fresh)} networks/s`,
+      baseline: `NoFlo ${fmt(nofloFresh)} networks/s`,
+      ratio: times(fresh, nofloFresh),
+    },
+    {
+      measure: 'Peak heap above the start during the chain run',
+      result: `${heap.toFixed(1)} MB`,
+      baseline: `NoFlo ${nofloHeap.toFixed(1)} MB`,
+      ratio: times(heap, nofloHeap),
+    },
   ];
   const notes = [
     `Medians of ${ROUNDS} rounds; each round runs every shape on the engine and then on NoFlo 1.5.2 (npm \`noflo\`), in this one process. Peak heap comes from separate chain runs that start from a forced collection; the timed runs force none (a full collection shrinks the young generation and slows the next run of either by 30-60%).`,
     'Both run compiled by tsc (`dist-bench/`), as the service runs from `dist/`: under tsx every arrow function and class is wrapped to keep its name, which cost the engine about 40% of its networks/s.',
     'Both run the same work: a source sending numbers, pass-through nodes forwarding them, counting sinks. NoFlo runs are timed until the sinks have seen every packet, not until its end-of-network debounce.',
     'Engine networks/s counts reading and validating the graph (compiled once per graph content and reused, as the service does for a workflow started again: the graph compiled last is found by one comparison), building and running to the terminal result; NoFlo networks/s counts building the graph, `createNetwork` (components from one loader kept across runs) and running until the sink saw the packet.',
-    'The fresh-graph row hands each side the same graph as FBP JSON in NoFlo\'s form (`processes`, `src`/`tgt`; each with its own component names, and NoFlo\'s source started by an initial packet), a new object with a graph name never seen before: the engine reads, validates and compiles it through the same compiler as above (nothing it remembers applies, and it remembers the new graph as the service would), NoFlo reads it with `noflo.graph.loadJSON`; both then build and run it as above. The node names stay the same: objects keyed by new names every time would also measure V8 making hidden classes, in both.',
-    'The plain-call baseline does the chain\'s actor work (an inputs object, `fire`, `send`) with no queues, scheduling, ports or event log.',
+    "The fresh-graph row hands each side the same graph as FBP JSON in NoFlo's form (`processes`, `src`/`tgt`; each with its own component names, and NoFlo's source started by an initial packet), a new object with a graph name never seen before: the engine reads, validates and compiles it through the same compiler as above (nothing it remembers applies, and it remembers the new graph as the service would), NoFlo reads it with `noflo.graph.loadJSON`; both then build and run it as above. The node names stay the same: objects keyed by new names every time would also measure V8 making hidden classes, in both.",
+    "The plain-call baseline does the chain's actor work (an inputs object, `fire`, `send`) with no queues, scheduling, ports or event log.",
     `Load average when the benchmark started: ${loadAtStart.toFixed(2)} on ${os.cpus().length} cores.`,
   ];
   const section = benchSection('Engine and NoFlo', 'scripts/bench/engine-vs-noflo.ts', rows, notes, new Date(), 'npm run bench:engine');

@@ -69,7 +69,9 @@ async function main(): Promise<void> {
   const service = await startProcess(['dist/server/main.js'], serviceEnvironment(servicePort, dataDir), servicePort, '/health');
   const bare = await startProcess([path.join(__dirname, 'processes', 'bare-express.cjs')], { PORT: String(expressPort) }, expressPort, '/');
   try {
-    const started = (await (await fetch(`${service.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) })).json()) as {
+    const started = (await (
+      await fetch(`${service.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(addMultiplyRound) })
+    ).json()) as {
       data: { execution_id: string };
     };
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -83,7 +85,8 @@ async function main(): Promise<void> {
       const status = await measured(service, `${service.url}/workflows/${started.data.execution_id}`, short);
       rounds.push({ express, health, status });
     }
-    const middle = (key: 'express' | 'health' | 'status'): Measured => [...rounds].sort((a, b) => a[key].requestsPerSecond - b[key].requestsPerSecond)[Math.floor(ROUNDS / 2)][key];
+    const middle = (key: 'express' | 'health' | 'status'): Measured =>
+      [...rounds].sort((a, b) => a[key].requestsPerSecond - b[key].requestsPerSecond)[Math.floor(ROUNDS / 2)][key];
     const [express, health, status] = [middle('express'), middle('health'), middle('status')];
     const healthRatio = median(rounds.map((r) => r.health.requestsPerSecond / r.express.requestsPerSecond));
     const statusRatio = median(rounds.map((r) => r.status.requestsPerSecond / r.express.requestsPerSecond));
@@ -97,8 +100,16 @@ async function main(): Promise<void> {
     const { starts, allDoneMs, loop: startLoop, count: startCount } = await startLoad(addMultiplyRound);
     const journaled = await startLoad(addRandomRound);
     const rows: BenchRow[] = [
-      { measure: `Bare Express 4 GET, ${CONNECTIONS} connections, ${GET_DURATION_S} s per round`, result: `${fmt(express.requestsPerSecond)} req/s (${latency(express)})` },
-      { measure: 'GET /health', result: `${fmt(health.requestsPerSecond)} req/s (${latency(health)})`, baseline: `${fmt(express.requestsPerSecond)} req/s bare Express`, ratio: `${healthRatio.toFixed(2)}x` },
+      {
+        measure: `Bare Express 4 GET, ${CONNECTIONS} connections, ${GET_DURATION_S} s per round`,
+        result: `${fmt(express.requestsPerSecond)} req/s (${latency(express)})`,
+      },
+      {
+        measure: 'GET /health',
+        result: `${fmt(health.requestsPerSecond)} req/s (${latency(health)})`,
+        baseline: `${fmt(express.requestsPerSecond)} req/s bare Express`,
+        ratio: `${healthRatio.toFixed(2)}x`,
+      },
       {
         measure: 'GET /workflows/{id} (a finished execution)',
         result: `${fmt(status.requestsPerSecond)} req/s (${latency(status)})`,
@@ -127,11 +138,11 @@ async function main(): Promise<void> {
       },
     ];
     const notes = [
-      'The service runs built (`dist/`) in its own process with a SQLite store in a temporary data_dir, the rate limit off and 64 executions at once; bare Express 4 runs in a third process; autocannon (20 connections) runs in the benchmark process. All three share the machine\'s cores.',
+      "The service runs built (`dist/`) in its own process with a SQLite store in a temporary data_dir, the rate limit off and 64 executions at once; bare Express 4 runs in a third process; autocannon (20 connections) runs in the benchmark process. All three share the machine's cores.",
       `GET loads: ${ROUNDS} rounds of ${GET_DURATION_S} s each, bare Express right before the service in each round; the row shows the median round and the ratio is the median of the ratios of the rounds. Each start load runs once for ${DURATION_S} s.`,
       'The journaled graph draws a random number in the middle: each run writes one firing-journal row in the same group commit as its events, and deletes its journal with its terminal update (durable runs, docs/decisions.md).',
-      'Event-loop delay is each server\'s own, measured by `monitorEventLoopDelay` preloaded into it, over the window of the load.',
-      'The service answers `GET /health` and the status read before Express when nothing Express does for them would show (no request line logged, no rate limit counting the read; docs/decisions.md): Express\'s request setup and router are most of what bare Express costs, so both rows go beyond it.',
+      "Event-loop delay is each server's own, measured by `monitorEventLoopDelay` preloaded into it, over the window of the load.",
+      "The service answers `GET /health` and the status read before Express when nothing Express does for them would show (no request line logged, no rate limit counting the read; docs/decisions.md): Express's request setup and router are most of what bare Express costs, so both rows go beyond it.",
       `Errors: Express ${express.errors} (${express.non2xx} non-2xx), /health ${health.errors} (${health.non2xx}), status ${status.errors} (${status.non2xx}), starts ${starts.errors} (${starts.non2xx}), journaled starts ${journaled.starts.errors} (${journaled.starts.non2xx}).`,
     ];
     const section = benchSection('HTTP', 'scripts/bench/http-throughput.ts', rows, notes, new Date(), 'npm run bench:http');

@@ -170,9 +170,7 @@ async function main(): Promise<void> {
     const probe = await startHealthProbe(`${service.url}/health`);
     const started = performance.now();
     const deadline = started + DEADLINE_MS;
-    const ids = await Promise.all(
-      Array.from({ length: RUNS }, () => startRun(service.url, graph)),
-    );
+    const ids = await Promise.all(Array.from({ length: RUNS }, () => startRun(service.url, graph)));
     const executions = await Promise.all(ids.map((id) => awaitRun(service.url, id, deadline)));
     const elapsed = performance.now() - started;
     const { latencies, errors } = await probe.stop();
@@ -185,17 +183,30 @@ async function main(): Promise<void> {
     const whole = executions.filter(outputIsWhole).length;
     const bytes = Buffer.byteLength(JSON.stringify(Array.from({ length: ITEMS }, (_, i) => expectedItem(i))));
     console.log(`${RUNS} runs, each returning ${(bytes / 1024 / 1024).toFixed(2)} MiB of JSON; all finished and read back in ${(elapsed / 1000).toFixed(1)} s`);
-    console.log(`/health: ${latencies.length} probes, max ${Math.max(...latencies).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, p50 ${percentile(latencies, 50).toFixed(1)} ms, ${errors} failed; requests reset or timed out by the service: ${resets}`);
+    console.log(
+      `/health: ${latencies.length} probes, max ${Math.max(...latencies).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, p50 ${percentile(latencies, 50).toFixed(1)} ms, ${errors} failed; requests reset or timed out by the service: ${resets}`,
+    );
     console.log(`event-loop delay: max ${loop.max.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms`);
-    console.log(`RSS: before ${rssBefore.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)}), after ${rssAfter.toFixed(0)} MB`);
+    console.log(
+      `RSS: before ${rssBefore.toFixed(0)} MB, peak ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)}), after ${rssAfter.toFixed(0)} MB`,
+    );
     console.log(`completed ${completed}/${RUNS}, output whole ${whole}/${RUNS}`);
     if (completed !== RUNS || whole !== RUNS) process.exitCode = 1;
     if (process.argv.includes('--write')) {
       const rows = [
-        { measure: `${RUNS} runs started at once, each returning ${(bytes / 1024 / 1024).toFixed(2)} MiB of JSON, then read back`, result: `${completed}/${RUNS} completed, ${whole}/${RUNS} outputs whole, in ${(elapsed / 1000).toFixed(1)} s` },
-        { measure: `\`/health\` meanwhile (${latencies.length} probes every 25 ms)`, result: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ${errors} failed` },
+        {
+          measure: `${RUNS} runs started at once, each returning ${(bytes / 1024 / 1024).toFixed(2)} MiB of JSON, then read back`,
+          result: `${completed}/${RUNS} completed, ${whole}/${RUNS} outputs whole, in ${(elapsed / 1000).toFixed(1)} s`,
+        },
+        {
+          measure: `\`/health\` meanwhile (${latencies.length} probes every 25 ms)`,
+          result: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ${errors} failed`,
+        },
         { measure: 'Service event-loop delay', result: `p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms` },
-        { measure: 'Service RSS', result: `${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB at peak (+${(rssPeak - rssBefore).toFixed(0)} MB), ${rssAfter.toFixed(0)} MB 3 s after` },
+        {
+          measure: 'Service RSS',
+          result: `${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB at peak (+${(rssPeak - rssBefore).toFixed(0)} MB), ${rssAfter.toFixed(0)} MB 3 s after`,
+        },
       ];
       const notes = [
         'The built service in its own process on 127.0.0.1 with a temporary `data_dir`; `/health` is probed from a thread of its own, RSS sampled from /proc every 25 ms.',

@@ -72,15 +72,18 @@ async function runToEnd(service: ServerProcess, body: object): Promise<{ id: str
   for (;;) {
     const { data: execution } = await json<{ data: { status: string; result: unknown } }>(await fetch(`${service.url}/workflows/${data.execution_id}`));
     if (execution.status === 'completed') return { id: data.execution_id, ms: performance.now() - started };
-    if (execution.status === 'failed' || execution.status === 'cancelled') throw new Error(`${data.execution_id} ${execution.status}: ${JSON.stringify(execution.result)}`);
+    if (execution.status === 'failed' || execution.status === 'cancelled')
+      throw new Error(`${data.execution_id} ${execution.status}: ${JSON.stringify(execution.result)}`);
   }
 }
 
 /** The firing durations of an execution's nodes, in log order. */
 async function firings(service: ServerProcess, id: string): Promise<Event[]> {
   const events: Event[] = [];
-  for (let from = 1; ; ) {
-    const page = await json<{ data: { events: Event[]; next_seq: number | null } }>(await fetch(`${service.url}/workflows/${id}/events?from_seq=${from}&limit=10000`));
+  for (let from = 1; ;) {
+    const page = await json<{ data: { events: Event[]; next_seq: number | null } }>(
+      await fetch(`${service.url}/workflows/${id}/events?from_seq=${from}&limit=10000`),
+    );
     events.push(...page.data.events);
     if (page.data.next_seq === null) break;
     from = page.data.next_seq;

@@ -84,7 +84,11 @@ interface Service {
 
 // Waits up to a minute for /health: the machine may be busy.
 async function startService(env: Record<string, string>, port: number): Promise<Service> {
-  const child: ChildProcess = spawn(process.execPath, ['--no-node-snapshot', 'dist/server/main.js'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--no-node-snapshot', 'dist/server/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -92,7 +96,7 @@ async function startService(env: Record<string, string>, port: number): Promise<
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 60_000; ;) {
     try {
       if ((await fetch(`${url}/health`)).ok) return { url, stop };
     } catch {
@@ -178,7 +182,16 @@ async function run(scenario: Scenario): Promise<Outcome> {
     const [health, healthAfter] = await Promise.all([probe.stop(), probeAfter.stop()]);
     const statuses: Record<number, number> = {};
     for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-    return { statuses, refusal: answers.find((a) => a.status >= 400)?.body.error, runs, windowMs, createMs, health, healthAfter, rssMb: [rssBefore, await rssMb(url)] };
+    return {
+      statuses,
+      refusal: answers.find((a) => a.status >= 400)?.body.error,
+      runs,
+      windowMs,
+      createMs,
+      health,
+      healthAfter,
+      rssMb: [rssBefore, await rssMb(url)],
+    };
   } finally {
     await service?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -191,11 +204,25 @@ const UNBOUNDED = { ENGINE_MAX_TRIGGERS_PER_DEPLOYMENT: '1000', ENGINE_MAX_DEPLO
 
 const scenarios: Scenario[] = [
   { name: '200-trigger deployment, defaults', deployments: [{ name: 'flood', graph_json: intervalGraph(200) }] },
-  { name: '200-trigger deployment, max_triggers_per_deployment 500 (ceiling 10/s)', env: { ENGINE_MAX_TRIGGERS_PER_DEPLOYMENT: '500' }, deployments: [{ name: 'flood', graph_json: intervalGraph(200) }] },
-  { name: '200-trigger deployment, every limit raised (no protection)', unprotected: true, env: UNBOUNDED, deployments: [{ name: 'flood', graph_json: intervalGraph(200) }] },
+  {
+    name: '200-trigger deployment, max_triggers_per_deployment 500 (ceiling 10/s)',
+    env: { ENGINE_MAX_TRIGGERS_PER_DEPLOYMENT: '500' },
+    deployments: [{ name: 'flood', graph_json: intervalGraph(200) }],
+  },
+  {
+    name: '200-trigger deployment, every limit raised (no protection)',
+    unprotected: true,
+    env: UNBOUNDED,
+    deployments: [{ name: 'flood', graph_json: intervalGraph(200) }],
+  },
   { name: 'six-field cron every second, defaults', deployments: [{ name: 'cron', graph_json: everySecondCron() }] },
   { name: '300 deployments at once, defaults', deployments: Array.from({ length: 300 }, (_, i) => ({ name: `burst-${i}`, graph_json: intervalGraph(1) })) },
-  { name: '300 deployments at once, every limit raised (no protection)', unprotected: true, env: UNBOUNDED, deployments: Array.from({ length: 300 }, (_, i) => ({ name: `burst-${i}`, graph_json: intervalGraph(1) })) },
+  {
+    name: '300 deployments at once, every limit raised (no protection)',
+    unprotected: true,
+    env: UNBOUNDED,
+    deployments: Array.from({ length: 300 }, (_, i) => ({ name: `burst-${i}`, graph_json: intervalGraph(1) })),
+  },
 ];
 
 async function main(): Promise<void> {
@@ -212,13 +239,20 @@ async function main(): Promise<void> {
       console.log(`\n${scenario.name}\n  failed: ${(error as Error).message}`);
       continue;
     }
-    const answers = Object.entries(outcome.statuses).map(([status, n]) => `${n} x ${status}`).join(', ');
+    const answers = Object.entries(outcome.statuses)
+      .map(([status, n]) => `${n} x ${status}`)
+      .join(', ');
     console.log(`\n${scenario.name}`);
     console.log(`  POST /deployments: ${answers} in ${fmt(outcome.createMs)} ms${outcome.refusal === undefined ? '' : ` (${outcome.refusal})`}`);
     console.log(`  runs started in the ${(outcome.windowMs / 1000).toFixed(1)} s from the first POST: ${outcome.runs}`);
-    for (const [label, { latencies, failed }] of [['whole', outcome.health], ['after the POSTs', outcome.healthAfter]] as const) {
+    for (const [label, { latencies, failed }] of [
+      ['whole', outcome.health],
+      ['after the POSTs', outcome.healthAfter],
+    ] as const) {
       const failures = failed === 0 ? '' : `, ${failed} failed`;
-      console.log(`  /health, ${label} (${latencies.length} probes${failures}): p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, max ${ms(Math.max(...latencies))} ms`);
+      console.log(
+        `  /health, ${label} (${latencies.length} probes${failures}): p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, max ${ms(Math.max(...latencies))} ms`,
+      );
     }
     console.log(`  RSS: ${fmt(outcome.rssMb[0])} -> ${fmt(outcome.rssMb[1])} MB`);
     const { latencies } = outcome.health;

@@ -157,7 +157,7 @@ async function eventTimes(url: string, executionId: string): Promise<number[]> {
 /** Resolves once an execution's log has stopped growing for 50 ms (read page by page; a running one's pages never end). */
 async function logAtRest(url: string, executionId: string): Promise<void> {
   let nextSeq = 1;
-  for (let quiet = 0; quiet < 2; ) {
+  for (let quiet = 0; quiet < 2;) {
     const response = await fetch(`${url}/workflows/${executionId}/events?from_seq=${nextSeq}&limit=1000`, { headers: { accept: 'application/json' } });
     const read = ((await response.json()) as { data: { events: NetworkEvent[] } }).data.events.length;
     nextSeq += read;

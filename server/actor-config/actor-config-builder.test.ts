@@ -42,7 +42,11 @@ describe('ActorConfig.builder', () => {
   it('lets a later file win over an earlier one and deep-merges nested objects', async () => {
     const second = path.join(dir, 'second.json');
     fs.writeFileSync(second, JSON.stringify({ port: 7300, limits: { body: 2 } }));
-    const config = await ActorConfig.builder().withDefaults({ limits: { body: 1, rate: 100 } }).fromFile(file).fromFile(second).build();
+    const config = await ActorConfig.builder()
+      .withDefaults({ limits: { body: 1, rate: 100 } })
+      .fromFile(file)
+      .fromFile(second)
+      .build();
     expect(config.getNumber('port')).toBe(7300);
     expect(config.get('limits')).toEqual({ body: 2, rate: 100 });
   });

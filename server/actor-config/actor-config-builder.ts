@@ -13,10 +13,7 @@ export interface FileSourceOptions {
   optional?: boolean;
 }
 
-type Source =
-  | { rank: 0; read: () => JsonObject }
-  | { rank: 1; path: string; optional: boolean }
-  | { rank: 2 | 3; read: () => JsonObject };
+type Source = { rank: 0; read: () => JsonObject } | { rank: 1; path: string; optional: boolean } | { rank: 2 | 3; read: () => JsonObject };
 
 /**
  * Collects configuration sources and combines them at `build()` with precedence, highest first: command-line

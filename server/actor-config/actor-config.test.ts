@@ -60,7 +60,12 @@ describe('ActorConfig', () => {
   });
 
   it('copies each key and value of a legacy Map or record as it is', () => {
-    const fromMap = ActorConfig.fromLegacyHashmap(new Map<string, unknown>([['batch_size', 10], ['mode', '42']]));
+    const fromMap = ActorConfig.fromLegacyHashmap(
+      new Map<string, unknown>([
+        ['batch_size', 10],
+        ['mode', '42'],
+      ]),
+    );
     const fromRecord = ActorConfig.fromLegacyHashmap({ batch_size: 10, mode: '42' });
     expect(fromMap.toObject()).toEqual({ batch_size: 10, mode: '42' });
     expect(fromRecord.toObject()).toEqual(fromMap.toObject());

@@ -21,7 +21,14 @@ const CacheSchema = z
 describe('configFields', () => {
   it('lists the four processor fields with their kinds, defaults, descriptions and rules', () => {
     expect(configFields(ProcessorSchema)).toEqual([
-      { name: 'batch_size', configType: 'Number', required: false, defaultValue: 10, description: 'Items handled per batch', validation: 'integer, min 1, max 1000' },
+      {
+        name: 'batch_size',
+        configType: 'Number',
+        required: false,
+        defaultValue: 10,
+        description: 'Items handled per batch',
+        validation: 'integer, min 1, max 1000',
+      },
       { name: 'timeout_ms', configType: 'Number', required: true, description: 'Time allowed per item, in milliseconds', validation: 'positive' },
       { name: 'name', configType: 'String', required: true, description: 'Processor name shown in logs', validation: 'non-empty' },
       { name: 'processing_mode', configType: 'String', required: false, defaultValue: 'sequential', validation: 'one of sequential|parallel|batch' },

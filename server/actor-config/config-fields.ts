@@ -20,7 +20,7 @@ export const ConfigFieldSchema = z.object({
   configType: ConfigTypeSchema.describe('The kind of value.'),
   required: z.boolean().describe('Whether the key must be present (it has no default and is not optional).'),
   defaultValue: z.custom<JsonValue>().optional().describe('The value used when the key is absent.'),
-  description: z.string().optional().describe('What the field is for, from the schema\'s `.describe()`.'),
+  description: z.string().optional().describe("What the field is for, from the schema's `.describe()`."),
   validation: z.string().optional().describe('The rule text, such as "min 1, max 1000" or "one of a|b".'),
 });
 
@@ -49,7 +49,11 @@ function typesOf(field: JsonSchema): string[] {
 const KIND_OF_TYPE: Readonly<Record<string, ConfigType>> = { number: 'Number', integer: 'Number', boolean: 'Boolean', string: 'String' };
 
 function kindOf(field: JsonSchema): ConfigType {
-  const kinds = new Set(typesOf(field).filter((type) => type !== 'null').map((type) => KIND_OF_TYPE[type] ?? 'Json'));
+  const kinds = new Set(
+    typesOf(field)
+      .filter((type) => type !== 'null')
+      .map((type) => KIND_OF_TYPE[type] ?? 'Json'),
+  );
   return kinds.size === 1 ? [...kinds][0] : 'Json';
 }
 
@@ -102,7 +106,9 @@ export function configFields(schema: z.ZodTypeAny): ConfigField[] {
   const properties = json.properties as Record<string, JsonSchema> | undefined;
   if (json.type !== 'object' || properties === undefined) throw new ConfigError('VALIDATION', 'configFields needs a zod object schema');
   const required = new Set(Array.isArray(json.required) ? (json.required as string[]) : []);
-  const refinements = layersOf(schema).flatMap((layer) => (layer instanceof z.ZodEffects && layer._def.effect.type === 'refinement' ? [layer._def.effect.refinement] : []));
+  const refinements = layersOf(schema).flatMap((layer) =>
+    layer instanceof z.ZodEffects && layer._def.effect.type === 'refinement' ? [layer._def.effect.refinement] : [],
+  );
   const conditional = conditionalRules(refinements);
   return Object.entries(properties).map(([name, property]) => {
     const field: ConfigField = { name, configType: kindOf(property), required: required.has(name) };

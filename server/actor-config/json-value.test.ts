@@ -5,7 +5,10 @@ import { type JsonObject, cloneJson, deepMerge, jsonEqual, toJsonValue } from '.
 describe('JSON values', () => {
   it('accepts plain objects made in another realm, such as a vm context or structuredClone', () => {
     const foreign = runInNewContext('({ a: [{ b: 1 }] })') as object;
-    expect(toJsonValue({ nested: foreign, cloned: structuredClone({ c: { d: 2 } }) }, 'VALIDATION')).toEqual({ nested: { a: [{ b: 1 }] }, cloned: { c: { d: 2 } } });
+    expect(toJsonValue({ nested: foreign, cloned: structuredClone({ c: { d: 2 } }) }, 'VALIDATION')).toEqual({
+      nested: { a: [{ b: 1 }] },
+      cloned: { c: { d: 2 } },
+    });
   });
 
   it('still refuses class instances', () => {
@@ -23,7 +26,12 @@ describe('JSON values', () => {
   it('throws the given code naming the key of a value JSON cannot hold', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    for (const [input, key] of [[{ a: { b: () => 1 } }, 'a.b'], [{ n: [Infinity] }, 'n[0]'], [cyclic, 'self'], [{ m: new Map() }, 'm']] as const) {
+    for (const [input, key] of [
+      [{ a: { b: () => 1 } }, 'a.b'],
+      [{ n: [Infinity] }, 'n[0]'],
+      [cyclic, 'self'],
+      [{ m: new Map() }, 'm'],
+    ] as const) {
       let error: unknown;
       try {
         toJsonValue(input, 'PARSE');

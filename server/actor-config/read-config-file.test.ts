@@ -63,7 +63,10 @@ describe('config files', () => {
   });
 
   it('fails with PARSE naming the key of a TOML value JSON cannot hold', async () => {
-    await expect(ActorConfig.fromTomlFile(file('inf.toml', 'limit = inf\n'))).rejects.toMatchObject({ code: 'PARSE', message: expect.stringContaining('limit') });
+    await expect(ActorConfig.fromTomlFile(file('inf.toml', 'limit = inf\n'))).rejects.toMatchObject({
+      code: 'PARSE',
+      message: expect.stringContaining('limit'),
+    });
   });
 
   it('fails with UNSUPPORTED_FORMAT for an unknown extension', async () => {

@@ -36,7 +36,15 @@ describe('SecretResolver', () => {
   it('asks the stores in order after the environment', () => {
     const resolver = new SecretResolver({
       env,
-      stores: [new MemorySecretStore({ TOKEN: 'first' }), new MemorySecretStore(new Map([['TOKEN', 'second'], ['OTHER', 'other']]))],
+      stores: [
+        new MemorySecretStore({ TOKEN: 'first' }),
+        new MemorySecretStore(
+          new Map([
+            ['TOKEN', 'second'],
+            ['OTHER', 'other'],
+          ]),
+        ),
+      ],
     });
     expect(resolver.lookup('TOKEN')).toBe('first');
     expect(resolver.lookup('OTHER')).toBe('other');
@@ -94,8 +102,12 @@ describe('SecretResolver', () => {
   });
 
   it('keeps secrets redacted through merges and drops the mark once a secret is overridden', () => {
-    const resolved = new SecretResolver({ env }).resolve(ActorConfig.fromJson({ password: '${secret:DB_PASSWORD}', db: { password: '${secret:DB_PASSWORD}', host: 'a' } }));
-    const merged = ActorConfig.fromJson({ timeout: 1 }).mergeWith(resolved).extendWith({ db: { host: 'b' } });
+    const resolved = new SecretResolver({ env }).resolve(
+      ActorConfig.fromJson({ password: '${secret:DB_PASSWORD}', db: { password: '${secret:DB_PASSWORD}', host: 'a' } }),
+    );
+    const merged = ActorConfig.fromJson({ timeout: 1 })
+      .mergeWith(resolved)
+      .extendWith({ db: { host: 'b' } });
     expect(merged.getString('password')).toBe('env-pa55');
     expect(merged.toJSON()).toEqual({ timeout: 1, password: '[REDACTED]', db: { password: '[REDACTED]', host: 'b' } });
     const overridden = resolved.mergeWith({ password: 'plain' });
@@ -171,7 +183,14 @@ describe('resolved secrets outside the actor', () => {
   it('keeps the value out of JSON.stringify, toString and util.inspect', () => {
     const config = resolved();
     expect(config.getString('password')).toBe(secret);
-    for (const text of [JSON.stringify(config), JSON.stringify({ nested: { config } }), String(config), `${config}`, inspect(config), inspect({ config }, { depth: 5 })]) {
+    for (const text of [
+      JSON.stringify(config),
+      JSON.stringify({ nested: { config } }),
+      String(config),
+      `${config}`,
+      inspect(config),
+      inspect({ config }, { depth: 5 }),
+    ]) {
       expect(text).not.toContain(secret);
       expect(text).toContain('[REDACTED]');
     }

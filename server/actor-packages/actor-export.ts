@@ -12,7 +12,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function isActorDefinition(value: unknown): value is AnyActorDefinition {
   if (!isRecord(value)) return false;
   const { id, inports, outports, config, fire } = value;
-  return typeof id === 'string' && id !== '' && isRecord(inports) && isRecord(outports) && isRecord(config) && typeof config.safeParse === 'function' && typeof fire === 'function';
+  return (
+    typeof id === 'string' &&
+    id !== '' &&
+    isRecord(inports) &&
+    isRecord(outports) &&
+    isRecord(config) &&
+    typeof config.safeParse === 'function' &&
+    typeof fire === 'function'
+  );
 }
 
 /**

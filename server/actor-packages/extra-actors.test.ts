@@ -41,8 +41,16 @@ describe('the extra actors of actor_packages', () => {
     [['./broken'], "actor_packages: './broken' could not be loaded: the package needs ACME_HOME to be set"],
     [['./missing'], expect.stringMatching(/^actor_packages: '\.\/missing' could not be loaded: Cannot find module '.*missing'/)],
     [['./not-an-actor'], "actor_packages: './not-an-actor': export 'formatName' is not an actor definition (made with defineActor)"],
-    [['./undescribed'], "actor_packages: './undescribed': actor 'fixture/echo': config field 'limit' has no description (use a field helper or .describe('...'))"],
-    [['./bad-ide-facts'], expect.stringMatching(/^actor_packages: '\.\/bad-ide-facts': actor 'fixture\/note': ide\.editors\.text: Invalid enum value\. Expected 'text' \| .*received 'wysiwyg'$/)],
+    [
+      ['./undescribed'],
+      "actor_packages: './undescribed': actor 'fixture/echo': config field 'limit' has no description (use a field helper or .describe('...'))",
+    ],
+    [
+      ['./bad-ide-facts'],
+      expect.stringMatching(
+        /^actor_packages: '\.\/bad-ide-facts': actor 'fixture\/note': ide\.editors\.text: Invalid enum value\. Expected 'text' \| .*received 'wysiwyg'$/,
+      ),
+    ],
   ])('refuses %j in one line naming the package and why', async (entries, message) => {
     expect(await load(...entries)).toEqual({ ok: false, message });
   });

@@ -53,7 +53,15 @@ describe('config settings', () => {
 
   it('carry their description', () => {
     expect(Object.values(schema.shape).map((field) => field.description)).toEqual([
-      'Decimal places', 'Upper limit', 'Input name', 'Expression', 'Seed', 'Label', 'Strict mode', 'Mode', 'Tags',
+      'Decimal places',
+      'Upper limit',
+      'Input name',
+      'Expression',
+      'Seed',
+      'Label',
+      'Strict mode',
+      'Mode',
+      'Tags',
     ]);
   });
 });

@@ -15,7 +15,10 @@ export interface PackageActorContext<C, I extends string, O extends string, S> e
  * An actor of a package: the engine's definition (ports, config schema, effects, state) whose firings see a
  * {@link PackageActorContext}. Its config schema is an object whose every field has a description.
  */
-export type PackageActorDefinition<C = unknown, I extends string = string, O extends string = string, S = undefined> = Omit<ActorDefinition<C, I, O, S>, 'fire' | 'graphPort'> & {
+export type PackageActorDefinition<C = unknown, I extends string = string, O extends string = string, S = undefined> = Omit<
+  ActorDefinition<C, I, O, S>,
+  'fire' | 'graphPort'
+> & {
   /**
    * Does the work of one firing. A throw or a rejection becomes an `ActorFailed` event and is routed to the
    * node's `error-out` port when that port is connected; otherwise it fails the run.

@@ -191,7 +191,12 @@ describe('the effects of the catalogue actors', () => {
   });
 
   it('are listed in the table for every actor of the catalogue, and for nothing else', () => {
-    expect(Object.keys(EFFECTS).sort()).toEqual(catalogue.list().map((definition) => definition.id).sort());
+    expect(Object.keys(EFFECTS).sort()).toEqual(
+      catalogue
+        .list()
+        .map((definition) => definition.id)
+        .sort(),
+    );
   });
 
   it.each(Object.entries(EFFECTS))('of %s are %s', (id, expected) => {
@@ -215,7 +220,7 @@ describe('the effects of the catalogue actors', () => {
     },
   );
 
-  it('are once for scripts run without a sandbox, which reach the host\'s files and network', () => {
+  it("are once for scripts run without a sandbox, which reach the host's files and network", () => {
     expect(effectsOf(createPythonScriptActor({ sandbox: 'none' }), { script: 'return 1' }, {})).toBe('once');
     expect(createNushellScriptActor({ sandbox: 'none' }).effects).toBe('once');
   });

@@ -60,9 +60,15 @@ export function describeSubgraph(): ActorDescriptionData {
   return {
     id: SUBGRAPH_COMPONENT,
     title: 'Subgraph',
-    description: "Runs the graph in the node's metadata.graph as one node; its ports are that graph's exported inports and outports and the names of its graph_input and graph_output nodes.",
+    description:
+      "Runs the graph in the node's metadata.graph as one node; its ports are that graph's exported inports and outports and the names of its graph_input and graph_output nodes.",
     inports: [],
     outports: [],
-    config_schema: { type: 'object', properties: {}, additionalProperties: true, description: 'The inner graph is metadata.graph (FBP JSON); IDE subgraph nodes name it by graphId' },
+    config_schema: {
+      type: 'object',
+      properties: {},
+      additionalProperties: true,
+      description: 'The inner graph is metadata.graph (FBP JSON); IDE subgraph nodes name it by graphId',
+    },
   };
 }

@@ -24,7 +24,8 @@ const schemas = new JsonSchemaChecker();
 export const TASKS = {
   xmlOutput: (p: { text: string; expression?: string; namespaces: Record<string, string>; format: XmlOutputFormat }): JsonValue =>
     p.expression === undefined ? documentOutput(p.text, p.format) : selectionOutput(evaluateXPath(xmlToDom(p.text), p.expression, p.namespaces), p.format),
-  mathExpression: (p: { expression: string; scope: Record<string, unknown>; precision: number }): JsonValue => mathResultToJson(evaluateExpression(p.expression, p.scope), p.precision),
+  mathExpression: (p: { expression: string; scope: Record<string, unknown>; precision: number }): JsonValue =>
+    mathResultToJson(evaluateExpression(p.expression, p.scope), p.precision),
   textRule: (p: { text: string; validation: TextValidation; pattern?: string }): string | null => textRuleProblem(p.text, p.validation, p.pattern) ?? null,
   csvRows: (p: { text: string; options: CsvRowsOptions }) => readCsvRows(p.text, p.options),
   jsonText: (p: { text: string; options: JsonTextOptions }) => parseJsonText(p.text, p.options),

@@ -15,7 +15,11 @@ let pool: WorkerPool | undefined;
  * (default {@link HEAVY_TASK_TIMEOUT_MS}) and the run's signal.
  * @throws Error with the task's own message, or naming the time limit it passed.
  */
-export function runHeavy<T extends HeavyTask>(task: T, payload: Parameters<(typeof TASKS)[T]>[0], limits: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Awaited<ReturnType<(typeof TASKS)[T]>>> {
+export function runHeavy<T extends HeavyTask>(
+  task: T,
+  payload: Parameters<(typeof TASKS)[T]>[0],
+  limits: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<Awaited<ReturnType<(typeof TASKS)[T]>>> {
   pool ??= new WorkerPool({ taskModule: join(__dirname, `heavy-tasks${extname(__filename)}`) });
   return pool.run(task, payload, { timeoutMs: limits.timeoutMs ?? HEAVY_TASK_TIMEOUT_MS, signal: limits.signal });
 }

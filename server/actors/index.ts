@@ -1,5 +1,12 @@
 import { type AnyActorDefinition, type Catalogue, createCatalogue } from '../engine';
-import { type NushellScriptActorOptions, type PythonScriptActorOptions, createJavascriptScriptActor, createNushellScriptActor, createPythonScriptActor, scriptingActors } from './scripting';
+import {
+  type NushellScriptActorOptions,
+  type PythonScriptActorOptions,
+  createJavascriptScriptActor,
+  createNushellScriptActor,
+  createPythonScriptActor,
+  scriptingActors,
+} from './scripting';
 import { createGraphqlQueryActor, createHttpRequestActor, createRpcCallActor, networkActors } from './network';
 import { type EgressPolicy } from '../outbound-http';
 import { mathActors } from './math';
@@ -152,13 +159,7 @@ export {
 } from './server-nodes';
 export { CronTriggerConfigSchema, IntervalTriggerConfigSchema } from './triggers';
 export { type NamedSecretLookup } from './shared';
-export {
-  saasActors,
-  createGithubActor,
-  createGoogleSheetsActor,
-  createHubspotActor,
-  createSalesforceActor,
-} from './saas';
+export { saasActors, createGithubActor, createGoogleSheetsActor, createHubspotActor, createSalesforceActor } from './saas';
 export {
   createEmailSenderActor,
   createSlackWebhookActor,

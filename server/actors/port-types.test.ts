@@ -15,7 +15,10 @@ const definitions = [...createActorCatalogue().list(), ...actorDefinitions];
 
 describe('the port types of the catalogue actors', () => {
   it('are stated on every port, so that FBP tools are not told `all` by default', () => {
-    const untyped = definitions.flatMap(portsOf).filter(([, spec]) => spec.type === undefined).map(([name]) => name);
+    const untyped = definitions
+      .flatMap(portsOf)
+      .filter(([, spec]) => spec.type === undefined)
+      .map(([name]) => name);
     expect(untyped).toEqual([]);
   });
 

@@ -91,7 +91,10 @@ export class ClusterDispatcher implements RunDispatcher {
       ),
     );
     this.worker.on('stalled', (jobId) =>
-      this.options.logger.warn({ execution_id: executionIdOf(jobId), job_id: jobId }, "An execution's job stalled (its node stopped renewing its lock): it is queued again"),
+      this.options.logger.warn(
+        { execution_id: executionIdOf(jobId), job_id: jobId },
+        "An execution's job stalled (its node stopped renewing its lock): it is queued again",
+      ),
     );
     this.sampleQueued();
   }
@@ -145,7 +148,11 @@ export class ClusterDispatcher implements RunDispatcher {
     setImmediate(() => {
       const ids = [...this.toQueue];
       this.toQueue = new Set();
-      const jobs = ids.map((executionId) => ({ name: 'run', data: { executionId }, opts: { jobId: jobIdOf(executionId), removeOnComplete: true, removeOnFail: true } }));
+      const jobs = ids.map((executionId) => ({
+        name: 'run',
+        data: { executionId },
+        opts: { jobId: jobIdOf(executionId), removeOnComplete: true, removeOnFail: true },
+      }));
       this.queue.addBulk(jobs).catch((error: unknown) => this.options.logger.error({ err: error, executionIds: ids }, 'Could not queue executions'));
     });
   }

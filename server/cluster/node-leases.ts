@@ -90,7 +90,8 @@ export class NodeLeases {
     try {
       await this.renew();
       const suspended = await this.options.service.suspendTakenOver();
-      if (suspended > 0) this.options.logger.warn({ suspended }, 'This node stalled past the failure timeout: the runs other nodes took over meanwhile are stopped here');
+      if (suspended > 0)
+        this.options.logger.warn({ suspended }, 'This node stalled past the failure timeout: the runs other nodes took over meanwhile are stopped here');
       await this.check();
     } catch (error) {
       this.options.logger.error({ err: error }, 'Could not renew the node lease or check the other nodes');

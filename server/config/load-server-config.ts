@@ -88,7 +88,9 @@ export async function loadServerConfig({ argv, env }: ConfigSources): Promise<Lo
     const cluster = parsed.success ? clusterSettingsProblem(parsed.data) : undefined;
     if (cluster !== undefined) return { ok: false, message: `Invalid configuration: ${cluster}` };
     if (parsed.success) return { ok: true, config: parsed.data, warnings };
-    const problems = parsed.error.issues.map((issue) => (issue.code === 'unrecognized_keys' ? unknownOptions(issue.keys) : `'${issue.path.join('.')}': ${issue.message}`));
+    const problems = parsed.error.issues.map((issue) =>
+      issue.code === 'unrecognized_keys' ? unknownOptions(issue.keys) : `'${issue.path.join('.')}': ${issue.message}`,
+    );
     return { ok: false, message: `Invalid configuration: ${problems.join('; ')}` };
   } catch (error) {
     if (isConfigError(error)) return { ok: false, message: `Invalid configuration: ${error.message}` };
@@ -100,5 +102,3 @@ export async function loadServerConfig({ argv, env }: ConfigSources): Promise<Lo
 export function wantsHelp(argv: readonly string[]): boolean {
   return argv.includes('--help') || argv.includes('-h');
 }
-
-

@@ -23,7 +23,15 @@ async function restoreAt(catchUp: boolean) {
   const store = new MemoryDeploymentStore();
   store.insert(stoppedDeployment());
   const executions = new ExecutionService({ catalogue, store: new MemoryExecutionStore(), now: () => NOW });
-  const deployments = new DeploymentService({ store, executions, catalogue, secret: () => undefined, answers: new HookAnswers(), now: () => NOW, catchUpMissedTicks: catchUp });
+  const deployments = new DeploymentService({
+    store,
+    executions,
+    catalogue,
+    secret: () => undefined,
+    answers: new HookAnswers(),
+    now: () => NOW,
+    catchUpMissedTicks: catchUp,
+  });
   deployments.restore();
   // A catch-up tick starts its run asynchronously (it reads the trigger's previous run first).
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -43,7 +51,10 @@ describe('ticks missed while the service was down', () => {
   it('are stood for by one run, with the time of the latest of them, when catching up is configured', async () => {
     const { runs, trigger, store } = await restoreAt(true);
     expect(runs).toHaveLength(1);
-    expect(runs[0].request.metadata).toMatchObject({ deployment_id: 'every-ten', trigger: { node_id: 'tick', timestamp: '2026-11-24T12:00:30.000Z', execution_count: 4 } });
+    expect(runs[0].request.metadata).toMatchObject({
+      deployment_id: 'every-ten',
+      trigger: { node_id: 'tick', timestamp: '2026-11-24T12:00:30.000Z', execution_count: 4 },
+    });
     expect(trigger).toMatchObject({ executions_started: 4, last_tick_at: '2026-11-24T12:00:30.000Z', last_execution_id: runs[0].id });
     expect(store.get('every-ten')!.triggers.tick.executionsStarted).toBe(4);
   });

@@ -9,7 +9,14 @@ import { runnableIdeWorkflow } from '../ide';
 /** A trigger node of a deployment, with its schedule read from its configuration. */
 export type TriggerPlan =
   | { readonly nodeId: string; readonly type: 'cron'; readonly schedule: string; readonly timezone: string; readonly maxExecutions: number }
-  | { readonly nodeId: string; readonly type: 'interval'; readonly intervalMs: number; readonly startImmediately: boolean; readonly timezone: string; readonly maxExecutions: number };
+  | {
+      readonly nodeId: string;
+      readonly type: 'interval';
+      readonly intervalMs: number;
+      readonly startImmediately: boolean;
+      readonly timezone: string;
+      readonly maxExecutions: number;
+    };
 
 /** The authentication types a hook checks. */
 type HookAuthentication = 'None' | 'Bearer Token' | 'API Key' | 'Basic Auth';
@@ -73,12 +80,22 @@ export function planDeployment(request: DeploymentRequest, context: PlanContext)
       triggers.push({ nodeId: node.id, type: 'cron', schedule: config.schedule, timezone: config.timezone, maxExecutions: config.maxExecutions });
     } else if (node.component === 'tpl_interval_trigger') {
       const config = configOf(IntervalTriggerConfigSchema, node);
-      triggers.push({ nodeId: node.id, type: 'interval', intervalMs: config.interval, startImmediately: config.startImmediately, timezone: config.timezone, maxExecutions: config.maxExecutions });
+      triggers.push({
+        nodeId: node.id,
+        type: 'interval',
+        intervalMs: config.interval,
+        startImmediately: config.startImmediately,
+        timezone: config.timezone,
+        maxExecutions: config.maxExecutions,
+      });
     } else if (node.component === 'tpl_server_request') {
       const hook = hookOf(node, configOf(ServerRequestConfigSchema, node), triggerConfig, context.secret, issues);
       if (hook === undefined) continue;
       if (hooks.some((other) => other.path === hook.path && (other.method === hook.method || other.method === 'ANY' || hook.method === 'ANY'))) {
-        issues.push({ path: `nodes.${node.id}`, message: `Server Request '${node.id}' takes ${hook.method} ${hook.path}, which another Server Request node of the workflow takes` });
+        issues.push({
+          path: `nodes.${node.id}`,
+          message: `Server Request '${node.id}' takes ${hook.method} ${hook.path}, which another Server Request node of the workflow takes`,
+        });
       }
       hooks.push(hook);
     }
@@ -114,21 +131,38 @@ function hookOf(
 ): HookPlan | undefined {
   const at = `nodes.${node.id}`;
   if (config.requestType === 'WebSocket') {
-    issues.push({ path: `${at}.requestType`, message: `Server Request '${node.id}' asks for WebSocket requests, which deployments do not answer yet: use HTTP or Any` });
+    issues.push({
+      path: `${at}.requestType`,
+      message: `Server Request '${node.id}' asks for WebSocket requests, which deployments do not answer yet: use HTTP or Any`,
+    });
     return undefined;
   }
   const authentication = config.authentication !== 'None' ? config.authentication : (trigger?.authentication ?? 'None');
   if (authentication === 'Custom') {
-    issues.push({ path: `${at}.authentication`, message: `Server Request '${node.id}' asks for Custom authentication, which has no rule to check: use Bearer Token, API Key or Basic Auth` });
+    issues.push({
+      path: `${at}.authentication`,
+      message: `Server Request '${node.id}' asks for Custom authentication, which has no rule to check: use Bearer Token, API Key or Basic Auth`,
+    });
     return undefined;
   }
   if (authentication !== 'None' && secret(config.authSecret) === undefined) {
-    issues.push({ path: `${at}.authSecret`, message: `Server Request '${node.id}' checks ${authentication} against the secret ${config.authSecret}, which is not configured` });
+    issues.push({
+      path: `${at}.authSecret`,
+      message: `Server Request '${node.id}' checks ${authentication} against the secret ${config.authSecret}, which is not configured`,
+    });
   }
   const path = normalPath(config.path ?? trigger?.path ?? '/');
   if (!PATH.test(path)) issues.push({ path: `${at}.path`, message: `Server Request '${node.id}': '${path}' is not a URL path` });
   const method = config.method !== 'ANY' ? config.method : (trigger?.method ?? 'ANY');
-  return { nodeId: node.id, method, path, authentication, authSecret: config.authSecret, apiKeyHeader: config.apiKeyHeader.toLowerCase(), dataFormat: config.dataFormat };
+  return {
+    nodeId: node.id,
+    method,
+    path,
+    authentication,
+    authSecret: config.authSecret,
+    apiKeyHeader: config.apiKeyHeader.toLowerCase(),
+    dataFormat: config.dataFormat,
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -137,5 +171,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A hook path as it is matched: one leading `/`, no trailing `/`, no empty segments. */
 export function normalPath(path: string): string {
-  return `/${path.split('/').filter((segment) => segment !== '').join('/')}`;
+  return `/${path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .join('/')}`;
 }

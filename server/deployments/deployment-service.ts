@@ -58,13 +58,15 @@ export class DeploymentService {
    * `maxTriggersPerDeployment`, CONFLICT for a name in use, LIMIT_REACHED when `maxDeployments` are kept
    */
   create(request: DeploymentRequest): Deployment {
-    if (this.active.has(request.name) || this.options.store.get(request.name)) throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
+    if (this.active.has(request.name) || this.options.store.get(request.name))
+      throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
     checkDeploymentCount(this.active.size, this.limits);
     if (request.graph_json !== undefined) checkTriggerCount(triggerNodeCount(request.graph_json), this.limits);
     const plan = planDeployment(request, this.planContext());
     checkTriggerCount(plan.triggers.length, this.limits);
     const record: DeploymentRecord = { id: request.name, request, createdAt: this.now(), triggers: {} };
-    if (!this.options.store.insert(record)) throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
+    if (!this.options.store.insert(record))
+      throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
     this.activate(record, plan, false);
     this.logger.info({ deployment: record.id, triggers: plan.triggers.length, hooks: plan.hooks.length }, 'Deployment created');
     return this.get(record.id);
@@ -73,7 +75,9 @@ export class DeploymentService {
   /** Every deployment, oldest first. */
   list(): Deployment[] {
     // Deployments other nodes create come in as they are told, not in the order they were created.
-    const oldestFirst = [...this.active.values()].sort((a, b) => a.record.createdAt - b.record.createdAt || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
+    const oldestFirst = [...this.active.values()].sort(
+      (a, b) => a.record.createdAt - b.record.createdAt || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0),
+    );
     return oldestFirst.map((active) => this.view(active));
   }
 
@@ -162,21 +166,37 @@ export class DeploymentService {
   async call(id: string, call: HookCall, signal?: AbortSignal): Promise<HookCallOutcome> {
     const { deployment, hook } = this.hookFor(id, call.method, call.path);
     if (!isAuthorised(hook, call.headers, this.options.secret)) {
-      throw new AppError('UNAUTHORIZED', `The request to ${call.method} /hooks/${id}${normalPath(call.path)} needs ${hook.authentication === 'API Key' ? `the API key in ${hook.apiKeyHeader}` : `${hook.authentication} credentials`}`);
+      throw new AppError(
+        'UNAUTHORIZED',
+        `The request to ${call.method} /hooks/${id}${normalPath(call.path)} needs ${hook.authentication === 'API Key' ? `the API key in ${hook.apiKeyHeader}` : `${hook.authentication} credentials`}`,
+      );
     }
     const contentType = call.headers['content-type'];
     const body = readHookBody(hook.dataFormat, call.body, Array.isArray(contentType) ? contentType[0] : contentType);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', body.message, { details: [{ path: 'body', message: body.message }] });
     if (!this.hookRuns.take(id)) {
-      throw new AppError('RATE_LIMITED', `Deployment '${id}' has ${this.hookRuns.max} runs of its hooks going, as many as it may have at once: try again shortly`);
+      throw new AppError(
+        'RATE_LIMITED',
+        `Deployment '${id}' has ${this.hookRuns.max} runs of its hooks going, as many as it may have at once: try again shortly`,
+      );
     }
-    const request: HookRequest = { method: call.method, path: normalPath(call.path), query: call.query, headers: headersForRun(hook, call.headers), body: body.body };
+    const request: HookRequest = {
+      method: call.method,
+      path: normalPath(call.path),
+      query: call.query,
+      headers: headersForRun(hook, call.headers),
+      body: body.body,
+    };
     const executionId = randomUUID();
     const answered = this.options.answers.expect(executionId, this.options.hookTimeoutMs ?? 30_000);
     const plan = deployment.plan as DeploymentPlan;
     try {
       await this.options.executions.startDurably(
-        { graph_json: plan.graphJson, input: deployment.record.request.input, metadata: { ...this.startMetadata(deployment, executionId, 'hook'), [HTTP_REQUEST_METADATA_KEY]: request } },
+        {
+          graph_json: plan.graphJson,
+          input: deployment.record.request.input,
+          metadata: { ...this.startMetadata(deployment, executionId, 'hook'), [HTTP_REQUEST_METADATA_KEY]: request },
+        },
         { source: 'hook', here: true },
       );
     } catch (error) {
@@ -195,7 +215,14 @@ export class DeploymentService {
     signal?.removeEventListener('abort', abandon);
     const unanswered = outcome.kind === 'timeout' || outcome.kind === 'abandoned';
     const cancelled = unanswered && deployment.record.request.continue_on_timeout !== true;
-    if (cancelled) void cancelUnanswered(this.options.executions, this.logger, id, executionId, outcome.kind === 'timeout' ? 'its caller got no answer in time' : 'its caller went away before the answer');
+    if (cancelled)
+      void cancelUnanswered(
+        this.options.executions,
+        this.logger,
+        id,
+        executionId,
+        outcome.kind === 'timeout' ? 'its caller got no answer in time' : 'its caller went away before the answer',
+      );
     return { executionId, outcome, cancelled };
   }
 
@@ -217,7 +244,9 @@ export class DeploymentService {
     const wanted = normalPath(path);
     const onPath = (deployment?.plan?.hooks ?? []).filter((hook) => hook.path === wanted);
     const asked = method.toUpperCase();
-    const hook = onPath.find((candidate) => candidate.method === 'ANY' || candidate.method === asked) ?? (asked === 'HEAD' ? onPath.find((candidate) => candidate.method === 'GET') : undefined);
+    const hook =
+      onPath.find((candidate) => candidate.method === 'ANY' || candidate.method === asked) ??
+      (asked === 'HEAD' ? onPath.find((candidate) => candidate.method === 'GET') : undefined);
     if (deployment === undefined || onPath.length === 0) throw new AppError('NOT_FOUND', NO_HOOK);
     if (hook) return { deployment, hook };
     throw new AppError('METHOD_NOT_ALLOWED', `This hook does not answer ${asked}`);
@@ -235,7 +264,13 @@ export class DeploymentService {
 
   private startMetadata(active: ActiveDeployment, executionId: string, source: string) {
     const { request } = active.record;
-    return { execution_id: executionId, workflow_id: active.plan?.workflowId, source, deployment_id: active.record.id, ...(request.timeout_ms === undefined ? {} : { timeout_ms: request.timeout_ms }) };
+    return {
+      execution_id: executionId,
+      workflow_id: active.plan?.workflowId,
+      source,
+      deployment_id: active.record.id,
+      ...(request.timeout_ms === undefined ? {} : { timeout_ms: request.timeout_ms }),
+    };
   }
 
   private activate(record: DeploymentRecord, plan: DeploymentPlan, catchUp: boolean): void {
@@ -247,7 +282,10 @@ export class DeploymentService {
       const state = record.triggers[trigger.nodeId] ?? FRESH_TRIGGER;
       const missed = catchUp && !isExhausted(trigger, state) ? clock.missedTick(state.lastTickAt ?? record.createdAt, this.now()) : undefined;
       if (missed !== undefined) {
-        this.logger.info({ deployment: record.id, trigger: trigger.nodeId, missed: new Date(missed).toISOString() }, 'Catching up a tick missed while the service was down');
+        this.logger.info(
+          { deployment: record.id, trigger: trigger.nodeId, missed: new Date(missed).toISOString() },
+          'Catching up a tick missed while the service was down',
+        );
         void this.tick(active, trigger, missed).finally(() => {
           if (this.active.get(record.id) === active) this.arm(active, trigger);
         });
@@ -305,8 +343,14 @@ export class DeploymentService {
     const executionId = randomUUID();
     const count = state.executionsStarted + 1;
     try {
-      const metadata = { ...this.startMetadata(active, executionId, 'trigger'), trigger: { node_id: trigger.nodeId, timestamp: new Date(at).toISOString(), execution_count: count } };
-      await this.options.executions.start({ graph_json: (active.plan as DeploymentPlan).graphJson, input: active.record.request.input, metadata }, { source: 'trigger' });
+      const metadata = {
+        ...this.startMetadata(active, executionId, 'trigger'),
+        trigger: { node_id: trigger.nodeId, timestamp: new Date(at).toISOString(), execution_count: count },
+      };
+      await this.options.executions.start(
+        { graph_json: (active.plan as DeploymentPlan).graphJson, input: active.record.request.input, metadata },
+        { source: 'trigger' },
+      );
       this.save(active, trigger.nodeId, { ...state, executionsStarted: count, lastTickAt: at, lastExecutionId: executionId });
     } catch (error) {
       this.logger.error({ err: error, deployment: active.record.id, trigger: trigger.nodeId }, 'A tick could not start its execution');
@@ -338,7 +382,10 @@ export class DeploymentService {
     const state = this.stateOf(active, trigger.nodeId);
     this.save(active, trigger.nodeId, { ...state, ticksSkipped: state.ticksSkipped + 1, lastTickAt: at });
     this.options.onTickSkipped?.(reason);
-    const why = reason === 'previous_run_going' ? 'the previous run of this trigger is still going' : `the deployment has its max_concurrent_runs (${active.record.request.max_concurrent_runs}) going`;
+    const why =
+      reason === 'previous_run_going'
+        ? 'the previous run of this trigger is still going'
+        : `the deployment has its max_concurrent_runs (${active.record.request.max_concurrent_runs}) going`;
     this.logger.info({ deployment: active.record.id, trigger: trigger.nodeId, running: state.lastExecutionId }, `Tick skipped: ${why}`);
   }
 
@@ -350,7 +397,10 @@ export class DeploymentService {
     if (this.now() - this.throttleWarnedAt < 60_000) return;
     this.throttleWarnedAt = this.now();
     const ceiling = this.limits.maxTriggerStartsPerSecond;
-    this.logger.warn({ deployment: active.record.id, trigger: trigger.nodeId, ceiling }, `Ticks skipped: the triggers of the deployments start more than max_trigger_starts_per_second (${ceiling}) runs`);
+    this.logger.warn(
+      { deployment: active.record.id, trigger: trigger.nodeId, ceiling },
+      `Ticks skipped: the triggers of the deployments start more than max_trigger_starts_per_second (${ceiling}) runs`,
+    );
   }
 
   private stateOf(active: ActiveDeployment, nodeId: string): TriggerState {
@@ -372,4 +422,3 @@ export class DeploymentService {
     );
   }
 }
-

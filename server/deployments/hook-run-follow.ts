@@ -35,6 +35,7 @@ export async function cancelUnanswered(executions: ExecutionService, logger: Log
     await executions.cancel(executionId, `Cancelled: ${why}`);
     logger.info({ deployment: deploymentId, executionId }, `A hook's run was cancelled: ${why}`);
   } catch (error) {
-    if (!isAppError(error) || error.code !== 'CONFLICT') logger.error({ err: error, deployment: deploymentId, executionId }, "A hook's run could not be cancelled");
+    if (!isAppError(error) || error.code !== 'CONFLICT')
+      logger.error({ err: error, deployment: deploymentId, executionId }, "A hook's run could not be cancelled");
   }
 }

@@ -10,7 +10,17 @@ export {
   isTerminalEvent,
   type PortDatatype,
 } from '../../model';
-export { type ActorContext, type ActorDefinition, type AnyActorDefinition, type EffectsOfFiring, type FiringEffects, type InPortSpec, type OutPortSpec, defineActor, errorOutPort } from './sdk/actor-definition';
+export {
+  type ActorContext,
+  type ActorDefinition,
+  type AnyActorDefinition,
+  type EffectsOfFiring,
+  type FiringEffects,
+  type InPortSpec,
+  type OutPortSpec,
+  defineActor,
+  errorOutPort,
+} from './sdk/actor-definition';
 export { type IdeFacts } from './sdk/ide-facts';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { type ResourceKind, type RunResources, resourceKind } from './sdk/run-resources';

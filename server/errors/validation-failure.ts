@@ -16,7 +16,11 @@ export const MAX_ERROR_DETAILS = 100;
  * carrying the first {@link MAX_ERROR_DETAILS} details, so that an answer stays small whatever the input.
  * @example validationFailure('request', details) // "Invalid request: limit: Number must be ... (and 1 more)"
  */
-export function validationFailure(subject: string, details: ErrorDetail[], { withPath = true, fallback = 'unknown problem' }: ValidationFailureOptions = {}): AppError {
+export function validationFailure(
+  subject: string,
+  details: ErrorDetail[],
+  { withPath = true, fallback = 'unknown problem' }: ValidationFailureOptions = {},
+): AppError {
   const first = details[0];
   const summary = first ? `${withPath ? `${first.path}: ` : ''}${first.message}` : fallback;
   const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';

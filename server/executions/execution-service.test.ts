@@ -86,7 +86,10 @@ describe('ExecutionService', () => {
 
   it('rejects an invalid graph with every issue as a detail and stores nothing', async () => {
     const { executions, store } = service();
-    const graph = { processes: { a: { component: 'nope' }, d: { component: 'double' } }, connections: [{ from: { nodeId: 'd', portId: 'out' }, to: { nodeId: 'x', portId: 'in' } }] };
+    const graph = {
+      processes: { a: { component: 'nope' }, d: { component: 'double' } },
+      connections: [{ from: { nodeId: 'd', portId: 'out' }, to: { nodeId: 'x', portId: 'in' } }],
+    };
     let thrown: unknown;
     try {
       await executions.start({ graph_json: graph, input: {}, metadata: {} }, { source: 'test' });
@@ -138,8 +141,17 @@ describe('ExecutionService', () => {
   it('marks executions left unfinished by a previous process as failed when they do not resume', async () => {
     const store = new MemoryExecutionStore();
     store.insert({
-      id: 'old', status: 'running', workflowId: 'w', source: 'http_api', nodeId: 'local', fingerprint: 'f',
-      request: { graph_json: { processes: {} }, input: {}, metadata: { resume_if_interrupted: false } }, result: null, createdAt: 1, startedAt: 2, endedAt: null,
+      id: 'old',
+      status: 'running',
+      workflowId: 'w',
+      source: 'http_api',
+      nodeId: 'local',
+      fingerprint: 'f',
+      request: { graph_json: { processes: {} }, input: {}, metadata: { resume_if_interrupted: false } },
+      result: null,
+      createdAt: 1,
+      startedAt: 2,
+      endedAt: null,
     });
     store.appendEvent('old', { _type: 'NetworkStarted', seq: 1, timestamp: 2, executionId: 'old', workflowId: 'w' });
     const executions = new ExecutionService({ catalogue, store });
@@ -147,7 +159,10 @@ describe('ExecutionService', () => {
     const record = await executions.get('old');
     expect(record.status).toBe('failed');
     expect(record.result!.errors[0].message).toBe('The server stopped while this execution was running');
-    expect((await store.readEvents('old', 1, 10)).map((e: EngineEvent) => [e.seq, e._type])).toEqual([[1, 'NetworkStarted'], [2, 'Failed']]);
+    expect((await store.readEvents('old', 1, 10)).map((e: EngineEvent) => [e.seq, e._type])).toEqual([
+      [1, 'NetworkStarted'],
+      [2, 'Failed'],
+    ]);
   });
 
   it('notifies watchers of every append until they stop watching', async () => {
@@ -188,7 +203,9 @@ describe('ExecutionService', () => {
       await executions.start({ graph_json: doubleGraph, input: { n: 4 }, metadata: { webhook_url: url } }, { source: 'test' });
       await finished(executions, 'id-1');
       for (let i = 0; i < 200 && received.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
-      expect(received).toEqual([expect.objectContaining({ execution_id: 'id-1', status: 'completed', result: expect.objectContaining({ outputs: { result: 8 } }) })]);
+      expect(received).toEqual([
+        expect.objectContaining({ execution_id: 'id-1', status: 'completed', result: expect.objectContaining({ outputs: { result: 8 } }) }),
+      ]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -197,6 +214,8 @@ describe('ExecutionService', () => {
   it('accepts nothing new once shutting down', async () => {
     const { executions } = service();
     await executions.shutdown(0);
-    await expect(executions.start({ graph_json: doubleGraph, input: { n: 1 }, metadata: {} }, { source: 'test' })).rejects.toEqual(expect.objectContaining({ code: 'UNAVAILABLE' }));
+    await expect(executions.start({ graph_json: doubleGraph, input: { n: 1 }, metadata: {} }, { source: 'test' })).rejects.toEqual(
+      expect.objectContaining({ code: 'UNAVAILABLE' }),
+    );
   });
 });

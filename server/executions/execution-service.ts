@@ -83,7 +83,10 @@ export class ExecutionService {
         nodeId,
         resumeInterruptedRuns,
         logger,
-        logLimits: { maxEvents: options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS_PER_EXECUTION, maxBytes: options.maxEventLogBytes ?? DEFAULT_MAX_EVENT_LOG_MB * BYTES_PER_MIB },
+        logLimits: {
+          maxEvents: options.maxEventsPerExecution ?? DEFAULT_MAX_EVENTS_PER_EXECUTION,
+          maxBytes: options.maxEventLogBytes ?? DEFAULT_MAX_EVENT_LOG_MB * BYTES_PER_MIB,
+        },
         maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
         defaultTimeoutMs: options.defaultTimeoutMs ?? 0,
         maxEventPayloadBytes: options.maxEventPayloadBytes,
@@ -95,10 +98,27 @@ export class ExecutionService {
     );
     const placement = createPlacement({ dispatcher: this.dispatcher, launcher, announcer, store, owned, nodeId, logger });
     const endings = new StoredEnding(store, announcer, launcher, now);
-    this.starter = new ExecutionStarter({ store, compiler: this.compiler, graphComponents: options.graphComponents, placement, owned, now, newId: options.newId ?? randomUUID, storageFull: options.storageFull });
+    this.starter = new ExecutionStarter({
+      store,
+      compiler: this.compiler,
+      graphComponents: options.graphComponents,
+      placement,
+      owned,
+      now,
+      newId: options.newId ?? randomUUID,
+      storageFull: options.storageFull,
+    });
     this.control = new RunControl({ store, owned, dispatcher: this.dispatcher, endings, nodeId, peers: options.peers, get });
     this.reader = new EventLogReader(store, owned, get);
-    this.recovery = new RunRecovery({ store, owned, placement, endings, nodeId, resumeInterruptedRuns, cancel: (id, reason) => this.control.cancel(id, reason) });
+    this.recovery = new RunRecovery({
+      store,
+      owned,
+      placement,
+      endings,
+      nodeId,
+      resumeInterruptedRuns,
+      cancel: (id, reason) => this.control.cancel(id, reason),
+    });
   }
 
   /**
@@ -137,7 +157,8 @@ export class ExecutionService {
     try {
       return await this.store.list(query);
     } catch (error) {
-      if (error instanceof InvalidCursorError) throw new AppError('VALIDATION_FAILED', error.message, { details: [{ path: 'cursor', message: error.message }] });
+      if (error instanceof InvalidCursorError)
+        throw new AppError('VALIDATION_FAILED', error.message, { details: [{ path: 'cursor', message: error.message }] });
       throw error;
     }
   }

@@ -32,7 +32,21 @@ describe('ResultFiles', () => {
   it('reads a measured result back with its outputs parsed only when read, its text as written', async () => {
     const files = new ResultFiles(dir);
     const big = new JsonText('[ "é", {"__proto__": 1} ]', 28);
-    const result = limitOutputs({ success: true, execution_id: 'e', workflow_id: 'w', start_time: 't0', end_time: 't1', duration_ms: 1, outputs: withJsonTexts({ big, n: 2 }), errors: [], nodes_executed: 1, nodes_failed: 0 }, 1000);
+    const result = limitOutputs(
+      {
+        success: true,
+        execution_id: 'e',
+        workflow_id: 'w',
+        start_time: 't0',
+        end_time: 't1',
+        duration_ms: 1,
+        outputs: withJsonTexts({ big, n: 2 }),
+        errors: [],
+        nodes_executed: 1,
+        nodes_failed: 0,
+      },
+      1000,
+    );
     const ref = await files.write('run-1', resultPieces(result));
     expect(Object.keys(ref.$outputs ?? {})).toEqual(['big', 'n']);
     const read = await files.read(JSON.parse(JSON.stringify(ref)) as typeof ref);

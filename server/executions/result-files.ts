@@ -64,7 +64,8 @@ export class ResultFiles {
     const spans = outputSpans(pieces);
     try {
       for (const text of pieces) {
-        for (let at = 0; at < text.length; at += WRITE_SLICE_CHARS) written += (await file.write(text.slice(at, at + WRITE_SLICE_CHARS), null, 'utf8')).bytesWritten;
+        for (let at = 0; at < text.length; at += WRITE_SLICE_CHARS)
+          written += (await file.write(text.slice(at, at + WRITE_SLICE_CHARS), null, 'utf8')).bytesWritten;
       }
       await file.datasync();
     } finally {

@@ -12,7 +12,18 @@ class CountedText extends JsonText {
 }
 
 function resultWith(outputs: RunResult['outputs']): RunResult {
-  return { success: true, execution_id: 'e', workflow_id: 'w', start_time: 't0', end_time: 't1', duration_ms: 1, outputs, errors: [], nodes_executed: 1, nodes_failed: 0 };
+  return {
+    success: true,
+    execution_id: 'e',
+    workflow_id: 'w',
+    start_time: 't0',
+    end_time: 't1',
+    duration_ms: 1,
+    outputs,
+    errors: [],
+    nodes_executed: 1,
+    nodes_failed: 0,
+  };
 }
 
 describe('limitOutputs', () => {

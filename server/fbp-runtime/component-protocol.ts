@@ -62,7 +62,11 @@ async function setSource(context: RuntimeContext, read: PayloadReader, send: Sen
   } finally {
     context.graphs.changed(graph);
   }
-  const component: FbpMessage = { protocol: 'component', command: 'component', payload: graphComponentPayload(context.graphs.componentName(graph) ?? id, graph, context.catalogue) };
+  const component: FbpMessage = {
+    protocol: 'component',
+    command: 'component',
+    payload: graphComponentPayload(context.graphs.componentName(graph) ?? id, graph, context.catalogue),
+  };
   send(component);
   context.broadcast(component, send);
 }

@@ -26,7 +26,12 @@ export function graphSource(componentName: string, graph: ProtocolGraph): JsonOb
 export function actorSource(definition: AnyActorDefinition): JsonObject {
   const { name, library } = splitName(definition.id);
   const ports = (specs: Record<string, { description?: string; required?: boolean; type?: string }>) =>
-    Object.fromEntries(Object.entries(specs).map(([id, spec]) => [id, { type: spec.type ?? 'all', required: spec.required ?? false, ...(spec.description === undefined ? {} : { description: spec.description }) }]));
+    Object.fromEntries(
+      Object.entries(specs).map(([id, spec]) => [
+        id,
+        { type: spec.type ?? 'all', required: spec.required ?? false, ...(spec.description === undefined ? {} : { description: spec.description }) },
+      ]),
+    );
   const code = {
     id: definition.id,
     ...(definition.title === undefined ? {} : { title: definition.title }),
@@ -50,7 +55,8 @@ export function readGraphSource(language: string, code: string): GraphJson {
     if (!read.ok) throw new GraphCommandError(`The .fbp source does not parse: ${read.problem.message}`);
     return read.graph;
   }
-  if (language !== 'json') throw new GraphCommandError(`component:source takes graphs only (language json or fbp), not ${language}: this runtime runs no code sent to it`);
+  if (language !== 'json')
+    throw new GraphCommandError(`component:source takes graphs only (language json or fbp), not ${language}: this runtime runs no code sent to it`);
   let value: unknown;
   try {
     value = JSON.parse(code);
@@ -80,7 +86,10 @@ export function fillGraph(graph: ProtocolGraph, json: GraphJson, hasComponent: (
     if (src !== undefined) graph.addEdge(src, tgt, metadata);
     else if (connection.data !== undefined) graph.addInitial(connection.data, tgt, metadata);
   }
-  for (const [side, ports] of [['inport', json.inports], ['outport', json.outports]] as const) {
+  for (const [side, ports] of [
+    ['inport', json.inports],
+    ['outport', json.outports],
+  ] as const) {
     for (const [name, port] of Object.entries(ports ?? {})) {
       const at = endpoint(port);
       if (at === undefined) throw new GraphCommandError(`Exported ${side} '${name}' names no node port`);
@@ -89,7 +98,11 @@ export function fillGraph(graph: ProtocolGraph, json: GraphJson, hasComponent: (
   }
   for (const group of json.groups ?? []) {
     if (!isJsonObject(group) || typeof group.name !== 'string' || !Array.isArray(group.nodes) || group.nodes.length === 0) continue;
-    graph.addGroup(group.name, group.nodes.filter((node): node is string => typeof node === 'string'), isJsonObject(group.metadata) ? group.metadata : {});
+    graph.addGroup(
+      group.name,
+      group.nodes.filter((node): node is string => typeof node === 'string'),
+      isJsonObject(group.metadata) ? group.metadata : {},
+    );
   }
 }
 

@@ -200,11 +200,14 @@ export class FbpRuntime {
     const event = read.text('event');
     if (!PACKET_EVENTS.has(event)) throw new GraphCommandError(`runtime:packet needs 'event' as one of ${[...PACKET_EVENTS].join(', ')}`);
     if (event === 'begingroup' || event === 'endgroup') {
-      throw new GraphCommandError(`runtime:packet '${event}' is refused: this runtime's packets carry no brackets, so no group could reach the graph's outports; send the data packets alone`);
+      throw new GraphCommandError(
+        `runtime:packet '${event}' is refused: this runtime's packets carry no brackets, so no group could reach the graph's outports; send the data packets alone`,
+      );
     }
     const data = read.value('payload') as JsonValue | undefined;
     if (event === 'data') await this.networks.packet(graph, port, data ?? null);
-    else if (!graph.exportedPorts('inport').some((exported) => exported.name === port)) throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
+    else if (!graph.exportedPorts('inport').some((exported) => exported.name === port))
+      throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
     send({ protocol: 'runtime', command: 'packetsent', payload: { port, event, graph: graph.id, ...(data === undefined ? {} : { payload: data }) } });
   }
 

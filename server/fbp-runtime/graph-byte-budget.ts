@@ -28,7 +28,9 @@ export class GraphByteBudget {
   change(delta: number): void {
     if (delta > 0 && this.held + delta > this.maxBytes) {
       const mb = Math.round((this.maxBytes / MIB) * 100) / 100;
-      throw new GraphCommandError(`The runtime's graphs hold ${this.held} bytes; this change adds ${delta} more, beyond the ${mb} MB they may hold (max_protocol_graph_mb)`);
+      throw new GraphCommandError(
+        `The runtime's graphs hold ${this.held} bytes; this change adds ${delta} more, beyond the ${mb} MB they may hold (max_protocol_graph_mb)`,
+      );
     }
     this.held += delta;
   }

@@ -39,7 +39,11 @@ export function applyGraphCommand(graph: ProtocolGraph, command: string, read: P
     case 'addinport':
     case 'addoutport': {
       const metadata = read.value('metadata') === undefined ? undefined : read.object('metadata');
-      return graph.addExported(command === 'addinport' ? 'inport' : 'outport', read.text('public'), { node: read.text('node'), port: read.text('port'), metadata });
+      return graph.addExported(command === 'addinport' ? 'inport' : 'outport', read.text('public'), {
+        node: read.text('node'),
+        port: read.text('port'),
+        metadata,
+      });
     }
     case 'removeinport':
     case 'removeoutport':

@@ -14,7 +14,11 @@ const TAP_COMPONENT = 'core/Drop';
  * packets. The tap nodes show in the execution's graph as `outport:<name>`. Without `core/Drop` in the catalogue
  * there are no taps.
  */
-export function graphForRun(graph: ProtocolGraph, catalogue: Catalogue, inputs: readonly string[]): { graphJson: GraphJson; taps: ReadonlyMap<string, string> } {
+export function graphForRun(
+  graph: ProtocolGraph,
+  catalogue: Catalogue,
+  inputs: readonly string[],
+): { graphJson: GraphJson; taps: ReadonlyMap<string, string> } {
   const whole = graph.toGraphJson();
   const graphJson = { ...whole, inports: Object.fromEntries(Object.entries(whole.inports ?? {}).filter(([name]) => inputs.includes(name))) };
   const taps = new Map<string, string>();

@@ -65,10 +65,12 @@ export class GraphGroups {
    * nothing; a group left with no node is removed, as NoFlo does. Answers the names of the groups removed.
    */
   nodeChanged(from: string, to: string | undefined): string[] {
-    const changed = [...this.groups].filter(([, group]) => group.nodes.includes(from)).map(([name, group]) => {
-      const nodes = to === undefined ? group.nodes.filter((node) => node !== from) : group.nodes.map((node) => (node === from ? to : node));
-      return { name, group, nodes, bytes: nodes.length === 0 ? 0 : groupBytes(name, nodes, group.metadata) };
-    });
+    const changed = [...this.groups]
+      .filter(([, group]) => group.nodes.includes(from))
+      .map(([name, group]) => {
+        const nodes = to === undefined ? group.nodes.filter((node) => node !== from) : group.nodes.map((node) => (node === from ? to : node));
+        return { name, group, nodes, bytes: nodes.length === 0 ? 0 : groupBytes(name, nodes, group.metadata) };
+      });
     this.grow(changed.reduce((sum, { group, bytes }) => sum + bytes - group.bytes, 0));
     for (const { name, group, nodes, bytes } of changed) {
       if (nodes.length === 0) this.groups.delete(name);

@@ -27,9 +27,7 @@ interface Run {
 // A network that never ran, one that runs (an execution, or a wait for packets on its exported inports), or one
 // that ended: on its own (`started` stays true, as NoFlo reports it) or by a stop.
 type NetworkState =
-  | { kind: 'idle' }
-  | { kind: 'running'; startedAt: number; listening: boolean; run?: Run; launching: boolean }
-  | { kind: 'ended'; started: boolean };
+  { kind: 'idle' } | { kind: 'running'; startedAt: number; listening: boolean; run?: Run; launching: boolean } | { kind: 'ended'; started: boolean };
 
 interface GraphNetwork {
   state: NetworkState;
@@ -93,7 +91,8 @@ export class NetworkRuns {
 
   /** Takes a packet for an exported inport of a graph, starting its network when it is not running. */
   async packet(graph: ProtocolGraph, port: string, data: JsonValue): Promise<void> {
-    if (!graph.exportedPorts('inport').some((exported) => exported.name === port)) throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
+    if (!graph.exportedPorts('inport').some((exported) => exported.name === port))
+      throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
     const network = this.network(graph.id);
     if (network.state.kind !== 'running') await this.start(graph);
     if (network.state.kind === 'running') network.state.listening = true;
@@ -216,7 +215,12 @@ export class NetworkRuns {
     heldLines = undefined;
     if (network.edges.showsInitials) {
       for (const initial of graph.initialPackets()) {
-        this.out.network('data', { id: `DATA -> ${initial.tgt.port.toUpperCase()} ${initial.tgt.node}()`, graph: graph.id, tgt: portJson(initial.tgt), data: initial.data as JsonValue });
+        this.out.network('data', {
+          id: `DATA -> ${initial.tgt.port.toUpperCase()} ${initial.tgt.node}()`,
+          graph: graph.id,
+          tgt: portJson(initial.tgt),
+          data: initial.data as JsonValue,
+        });
       }
     }
     const follower = new EventFollower(this.executions, execution.id, {
@@ -266,7 +270,8 @@ export class NetworkRuns {
       return;
     }
     network.state = { kind: 'ended', started: true };
-    if (!run.stopRequested) this.out.network('stopped', { graph: graph.id, time: new Date().toISOString(), uptime: secondsSince(state.startedAt), running: false, started: true });
+    if (!run.stopRequested)
+      this.out.network('stopped', { graph: graph.id, time: new Date().toISOString(), uptime: secondsSince(state.startedAt), running: false, started: true });
   }
 }
 

@@ -11,25 +11,73 @@ const METADATA = fc.dictionary(fc.constantFrom('x', 'y', 'label'), fc.oneof(fc.s
 
 /** One change of a graph, as a function that may be refused. */
 const CHANGE = fc.oneof(
-  fc.tuple(NODE, METADATA).map(([id, metadata]) => (g: ProtocolGraph) => g.addNode(id, 'core/Repeat', metadata)),
+  fc.tuple(NODE, METADATA).map(
+    ([id, metadata]) =>
+      (g: ProtocolGraph) =>
+        g.addNode(id, 'core/Repeat', metadata),
+  ),
   NODE.map((id) => (g: ProtocolGraph) => g.removeNode(id)),
-  fc.tuple(NODE, NODE).map(([from, to]) => (g: ProtocolGraph) => g.renameNode(from, to)),
-  fc.tuple(NODE, METADATA).map(([id, metadata]) => (g: ProtocolGraph) => g.changeNode(id, metadata)),
-  fc.tuple(PORT, PORT, METADATA).map(([src, tgt, metadata]) => (g: ProtocolGraph) => g.addEdge(src, tgt, metadata)),
-  fc.tuple(PORT, PORT).map(([src, tgt]) => (g: ProtocolGraph) => g.removeEdge(src, tgt)),
-  fc.tuple(PORT, PORT, METADATA).map(([src, tgt, metadata]) => (g: ProtocolGraph) => g.changeEdge(src, tgt, metadata)),
-  fc.tuple(fc.jsonValue({ maxDepth: 2 }), PORT).map(([data, tgt]) => (g: ProtocolGraph) => g.addInitial(data, tgt, {})),
+  fc.tuple(NODE, NODE).map(
+    ([from, to]) =>
+      (g: ProtocolGraph) =>
+        g.renameNode(from, to),
+  ),
+  fc.tuple(NODE, METADATA).map(
+    ([id, metadata]) =>
+      (g: ProtocolGraph) =>
+        g.changeNode(id, metadata),
+  ),
+  fc.tuple(PORT, PORT, METADATA).map(
+    ([src, tgt, metadata]) =>
+      (g: ProtocolGraph) =>
+        g.addEdge(src, tgt, metadata),
+  ),
+  fc.tuple(PORT, PORT).map(
+    ([src, tgt]) =>
+      (g: ProtocolGraph) =>
+        g.removeEdge(src, tgt),
+  ),
+  fc.tuple(PORT, PORT, METADATA).map(
+    ([src, tgt, metadata]) =>
+      (g: ProtocolGraph) =>
+        g.changeEdge(src, tgt, metadata),
+  ),
+  fc.tuple(fc.jsonValue({ maxDepth: 2 }), PORT).map(
+    ([data, tgt]) =>
+      (g: ProtocolGraph) =>
+        g.addInitial(data, tgt, {}),
+  ),
   PORT.map((tgt) => (g: ProtocolGraph) => g.removeInitial(tgt)),
   fc.tuple(fc.constantFrom('inport', 'outport' as const), fc.constantFrom('IN', 'OUT', 'ÜBER'), PORT, fc.option(METADATA, { nil: undefined })).map(
-    ([side, name, port, metadata]) => (g: ProtocolGraph) => g.addExported(side, name, { ...port, metadata }),
+    ([side, name, port, metadata]) =>
+      (g: ProtocolGraph) =>
+        g.addExported(side, name, { ...port, metadata }),
   ),
-  fc.tuple(fc.constantFrom('inport', 'outport' as const), fc.constantFrom('IN', 'OUT', 'ÜBER')).map(([side, name]) => (g: ProtocolGraph) => g.removeExported(side, name)),
-  fc.tuple(fc.constantFrom('G1', 'G2'), fc.array(NODE, { maxLength: 3 }), METADATA).map(([name, nodes, metadata]) => (g: ProtocolGraph) => g.addGroup(name, nodes, metadata)),
+  fc.tuple(fc.constantFrom('inport', 'outport' as const), fc.constantFrom('IN', 'OUT', 'ÜBER')).map(
+    ([side, name]) =>
+      (g: ProtocolGraph) =>
+        g.removeExported(side, name),
+  ),
+  fc.tuple(fc.constantFrom('G1', 'G2'), fc.array(NODE, { maxLength: 3 }), METADATA).map(
+    ([name, nodes, metadata]) =>
+      (g: ProtocolGraph) =>
+        g.addGroup(name, nodes, metadata),
+  ),
   fc.constantFrom('G1', 'G2').map((name) => (g: ProtocolGraph) => g.removeGroup(name)),
-  fc.tuple(fc.constantFrom('G1', 'G2'), fc.constantFrom('G1', 'G2', 'G3')).map(([from, to]) => (g: ProtocolGraph) => g.renameGroup(from, to)),
-  fc.tuple(fc.constantFrom('G1', 'G2', 'G3'), METADATA).map(([name, metadata]) => (g: ProtocolGraph) => g.changeGroup(name, metadata)),
+  fc.tuple(fc.constantFrom('G1', 'G2'), fc.constantFrom('G1', 'G2', 'G3')).map(
+    ([from, to]) =>
+      (g: ProtocolGraph) =>
+        g.renameGroup(from, to),
+  ),
+  fc.tuple(fc.constantFrom('G1', 'G2', 'G3'), METADATA).map(
+    ([name, metadata]) =>
+      (g: ProtocolGraph) =>
+        g.changeGroup(name, metadata),
+  ),
   fc.tuple(fc.constantFrom('inport', 'outport' as const), fc.constantFrom('IN', 'OUT', 'ÜBER'), fc.constantFrom('IN', 'OUT', 'ÜBER')).map(
-    ([side, from, to]) => (g: ProtocolGraph) => g.renameExported(side, from, to),
+    ([side, from, to]) =>
+      (g: ProtocolGraph) =>
+        g.renameExported(side, from, to),
   ),
 );
 

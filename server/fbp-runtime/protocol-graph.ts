@@ -93,7 +93,8 @@ export class ProtocolGraph {
 
   addNode(id: string, component: string, metadata: JsonObject): GraphChange[] {
     if (this.nodes.has(id)) throw new GraphCommandError(`Node '${id}' already exists`);
-    if (this.nodes.size >= this.limits.maxNodes) throw new GraphCommandError(`The graph has ${this.limits.maxNodes} nodes, the most it may have (max_graph_nodes)`);
+    if (this.nodes.size >= this.limits.maxNodes)
+      throw new GraphCommandError(`The graph has ${this.limits.maxNodes} nodes, the most it may have (max_graph_nodes)`);
     const bytes = nodeBytes(id, component, metadata);
     this.grow(bytes);
     this.nodes.set(id, { component, metadata, bytes });
@@ -262,7 +263,12 @@ export class ProtocolGraph {
 
   /** The exported ports of one side, by public name, in the order they were added. */
   exportedPorts(side: 'inport' | 'outport'): { name: string; node: string; port: string; metadata?: JsonObject }[] {
-    return [...(side === 'inport' ? this.inports : this.outports)].map(([name, port]) => ({ name, node: port.node, port: port.port, ...(port.metadata === undefined ? {} : { metadata: port.metadata }) }));
+    return [...(side === 'inport' ? this.inports : this.outports)].map(([name, port]) => ({
+      name,
+      node: port.node,
+      port: port.port,
+      ...(port.metadata === undefined ? {} : { metadata: port.metadata }),
+    }));
   }
 
   /** The component each node runs, by node id. */
@@ -288,18 +294,24 @@ export class ProtocolGraph {
 
   /** The edge whose ends match these node and port names (ignoring case and `_` versus `-`), as the client spelled it. */
   findEdge(fromNode: string, fromPort: string, toNode: string, toPort: string): { src: ProtocolPort; tgt: ProtocolPort } | undefined {
-    return this.edges.find((e) => e.src.node === fromNode && e.tgt.node === toNode && portKey(e.src.port) === portKey(fromPort) && portKey(e.tgt.port) === portKey(toPort));
+    return this.edges.find(
+      (e) => e.src.node === fromNode && e.tgt.node === toNode && portKey(e.src.port) === portKey(fromPort) && portKey(e.tgt.port) === portKey(toPort),
+    );
   }
 
   /** The graph in FBP JSON, as the execution service runs it. */
   toGraphJson(): GraphJson {
     const endpoint = (port: ProtocolPort) => ({ process: port.node, port: port.port, ...(port.index === undefined ? {} : { index: Number(port.index) }) });
-    const exported = (ports: Map<string, ExportedPort>) => Object.fromEntries([...ports].map(([name, port]) => [name, { process: port.node, port: port.port }]));
+    const exported = (ports: Map<string, ExportedPort>) =>
+      Object.fromEntries([...ports].map(([name, port]) => [name, { process: port.node, port: port.port }]));
     return {
       caseSensitive: false,
       properties: { ...this.properties, name: typeof this.properties.name === 'string' ? this.properties.name : this.id },
       processes: Object.fromEntries([...this.nodes].map(([id, node]) => [id, { component: node.component, metadata: node.metadata }])),
-      connections: [...this.edges.map((edge) => ({ src: endpoint(edge.src), tgt: endpoint(edge.tgt), metadata: edge.metadata })), ...this.initials.map((initial) => ({ data: initial.data, tgt: endpoint(initial.tgt) }))],
+      connections: [
+        ...this.edges.map((edge) => ({ src: endpoint(edge.src), tgt: endpoint(edge.tgt), metadata: edge.metadata })),
+        ...this.initials.map((initial) => ({ data: initial.data, tgt: endpoint(initial.tgt) })),
+      ],
       inports: exported(this.inports),
       outports: exported(this.outports),
       groups: groupsJson(this.groups.list()),
@@ -313,7 +325,12 @@ export class ProtocolGraph {
    */
   toDocument(): JsonObject {
     const exported = (ports: Map<string, HeldExportedPort>) =>
-      [...ports].map(([name, port]): JsonObject => ({ public: name, node: port.node, port: port.port, ...(port.metadata === undefined ? {} : { metadata: port.metadata }) }));
+      [...ports].map(([name, port]): JsonObject => ({
+        public: name,
+        node: port.node,
+        port: port.port,
+        ...(port.metadata === undefined ? {} : { metadata: port.metadata }),
+      }));
     return {
       id: this.id,
       properties: this.properties,

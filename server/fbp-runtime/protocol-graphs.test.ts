@@ -56,7 +56,9 @@ describe('ProtocolGraphs', () => {
     graphs.clear('fixture.abc', {});
     graphs.clear('test_pass', {});
     graphs.clear('g', { library: 'lib' });
-    expect([graphs.require('main'), graphs.require('fixture.abc'), graphs.require('test_pass'), graphs.require('g')].map((g) => graphs.componentName(g))).toEqual([undefined, undefined, undefined, 'lib/g']);
+    expect(
+      [graphs.require('main'), graphs.require('fixture.abc'), graphs.require('test_pass'), graphs.require('g')].map((g) => graphs.componentName(g)),
+    ).toEqual([undefined, undefined, undefined, 'lib/g']);
     expect(graphs.hasComponent('lib/g')).toBe(true);
     expect(graphs.byComponent('lib/g')?.id).toBe('g');
   });

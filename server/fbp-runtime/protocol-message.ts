@@ -48,7 +48,8 @@ export class PayloadReader {
   /** A list of non-empty strings. */
   texts(key: string): string[] {
     const value = this.payload[key];
-    if (!Array.isArray(value) || !value.every((item): item is string => typeof item === 'string' && item !== '')) throw new GraphCommandError(`${this.command} needs '${key}' as a list of non-empty strings`);
+    if (!Array.isArray(value) || !value.every((item): item is string => typeof item === 'string' && item !== ''))
+      throw new GraphCommandError(`${this.command} needs '${key}' as a list of non-empty strings`);
     return value;
   }
 

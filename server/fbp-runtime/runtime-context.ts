@@ -20,7 +20,11 @@ export interface RuntimeContext {
 
 /** The `runtime:ports` payload of a graph: its exported ports, typed as the ports behind them. */
 export function portsPayload(context: RuntimeContext, graph: ProtocolGraph): JsonObject {
-  return { graph: graph.id, inPorts: exportedPortPayloads(graph, 'inport', context.catalogue), outPorts: exportedPortPayloads(graph, 'outport', context.catalogue) };
+  return {
+    graph: graph.id,
+    inPorts: exportedPortPayloads(graph, 'inport', context.catalogue),
+    outPorts: exportedPortPayloads(graph, 'outport', context.catalogue),
+  };
 }
 
 /**

@@ -73,7 +73,12 @@ export class BearerAuth {
    * shared count with each failure counted.
    */
   checkSecret(secret: string | undefined, address: string | undefined): GuardVerdict {
-    const { verdict, counted } = this.judge(ipKeyGenerator(address ?? 'unknown'), secret !== undefined && matches(secret, this.tokens), 'secrets', "A valid secret is required: one of the server's auth_tokens");
+    const { verdict, counted } = this.judge(
+      ipKeyGenerator(address ?? 'unknown'),
+      secret !== undefined && matches(secret, this.tokens),
+      'secrets',
+      "A valid secret is required: one of the server's auth_tokens",
+    );
     // This process has counted it already; a shared store that cannot be reached only misses this one.
     counted?.catch(() => undefined);
     return verdict;

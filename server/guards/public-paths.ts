@@ -5,4 +5,5 @@ export const PUBLIC_PATHS: readonly string[] = ['/health', '/ready', '/openapi.j
 const PUBLIC_FOLDERS: readonly string[] = ['/docs', '/ui'];
 
 /** Whether a path is open without a token: one of {@link PUBLIC_PATHS}, or in one of {@link PUBLIC_FOLDERS}. */
-export const isPublicPath = (path: string): boolean => PUBLIC_PATHS.includes(path) || PUBLIC_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`));
+export const isPublicPath = (path: string): boolean =>
+  PUBLIC_PATHS.includes(path) || PUBLIC_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`));

@@ -6,8 +6,14 @@ describe('request size guards', () => {
 
   it('allows a graph within the limits and names the limit a larger one passes', () => {
     expect(checkJsonShape({ graph_json: { processes: { a: {}, b: {} }, connections: [{}] } }, 'Request body', limits)).toEqual({ ok: true });
-    expect(checkJsonShape({ graph_json: { processes: { a: {}, b: {}, c: {} } } }, 'Request body', limits)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', message: 'The graph has more than 2 nodes (max_graph_nodes)' } });
-    expect(checkJsonShape({ graphs: [{ connections: [{}] }, { connections: [{}] }] }, 'Request body', limits)).toMatchObject({ ok: false, error: { message: 'The graph has more than 1 connections (max_graph_connections)' } });
+    expect(checkJsonShape({ graph_json: { processes: { a: {}, b: {}, c: {} } } }, 'Request body', limits)).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message: 'The graph has more than 2 nodes (max_graph_nodes)' },
+    });
+    expect(checkJsonShape({ graphs: [{ connections: [{}] }, { connections: [{}] }] }, 'Request body', limits)).toMatchObject({
+      ok: false,
+      error: { message: 'The graph has more than 1 connections (max_graph_connections)' },
+    });
   });
 
   it('refuses JSON nested too deep, naming what it is and, when asked, the place', () => {
@@ -23,8 +29,14 @@ describe('request size guards', () => {
     let deep: unknown = 1;
     for (let i = 0; i <= MAX_JSON_DEPTH; i++) deep = [deep];
     const tooMany = { processes: { a: {}, b: {}, c: {} } };
-    expect(checkJsonShape({ graph_json: tooMany, input: deep }, 'Frame', limits)).toMatchObject({ ok: false, error: { message: `Frame nests deeper than ${MAX_JSON_DEPTH} levels` } });
-    expect(checkJsonShape({ input: deep, graph_json: tooMany }, 'Frame', limits)).toMatchObject({ ok: false, error: { message: `Frame nests deeper than ${MAX_JSON_DEPTH} levels` } });
+    expect(checkJsonShape({ graph_json: tooMany, input: deep }, 'Frame', limits)).toMatchObject({
+      ok: false,
+      error: { message: `Frame nests deeper than ${MAX_JSON_DEPTH} levels` },
+    });
+    expect(checkJsonShape({ input: deep, graph_json: tooMany }, 'Frame', limits)).toMatchObject({
+      ok: false,
+      error: { message: `Frame nests deeper than ${MAX_JSON_DEPTH} levels` },
+    });
     expect(checkJsonShape(undefined, 'Request body', limits)).toEqual({ ok: true });
   });
 

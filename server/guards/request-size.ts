@@ -42,13 +42,16 @@ export function checkJsonShape(json: unknown, subject: string, limits: GraphSize
 
 function graphSizeVerdict(nodes: number, connections: number, limits: GraphSizeLimits): GuardVerdict {
   if (nodes > limits.maxNodes) return refusal(new AppError('VALIDATION_FAILED', `The graph has more than ${limits.maxNodes} nodes (max_graph_nodes)`));
-  if (connections > limits.maxConnections) return refusal(new AppError('VALIDATION_FAILED', `The graph has more than ${limits.maxConnections} connections (max_graph_connections)`));
+  if (connections > limits.maxConnections)
+    return refusal(new AppError('VALIDATION_FAILED', `The graph has more than ${limits.maxConnections} connections (max_graph_connections)`));
   return ALLOWED;
 }
 
 function tooDeep(subject: string, detailPath: string | undefined): GuardVerdict {
   const message = `nests deeper than ${MAX_JSON_DEPTH} levels`;
-  return refusal(new AppError('VALIDATION_FAILED', `${subject} ${message}`, detailPath === undefined ? undefined : { details: [{ path: detailPath, message }] }));
+  return refusal(
+    new AppError('VALIDATION_FAILED', `${subject} ${message}`, detailPath === undefined ? undefined : { details: [{ path: detailPath, message }] }),
+  );
 }
 
 /** Refuses a body whose declared length is over `limit` bytes, before a byte of it is read. */

@@ -37,7 +37,13 @@ export function hookRoutes(deployments: DeploymentService, executions: Execution
     try {
       const called = await deployments.call(
         req.params[0],
-        { method: req.method, path: req.params[1] ?? '/', query: queryOf(req), headers: req.headers, body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0) },
+        {
+          method: req.method,
+          path: req.params[1] ?? '/',
+          query: queryOf(req),
+          headers: req.headers,
+          body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        },
         gone.signal,
       );
       if (called.outcome.kind === 'abandoned') return;
@@ -45,7 +51,8 @@ export function hookRoutes(deployments: DeploymentService, executions: Execution
       await writeOutcome(called, req, res, executions);
     } catch (error) {
       if (isAppError(error) && error.code === 'RATE_LIMITED') res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
-      if (isAppError(error) && error.code === 'METHOD_NOT_ALLOWED') res.setHeader('Allow', deployments.hookMethods(req.params[0], req.params[1] ?? '/').join(', '));
+      if (isAppError(error) && error.code === 'METHOD_NOT_ALLOWED')
+        res.setHeader('Allow', deployments.hookMethods(req.params[0], req.params[1] ?? '/').join(', '));
       next(error);
     }
   }
@@ -61,7 +68,8 @@ function sandbox(_req: Request, res: Response, next: () => void): void {
 
 async function writeOutcome({ executionId, outcome, cancelled }: HookCallOutcome, req: Request, res: Response, executions: ExecutionService): Promise<void> {
   if (outcome.kind === 'refused') throw new AppError('VALIDATION_FAILED', outcome.message, { details: [...outcome.details] });
-  if (outcome.kind === 'timeout') throw new AppError('TIMEOUT', `Execution '${executionId}' gave no answer in time; ${cancelled ? 'it is cancelled' : 'it goes on running'}`);
+  if (outcome.kind === 'timeout')
+    throw new AppError('TIMEOUT', `Execution '${executionId}' gave no answer in time; ${cancelled ? 'it is cancelled' : 'it goes on running'}`);
   if (outcome.kind === 'ended') {
     const { status, result } = await executions.get(executionId);
     if (status !== 'completed') {

@@ -11,7 +11,10 @@ export function ideRoutes({ executions, catalogue }: AppServices) {
     convertIdeWorkflow: async ({ body }) => ({ status: 200, body: success(convertOrThrow(body, catalogue)) }),
     executeIdeWorkflow: async ({ body }) => {
       const execution = await startIdeWorkflow(body, executions, catalogue);
-      return { status: 200, body: success({ execution_id: execution.id, status: 'started' as const, message: 'IDE workflow converted and execution started' }) };
+      return {
+        status: 200,
+        body: success({ execution_id: execution.id, status: 'started' as const, message: 'IDE workflow converted and execution started' }),
+      };
     },
   });
 }

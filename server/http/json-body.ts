@@ -15,7 +15,9 @@ export function jsonBody(limit: number, graphs: GraphSizeLimits): RequestHandler
   const requireJson: RequestHandler = (req, _res, next) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (METHODS_WITH_BODY.has(req.method) && hasBody && !req.is(['application/json', 'application/*+json'])) {
-      return next(new AppError('VALIDATION_FAILED', `Request body must be JSON (Content-Type: application/json), got '${req.headers['content-type'] ?? 'none'}'`));
+      return next(
+        new AppError('VALIDATION_FAILED', `Request body must be JSON (Content-Type: application/json), got '${req.headers['content-type'] ?? 'none'}'`),
+      );
     }
     next();
   };

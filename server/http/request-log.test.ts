@@ -49,7 +49,13 @@ describe('the request log above info level', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await settle();
     expect(lines).toEqual([
-      expect.objectContaining({ level: 50, req: { id, method: 'GET', path: '/down' }, res: { statusCode: 503 }, responseTime: expect.any(Number), msg: 'GET /down 503' }),
+      expect.objectContaining({
+        level: 50,
+        req: { id, method: 'GET', path: '/down' },
+        res: { statusCode: 503 },
+        responseTime: expect.any(Number),
+        msg: 'GET /down 503',
+      }),
     ]);
     expect(JSON.stringify(lines)).not.toContain('secret-in-query');
   });

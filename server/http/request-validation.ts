@@ -4,7 +4,6 @@ import { type ZodError } from 'zod';
 import { joinPath } from '../../model';
 import { type ErrorDetail, validationFailure } from '../errors';
 
-
 function detailsOf(error: ZodError | null, whole: string): ErrorDetail[] {
   if (!error) return [];
   return error.issues.map((issue) => ({ path: issue.path.length > 0 ? joinPath('', ...issue.path) : whole, message: issue.message }));

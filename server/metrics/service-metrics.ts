@@ -42,11 +42,38 @@ export class ServiceMetrics {
   constructor() {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.executions = new Counter({ name: 'workflow_executions_total', help: 'Executions that reached a final state, by that state and by source', labelNames: ['status', 'source'], registers });
-    this.durations = new Histogram({ name: 'workflow_execution_duration_seconds', help: 'Duration of finished executions, by final state', labelNames: ['status'], buckets: EXECUTION_BUCKETS, registers });
-    this.events = new Counter({ name: 'workflow_events_written_total', help: 'Events written to execution logs, by event type', labelNames: ['type'], registers });
-    this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers });
-    this.requestDurations = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to answer HTTP requests, by method and route pattern', labelNames: ['method', 'route'], buckets: REQUEST_BUCKETS, registers });
+    this.executions = new Counter({
+      name: 'workflow_executions_total',
+      help: 'Executions that reached a final state, by that state and by source',
+      labelNames: ['status', 'source'],
+      registers,
+    });
+    this.durations = new Histogram({
+      name: 'workflow_execution_duration_seconds',
+      help: 'Duration of finished executions, by final state',
+      labelNames: ['status'],
+      buckets: EXECUTION_BUCKETS,
+      registers,
+    });
+    this.events = new Counter({
+      name: 'workflow_events_written_total',
+      help: 'Events written to execution logs, by event type',
+      labelNames: ['type'],
+      registers,
+    });
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.requestDurations = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer HTTP requests, by method and route pattern',
+      labelNames: ['method', 'route'],
+      buckets: REQUEST_BUCKETS,
+      registers,
+    });
     this.ticksSkipped = new Counter({
       name: 'workflow_trigger_ticks_skipped_total',
       help: 'Deployment trigger ticks that started no run, by reason (previous_run_going, max_concurrent_runs, max_trigger_starts_per_second)',
@@ -56,8 +83,22 @@ export class ServiceMetrics {
     // Gauges read at each scrape; `this` inside `collect` is the gauge.
     const load = () => this.load();
     const subscribers = () => this.subscribers();
-    new Gauge({ name: 'workflow_executions_queued', help: 'Executions waiting for a free slot', registers, collect() { this.set(load().queued); } });
-    new Gauge({ name: 'workflow_executions_running', help: 'Executions running now', registers, collect() { this.set(load().running); } });
+    new Gauge({
+      name: 'workflow_executions_queued',
+      help: 'Executions waiting for a free slot',
+      registers,
+      collect() {
+        this.set(load().queued);
+      },
+    });
+    new Gauge({
+      name: 'workflow_executions_running',
+      help: 'Executions running now',
+      registers,
+      collect() {
+        this.set(load().running);
+      },
+    });
     new Gauge({
       name: 'workflow_event_subscribers',
       help: 'Open event streams of executions, by transport (websocket subscriptions, sse streams)',

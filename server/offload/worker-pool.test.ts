@@ -14,7 +14,9 @@ describe('the worker pool', () => {
 
   it('leaves no abort listener on a signal shared by 1,000 tasks once they have settled', async () => {
     const controller = new AbortController();
-    const tasks = Array.from({ length: 1000 }, (_, i) => pool.run<number>('mathExpression', math(`${i} * 2`), { timeoutMs: 30_000, signal: controller.signal }));
+    const tasks = Array.from({ length: 1000 }, (_, i) =>
+      pool.run<number>('mathExpression', math(`${i} * 2`), { timeoutMs: 30_000, signal: controller.signal }),
+    );
     // One listener for the signal while its tasks run, however many share it: no MaxListeners warning.
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
     const values = await Promise.all(tasks);
@@ -24,7 +26,9 @@ describe('the worker pool', () => {
 
   it('leaves no listener after tasks that fail, and rejects waiting tasks as soon as their signal aborts', async () => {
     const controller = new AbortController();
-    const failing = await Promise.allSettled(Array.from({ length: 20 }, () => pool.run('mathExpression', math('1 +'), { timeoutMs: 30_000, signal: controller.signal })));
+    const failing = await Promise.allSettled(
+      Array.from({ length: 20 }, () => pool.run('mathExpression', math('1 +'), { timeoutMs: 30_000, signal: controller.signal })),
+    );
     expect(failing.every((outcome) => outcome.status === 'rejected')).toBe(true);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
 

@@ -133,7 +133,9 @@ export class WorkerPool {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 256 },
     });
     const slot: Slot = { worker };
-    worker.on('message', (message: WorkerAnswer) => this.finish(slot, message.ok ? { value: message.value } : { error: Object.assign(new Error(message.error), message.facts) }));
+    worker.on('message', (message: WorkerAnswer) =>
+      this.finish(slot, message.ok ? { value: message.value } : { error: Object.assign(new Error(message.error), message.facts) }),
+    );
     worker.on('error', (error) => this.replace(slot, new Error(/memory/i.test(error.message) ? 'The task ran out of memory' : error.message)));
     worker.on('exit', () => this.replace(slot, new Error('The worker stopped')));
     // Idle workers must not keep the process alive; unref after the listeners, which would ref it again.

@@ -111,7 +111,11 @@ class Reserved {
     this.host = endpoint.host.replace(/^\[|\]$/g, '').toLowerCase();
     if (isIP(this.host) !== 0) this.learn([this.host]);
     // A name is resolved once, in the background: a request to the name itself is refused by name meanwhile.
-    else dnsPromises.lookup(this.host, { all: true }).then((found) => this.learn(found.map((entry) => entry.address)), () => undefined);
+    else
+      dnsPromises.lookup(this.host, { all: true }).then(
+        (found) => this.learn(found.map((entry) => entry.address)),
+        () => undefined,
+      );
   }
 
   private learn(addresses: readonly string[]): void {
@@ -125,7 +129,14 @@ class Reserved {
   /** Whether a connection to `ip` (canonical) on `port` for `host` reaches this endpoint. */
   reaches(host: string, ip: string, type: 'ipv4' | 'ipv6', port: number): boolean {
     if (port !== this.endpoint.port) return false;
-    if (host.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '') === this.host || this.addresses.has(ip)) return true;
+    if (
+      host
+        .replace(/^\[|\]$/g, '')
+        .toLowerCase()
+        .replace(/\.$/, '') === this.host ||
+      this.addresses.has(ip)
+    )
+      return true;
     return this.local && (LOOPBACK.addresses.check(ip, type) || this.own.has(ip));
   }
 }
@@ -153,7 +164,8 @@ export class EgressPolicy {
   refusal(host: string, address: string, port: number): string | undefined {
     const { address: ip, type } = canonical(address);
     const reserved = this.reserved.find((entry) => entry.reaches(host, ip, type, port));
-    if (reserved !== undefined && !this.namesExactly(reserved.host, ip)) return `the cluster's ${reserved.endpoint.name} ${reserved.endpoint.host}:${reserved.endpoint.port}`;
+    if (reserved !== undefined && !this.namesExactly(reserved.host, ip))
+      return `the cluster's ${reserved.endpoint.name} ${reserved.endpoint.host}:${reserved.endpoint.port}`;
     if (this.allow.addresses.check(ip, type) || hostMatches(host, this.allow.hosts) !== undefined) return undefined;
     const deniedHost = hostMatches(host, this.deny.hosts);
     if (deniedHost !== undefined) return `egress_deny ${deniedHost}`;
@@ -214,7 +226,11 @@ export class EgressPolicy {
 
   // A DNS lookup that refuses when any address of the name is refused: the address connected to is one of them.
   private lookupFor(port: number) {
-    return (hostname: string, options: { all?: boolean }, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void): void => {
+    return (
+      hostname: string,
+      options: { all?: boolean },
+      callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+    ): void => {
       dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
         if (error) return callback(error, []);
         for (const entry of addresses) {

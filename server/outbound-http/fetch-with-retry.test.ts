@@ -126,7 +126,9 @@ describe('fetching with retries', () => {
       timers.push(setTimeout(() => res.end('late'), 5000));
     });
     const started = Date.now();
-    await expect(fetchWithRetry(get(server.url), options({ timeoutMs: 150 }, { attempts: 2 }))).rejects.toThrow('failed after 2 attempts: timed out after 150 ms');
+    await expect(fetchWithRetry(get(server.url), options({ timeoutMs: 150 }, { attempts: 2 }))).rejects.toThrow(
+      'failed after 2 attempts: timed out after 150 ms',
+    );
     expect(server.requests()).toBe(2);
     expect(Date.now() - started).toBeLessThan(4000);
     timers.forEach(clearTimeout);
@@ -137,7 +139,9 @@ describe('fetching with retries', () => {
     const server = await serve((_req, res) => {
       timers.push(setTimeout(() => res.end('late'), 5000));
     });
-    await expect(fetchWithRetry(get(server.url), options({ timeoutMs: 150, retryTimeouts: false }, { attempts: 3 }))).rejects.toThrow('failed after 1 attempt: timed out after 150 ms');
+    await expect(fetchWithRetry(get(server.url), options({ timeoutMs: 150, retryTimeouts: false }, { attempts: 3 }))).rejects.toThrow(
+      'failed after 1 attempt: timed out after 150 ms',
+    );
     expect(server.requests()).toBe(1);
     timers.forEach(clearTimeout);
   });
@@ -147,7 +151,9 @@ describe('fetching with retries', () => {
       res.setHeader('content-type', 'text/plain');
       res.end('x'.repeat(5000));
     });
-    await expect(fetchWithRetry(get(server.url), options({ maxBodyBytes: 1000 }))).rejects.toThrow('failed after 1 attempt: the response body exceeds the limit of 1000 bytes');
+    await expect(fetchWithRetry(get(server.url), options({ maxBodyBytes: 1000 }))).rejects.toThrow(
+      'failed after 1 attempt: the response body exceeds the limit of 1000 bytes',
+    );
     expect(server.requests()).toBe(1);
   });
 

@@ -1,7 +1,11 @@
 import { BodyTooLargeError, readBoundedBody } from './read-bounded-body';
 
 /** A response streaming `chunks` chunks of `size` bytes, recording whether the reader cancelled it. */
-function streamedResponse(chunks: number, size: number, headers: Record<string, string> = {}): { response: Response; state: { pulled: number; cancelled: boolean } } {
+function streamedResponse(
+  chunks: number,
+  size: number,
+  headers: Record<string, string> = {},
+): { response: Response; state: { pulled: number; cancelled: boolean } } {
   const state = { pulled: 0, cancelled: false };
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {

@@ -44,7 +44,10 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
   let authorised = !options.auth.enabled;
   const window = authorised
     ? undefined
-    : setTimeout(() => closeSoon(ws, UNAUTHORISED_CLOSE_CODE, `unauthorised: no valid secret within ${options.authTimeoutMs} ms`), options.authTimeoutMs).unref();
+    : setTimeout(
+        () => closeSoon(ws, UNAUTHORISED_CLOSE_CODE, `unauthorised: no valid secret within ${options.authTimeoutMs} ms`),
+        options.authTimeoutMs,
+      ).unref();
   if (authorised) idle.touch();
   const client = options.runtime.connect(send, {
     secretRequired: options.auth.enabled,

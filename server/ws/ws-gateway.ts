@@ -57,7 +57,11 @@ const CLOSE_WAIT_MS = 1000;
  */
 export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes });
-  const fbpWss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes, handleProtocols: (offered) => (offered.has('noflo') ? 'noflo' : false) });
+  const fbpWss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxPayloadBytes,
+    handleProtocols: (offered) => (offered.has('noflo') ? 'noflo' : false),
+  });
   const alive = new WeakMap<WebSocket, boolean>();
 
   // Handshakes are completed a few milliseconds' worth per turn: a thousand clients connecting at once would
@@ -74,7 +78,11 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
       if (protocolSockets >= maxProtocolConnections) {
         // Sockets that show no secret are gone within the auth window: a slot may be free by then.
         const retryAfter = options.auth.enabled ? Math.ceil(protocolAuthTimeoutMs / 1000) : undefined;
-        return refuseUpgrade(socket, new AppError('UNAVAILABLE', `Too many FBP protocol connections: the server accepts at most ${maxProtocolConnections} at once`), retryAfter);
+        return refuseUpgrade(
+          socket,
+          new AppError('UNAVAILABLE', `Too many FBP protocol connections: the server accepts at most ${maxProtocolConnections} at once`),
+          retryAfter,
+        );
       }
       protocolSockets += 1;
       socket.once('close', () => (protocolSockets -= 1));
@@ -115,7 +123,16 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
-    const session = new WsSession(ws, { services: options.services, logger: options.logger, maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024, graphLimits: options.graphLimits, budget: options.budget, transport: req.socket, address: options.clientAddress(req), idleTimeoutMs: options.idleTimeoutMs ?? 60_000 });
+    const session = new WsSession(ws, {
+      services: options.services,
+      logger: options.logger,
+      maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
+      graphLimits: options.graphLimits,
+      budget: options.budget,
+      transport: req.socket,
+      address: options.clientAddress(req),
+      idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+    });
     sessions.add(session);
     ws.on('close', () => sessions.delete(session));
   });

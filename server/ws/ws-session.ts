@@ -85,9 +85,10 @@ export class WsSession {
     if (!parsed.success) {
       const details = parsed.error.issues.map((i) => ({ path: joinPath('', ...i.path) || '(frame)', message: i.message }));
       const type = typeof json === 'object' && json !== null && 'type' in json ? (json as { type: unknown }).type : undefined;
-      const error = typeof type === 'string' && !CLIENT_MESSAGE_TYPES.has(type)
-        ? `Unknown message type '${type}'`
-        : `Invalid message: ${details[0]?.path}: ${details[0]?.message}`;
+      const error =
+        typeof type === 'string' && !CLIENT_MESSAGE_TYPES.has(type)
+          ? `Unknown message type '${type}'`
+          : `Invalid message: ${details[0]?.path}: ${details[0]?.message}`;
       // A frame that names its request gets the refusal paired with it, so that the client's call ends.
       const given = typeof json === 'object' && json !== null ? (json as { request_id?: unknown }).request_id : undefined;
       const request_id = typeof given === 'string' && given.length <= 128 ? given : undefined;
@@ -105,9 +106,20 @@ export class WsSession {
     }
     switch (message.type) {
       case 'start_workflow':
-        return this.reply('workflow_started', request_id, message.data.metadata?.execution_id, async () => (await executions.startDurably(message.data, { source: 'websocket' })).execution.id);
+        return this.reply(
+          'workflow_started',
+          request_id,
+          message.data.metadata?.execution_id,
+          async () => (await executions.startDurably(message.data, { source: 'websocket' })).execution.id,
+        );
       case 'subscribe_workflow':
-        return this.reply('subscription_ack', request_id, message.execution_id, async () => (await executions.get(message.execution_id)).id, (id) => this.follow(id, message.from_seq ?? 1));
+        return this.reply(
+          'subscription_ack',
+          request_id,
+          message.execution_id,
+          async () => (await executions.get(message.execution_id)).id,
+          (id) => this.follow(id, message.from_seq ?? 1),
+        );
       case 'unsubscribe_workflow':
         return this.reply('unsubscription_ack', request_id, message.execution_id, () => this.unsubscribe(message.execution_id));
       case 'cancel_workflow':

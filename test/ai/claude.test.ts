@@ -29,7 +29,11 @@ describe('tpl_claude', () => {
     });
     expect(outcome.result.errors).toEqual([]);
     const [sent] = peer.requests;
-    expect({ path: sent.path, key: sent.headers['x-api-key'], version: sent.headers['anthropic-version'] }).toEqual({ path: '/v1/messages', key: ANTHROPIC_TEST_KEY, version: '2023-06-01' });
+    expect({ path: sent.path, key: sent.headers['x-api-key'], version: sent.headers['anthropic-version'] }).toEqual({
+      path: '/v1/messages',
+      key: ANTHROPIC_TEST_KEY,
+      version: '2023-06-01',
+    });
     expect(sent.json).toEqual({
       model: 'claude-3-haiku-20240307',
       max_tokens: 300,
@@ -47,7 +51,11 @@ describe('tpl_claude', () => {
     const rules = [ruleSet('text', 'contains', 'refund'), { ...ruleSet('Response Length', 'greater_than', '1000'), id: 'set2', type: 'OR' }];
     const passed = await runAiNode(actor, { config: { baseUrl, responseRules: rules }, packets: [['prompt-in', 'Refund policy?']], secrets });
     expect(passed.received['node.response-out']).toEqual(['A short answer about refunds.']);
-    const refused = await runAiNode(actor, { config: { baseUrl, responseRules: [ruleSet('Response Length', 'greater_than', '1000')] }, packets: [['prompt-in', 'Refund policy?']], secrets });
+    const refused = await runAiNode(actor, {
+      config: { baseUrl, responseRules: [ruleSet('Response Length', 'greater_than', '1000')] },
+      packets: [['prompt-in', 'Refund policy?']],
+      secrets,
+    });
     expect(failure(refused)).toBe("The answer meets none of the rule sets of config 'responseRules' (1 set)");
     expect(refused.received['node.response-out']).toBeUndefined();
     const sent = refused.events.flatMap((event) => (event._type === 'MessageSent' ? [event.fromPort] : []));
@@ -58,11 +66,15 @@ describe('tpl_claude', () => {
     expect(validationIssues(actor, { responseRules: [{ groups: [{ rules: [{ field: 'text', operator: 'resembles' }] }] }] })).toEqual([
       expect.stringContaining("config 'responseRules.0.groups.0.rules.0.operator'"),
     ]);
-    expect(validationIssues(createClaudeActor({ secret: () => undefined }), {})).toEqual([expect.stringContaining("config 'apiKey': is required: set apiKey or configure the secret ANTHROPIC_API_KEY")]);
+    expect(validationIssues(createClaudeActor({ secret: () => undefined }), {})).toEqual([
+      expect.stringContaining("config 'apiKey': is required: set apiKey or configure the secret ANTHROPIC_API_KEY"),
+    ]);
   });
 
   it("fails with Anthropic's message, with the key taken out even when the answer echoes it", async () => {
-    ({ peer, baseUrl } = await startAnthropicPeer((request) => anthropicError(400, `Your key ${String(request.headers['x-api-key'])} has no access to this model`)));
+    ({ peer, baseUrl } = await startAnthropicPeer((request) =>
+      anthropicError(400, `Your key ${String(request.headers['x-api-key'])} has no access to this model`),
+    ));
     const outcome = await runAiNode(actor, { config: { baseUrl }, packets: [['prompt-in', 'Hi']], secrets });
     expect(failure(outcome)).toBe('Anthropic answered HTTP 400: Your key [REDACTED] has no access to this model');
     expect(everythingSaid(outcome)).not.toContain(ANTHROPIC_TEST_KEY);
@@ -70,7 +82,11 @@ describe('tpl_claude', () => {
   });
 
   it('retries an overloaded answer (529) and a 429 with Retry-After, then answers', async () => {
-    ({ peer, baseUrl } = await startAnthropicPeer(answersInTurn([anthropicError(529, 'Overloaded'), anthropicError(429, 'Number of requests has exceeded your rate limit', { 'retry-after': '0' })], () => claudeMessage('done'))));
+    ({ peer, baseUrl } = await startAnthropicPeer(
+      answersInTurn([anthropicError(529, 'Overloaded'), anthropicError(429, 'Number of requests has exceeded your rate limit', { 'retry-after': '0' })], () =>
+        claudeMessage('done'),
+      ),
+    ));
     const outcome = await runAiNode(actor, { config: { baseUrl }, packets: [['prompt-in', 'Hi']], secrets });
     expect(outcome.received['node.response-out']).toEqual(['done']);
     expect(peer.requests).toHaveLength(3);

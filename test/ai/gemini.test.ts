@@ -25,12 +25,19 @@ describe('tpl_gemini', () => {
     });
     expect(outcome.result.errors).toEqual([]);
     const [sent] = peer.requests;
-    expect({ path: sent.path, key: sent.headers['x-goog-api-key'], query: sent.query.toString() }).toEqual({ path: '/v1beta/models/gemini-pro-vision:generateContent', key: GEMINI_TEST_KEY, query: '' });
+    expect({ path: sent.path, key: sent.headers['x-goog-api-key'], query: sent.query.toString() }).toEqual({
+      path: '/v1beta/models/gemini-pro-vision:generateContent',
+      key: GEMINI_TEST_KEY,
+      query: '',
+    });
     const body = sent.json as Record<string, unknown>;
     expect(body.contents).toEqual([{ role: 'user', parts: [{ text: 'Describe the image' }, { inlineData: { mimeType: 'image/png', data: PIXEL } }] }]);
     expect(body.generationConfig).toEqual({ maxOutputTokens: 64, temperature: 0.1 });
     expect(body.safetySettings).toEqual(
-      ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'].map((category) => ({ category, threshold: 'BLOCK_LOW_AND_ABOVE' })),
+      ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT'].map((category) => ({
+        category,
+        threshold: 'BLOCK_LOW_AND_ABOVE',
+      })),
     );
     expect(outcome.received['node.response-out']).toEqual(['A red pixel.']);
     expect(outcome.received['node.analysis-out']).toEqual([
@@ -54,7 +61,10 @@ describe('tpl_gemini', () => {
     expect(failure(outcome)).toBe('Gemini gave no answer: SAFETY');
     const analysis = outcome.events.flatMap((event) => (event._type === 'MessageSent' && event.fromPort === 'analysis-out' ? [event.message] : []));
     expect(analysis).toEqual([expect.objectContaining({ promptFeedback: expect.objectContaining({ blockReason: 'SAFETY' }) })]);
-    expect((peer.requests[0].json as Record<string, unknown>).safetySettings).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ONLY_HIGH' });
+    expect((peer.requests[0].json as Record<string, unknown>).safetySettings).toContainEqual({
+      category: 'HARM_CATEGORY_HARASSMENT',
+      threshold: 'BLOCK_ONLY_HIGH',
+    });
   });
 
   it("fails with Google's message for a bad key, and retries a 503 then answers", async () => {
@@ -71,9 +81,18 @@ describe('tpl_gemini', () => {
 
   it('refuses media it cannot send, and a missing key before the run', async () => {
     ({ peer, baseUrl } = await startGeminiPeer(() => geminiAnswer('never')));
-    const outcome = await runAiNode(actor, { config: { baseUrl }, packets: [['media-in', 'not an image'], ['prompt-in', 'Hi']], secrets });
+    const outcome = await runAiNode(actor, {
+      config: { baseUrl },
+      packets: [
+        ['media-in', 'not an image'],
+        ['prompt-in', 'Hi'],
+      ],
+      secrets,
+    });
     expect(failure(outcome)).toMatch(/^media-in holds no media/);
     expect(peer.requests).toHaveLength(0);
-    expect(validationIssues(createGeminiActor({ secret: () => undefined }), {})).toEqual([expect.stringContaining("config 'apiKey': is required: set apiKey or configure the secret GOOGLE_API_KEY")]);
+    expect(validationIssues(createGeminiActor({ secret: () => undefined }), {})).toEqual([
+      expect.stringContaining("config 'apiKey': is required: set apiKey or configure the secret GOOGLE_API_KEY"),
+    ]);
   });
 });

@@ -27,14 +27,25 @@ describe('tpl_langchain_agent', () => {
   it('loops over several tool calls of the calculator, handing each result back, until the model answers', async () => {
     const { peer, baseUrl } = await openAiPeer(
       toolCallAnswer([{ name: 'calculator', arguments: { expression: '12 * (3 + 4)' } }]),
-      toolCallAnswer([{ name: 'calculator', arguments: { expression: '84 / 2' } }, { name: 'calculator', arguments: { expression: '1 +' } }]),
+      toolCallAnswer([
+        { name: 'calculator', arguments: { expression: '84 / 2' } },
+        { name: 'calculator', arguments: { expression: '1 +' } },
+      ]),
       chatAnswer('The result is 42.'),
     );
-    const outcome = await runAiNode(onlyOpenAi, { config: { baseUrl, enabledTools: ['calculator'] }, packets: [['query-in', 'What is 12 * (3 + 4), halved?']], secrets });
+    const outcome = await runAiNode(onlyOpenAi, {
+      config: { baseUrl, enabledTools: ['calculator'] },
+      packets: [['query-in', 'What is 12 * (3 + 4), halved?']],
+      secrets,
+    });
     expect(outcome.result.errors).toEqual([]);
     expect(peer.requests).toHaveLength(3);
     const first = peer.requests[0].json as { model: string; tools: { function: { name: string } }[]; tool_choice: string };
-    expect({ model: first.model, tools: first.tools.map((tool) => tool.function.name), choice: first.tool_choice }).toEqual({ model: 'gpt-4o-mini', tools: ['calculator'], choice: 'auto' });
+    expect({ model: first.model, tools: first.tools.map((tool) => tool.function.name), choice: first.tool_choice }).toEqual({
+      model: 'gpt-4o-mini',
+      tools: ['calculator'],
+      choice: 'auto',
+    });
     expect(peer.requests[0].headers.authorization).toBe(`Bearer ${OPENAI_TEST_KEY}`);
     expect(messagesOf(peer.requests[1]).slice(-1)).toEqual([{ role: 'tool', tool_call_id: 'call_1_calculator', content: '84' }]);
     const third = messagesOf(peer.requests[2]);
@@ -47,13 +58,19 @@ describe('tpl_langchain_agent', () => {
         { iteration: 2, tool: 'calculator', input: { expression: '1 +' }, output: expect.stringMatching(/^Error: /) },
       ],
     ]);
-    expect(outcome.received['node.result-out']).toEqual([{ output: 'The result is 42.', iterations: 3, usage: { model: 'gpt-4o-mini', promptTokens: 36, completionTokens: 15, totalTokens: 51 } }]);
+    expect(outcome.received['node.result-out']).toEqual([
+      { output: 'The result is 42.', iterations: 3, usage: { model: 'gpt-4o-mini', promptTokens: 36, completionTokens: 15, totalTokens: 51 } },
+    ]);
     expect(everythingSaid(outcome)).not.toContain(OPENAI_TEST_KEY);
   });
 
   it('stops at maxIterations model calls and fails with the steps it made, which it still sends', async () => {
     const { peer, baseUrl } = await openAiPeer(toolCallAnswer([{ name: 'calculator', arguments: { expression: '2 + 2' } }]));
-    const outcome = await runAiNode(onlyOpenAi, { config: { baseUrl, enabledTools: ['calculator'], maxIterations: 2 }, packets: [['query-in', 'Loop forever']], secrets });
+    const outcome = await runAiNode(onlyOpenAi, {
+      config: { baseUrl, enabledTools: ['calculator'], maxIterations: 2 },
+      packets: [['query-in', 'Loop forever']],
+      secrets,
+    });
     expect(failure(outcome)).toBe('The agent had no answer after maxIterations (2) model calls');
     expect(peer.requests).toHaveLength(2);
     const steps = outcome.events.flatMap((event) => (event._type === 'MessageSent' && event.fromPort === 'steps-out' ? [event.message] : []));
@@ -65,16 +82,31 @@ describe('tpl_langchain_agent', () => {
     const wiki = await startWikipediaPeer();
     peers.push(serp.peer, wiki.peer);
     const { peer, baseUrl } = await openAiPeer(
-      toolCallAnswer([{ name: 'search', arguments: { query: 'first programmer' } }, { name: 'wikipedia', arguments: { query: 'Ada Lovelace' } }]),
+      toolCallAnswer([
+        { name: 'search', arguments: { query: 'first programmer' } },
+        { name: 'wikipedia', arguments: { query: 'Ada Lovelace' } },
+      ]),
       chatAnswer('Ada Lovelace.'),
     );
     const withSearch: Record<string, string> = { ...secrets, SERPAPI_API_KEY: SERPAPI_TEST_KEY };
-    const agent = createLangchainAgentActor({ secret: (name) => withSearch[name], policy: FAST_RETRIES, endpoints: { serpapi: serp.baseUrl, wikipedia: wiki.baseUrl } });
-    const outcome = await runAiNode(agent, { config: { baseUrl, enabledTools: ['search', 'wikipedia'] }, packets: [['query-in', { query: 'Who was the first programmer?' }]], secrets: withSearch });
+    const agent = createLangchainAgentActor({
+      secret: (name) => withSearch[name],
+      policy: FAST_RETRIES,
+      endpoints: { serpapi: serp.baseUrl, wikipedia: wiki.baseUrl },
+    });
+    const outcome = await runAiNode(agent, {
+      config: { baseUrl, enabledTools: ['search', 'wikipedia'] },
+      packets: [['query-in', { query: 'Who was the first programmer?' }]],
+      secrets: withSearch,
+    });
     expect(outcome.result.errors).toEqual([]);
     expect(Object.fromEntries(serp.peer.requests[0].query)).toEqual({ engine: 'google', q: 'first programmer', num: '5', api_key: SERPAPI_TEST_KEY });
     expect(Object.fromEntries(wiki.peer.requests[0].query)).toMatchObject({ action: 'query', list: 'search', srsearch: 'Ada Lovelace', format: 'json' });
-    expect(messagesOf(peer.requests[1]).filter((message) => message.role === 'tool').map((message) => message.content)).toEqual([
+    expect(
+      messagesOf(peer.requests[1])
+        .filter((message) => message.role === 'tool')
+        .map((message) => message.content),
+    ).toEqual([
       'Answer: About first programmer\nFirst hit (https://example.org/1): The first snippet\nSecond hit (https://example.org/2): The second snippet',
       'Ada Lovelace: Ada Lovelace wrote the first program\nAnalytical Engine: A proposed mechanical computer',
     ]);
@@ -85,9 +117,18 @@ describe('tpl_langchain_agent', () => {
   it('keeps earlier queries and answers in the conversation with memory, and forgets them without it', async () => {
     for (const memory of [true, false]) {
       const { peer, baseUrl } = await openAiPeer(chatAnswer('First answer'), chatAnswer('Second answer'));
-      const outcome = await runAiNode(onlyOpenAi, { config: { baseUrl, enabledTools: ['calculator'], memory, agentType: 'conversational' }, packets: [['query-in', 'One'], ['query-in', 'Two']], secrets });
+      const outcome = await runAiNode(onlyOpenAi, {
+        config: { baseUrl, enabledTools: ['calculator'], memory, agentType: 'conversational' },
+        packets: [
+          ['query-in', 'One'],
+          ['query-in', 'Two'],
+        ],
+        secrets,
+      });
       expect(outcome.received['node.result-out']?.map((result) => (result as { output: string }).output)).toEqual(['First answer', 'Second answer']);
-      const turns = messagesOf(peer.requests[1]).filter((message) => message.role !== 'system').map((message) => message.content);
+      const turns = messagesOf(peer.requests[1])
+        .filter((message) => message.role !== 'system')
+        .map((message) => message.content);
       expect(turns).toEqual(memory ? ['One', 'First answer', 'Two'] : ['Two']);
       expect(messagesOf(peer.requests[1])[0].content).toContain('You are talking with the user');
     }
@@ -95,11 +136,27 @@ describe('tpl_langchain_agent', () => {
 
   it('offers only the tools of a tools-in packet, and fails on a tool it cannot offer', async () => {
     const { peer, baseUrl } = await openAiPeer(chatAnswer('fine'));
-    const restricted = await runAiNode(onlyOpenAi, { config: { baseUrl, enabledTools: ['calculator'] }, packets: [['tools-in', 'wikipedia'], ['query-in', 'Hi']], secrets });
+    const restricted = await runAiNode(onlyOpenAi, {
+      config: { baseUrl, enabledTools: ['calculator'] },
+      packets: [
+        ['tools-in', 'wikipedia'],
+        ['query-in', 'Hi'],
+      ],
+      secrets,
+    });
     expect(restricted.result.errors).toEqual([]);
     expect((peer.requests[0].json as { tools: { function: { name: string } }[] }).tools.map((tool) => tool.function.name)).toEqual(['wikipedia']);
-    const refused = await runAiNode(onlyOpenAi, { config: { baseUrl, enabledTools: ['calculator'] }, packets: [['tools-in', ['calculator', 'search']], ['query-in', 'Hi']], secrets });
-    expect(failure(refused)).toBe('tools-in: the search tool needs a SerpAPI key: searchApiKey is required: set searchApiKey or configure the secret SERPAPI_API_KEY');
+    const refused = await runAiNode(onlyOpenAi, {
+      config: { baseUrl, enabledTools: ['calculator'] },
+      packets: [
+        ['tools-in', ['calculator', 'search']],
+        ['query-in', 'Hi'],
+      ],
+      secrets,
+    });
+    expect(failure(refused)).toBe(
+      'tools-in: the search tool needs a SerpAPI key: searchApiKey is required: set searchApiKey or configure the secret SERPAPI_API_KEY',
+    );
     expect(peer.requests).toHaveLength(1);
   });
 
@@ -107,8 +164,12 @@ describe('tpl_langchain_agent', () => {
     expect(validationIssues(onlyOpenAi, { enabledTools: ['calculator', 'weather'] })).toEqual([
       expect.stringContaining("config 'enabledTools': the weather tool needs a weather service, which this server does not connect to"),
     ]);
-    expect(validationIssues(onlyOpenAi, {})).toEqual([expect.stringContaining("config 'enabledTools': the search tool needs a SerpAPI key: searchApiKey is required")]);
-    expect(validationIssues(onlyOpenAi, { enabledTools: 'calculator, wikipedia', maxIterations: 21 })).toEqual([expect.stringContaining("config 'maxIterations'")]);
+    expect(validationIssues(onlyOpenAi, {})).toEqual([
+      expect.stringContaining("config 'enabledTools': the search tool needs a SerpAPI key: searchApiKey is required"),
+    ]);
+    expect(validationIssues(onlyOpenAi, { enabledTools: 'calculator, wikipedia', maxIterations: 21 })).toEqual([
+      expect.stringContaining("config 'maxIterations'"),
+    ]);
     expect(validationIssues(createLangchainAgentActor({ secret: () => undefined }), { enabledTools: ['calculator'] })).toEqual([
       expect.stringContaining("config 'apiKey': is required: set apiKey or configure the secret OPENAI_API_KEY"),
     ]);

@@ -56,7 +56,17 @@ describe('tpl_openai_gpt', () => {
     const team = { TEAM_OPENAI_KEY: OPENAI_TEST_KEY };
     const outcome = await runAiNode(createOpenAiGptActor({ secret: (name) => (team as Record<string, string>)[name], endpoints: { openai: `${baseUrl}/` } }), {
       config: { apiKey: '${secret:TEAM_OPENAI_KEY}', modelId: 'gpt-4o' },
-      packets: [['prompt-in', [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello!' }, { role: 'user', content: 'Bye' }]]],
+      packets: [
+        [
+          'prompt-in',
+          [
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: 'Hello!' },
+            { role: 'user', content: 'Bye' },
+          ],
+        ],
+      ],
       secrets: team,
     });
     expect(outcome.received['node.response-out']).toEqual(['ok']);
@@ -80,7 +90,9 @@ describe('tpl_openai_gpt', () => {
     expect(validationIssues(createOpenAiGptActor({ secret: () => undefined }), { apiKey: '${secret:NOPE}' })).toEqual([
       "processes.node.metadata.config.apiKey: Node 'node': config 'apiKey': refers to the secret NOPE, which is not configured",
     ]);
-    expect(validationIssues(actor(), { baseUrl: 'ftp://models.example' })).toEqual([expect.stringContaining("config 'baseUrl': 'ftp:' URLs are not supported")]);
+    expect(validationIssues(actor(), { baseUrl: 'ftp://models.example' })).toEqual([
+      expect.stringContaining("config 'baseUrl': 'ftp:' URLs are not supported"),
+    ]);
     expect(validationIssues(actor(), {})).toEqual([]);
   });
 
@@ -95,7 +107,9 @@ describe('tpl_openai_gpt', () => {
   });
 
   it('waits as long as a 429 asks with Retry-After, then sends the answer', async () => {
-    ({ peer, baseUrl } = await startOpenAiPeer(answersInTurn([openAiError(429, 'Rate limit reached for gpt-4', { 'retry-after': '1' })], () => chatAnswer('after the wait'))));
+    ({ peer, baseUrl } = await startOpenAiPeer(
+      answersInTurn([openAiError(429, 'Rate limit reached for gpt-4', { 'retry-after': '1' })], () => chatAnswer('after the wait')),
+    ));
     const started = Date.now();
     const outcome = await runAiNode(actor(), { config: { baseUrl }, packets: [['prompt-in', 'Hi']], secrets });
     expect(outcome.received['node.response-out']).toEqual(['after the wait']);
@@ -126,7 +140,11 @@ describe('tpl_openai_gpt', () => {
 
   it('sends nothing where the egress policy refuses, and says so', async () => {
     ({ peer, baseUrl } = await startOpenAiPeer(() => chatAnswer('never')));
-    const outcome = await runAiNode(actor({ egress: new EgressPolicy({ deny: ['127.0.0.0/8'] }) }), { config: { baseUrl }, packets: [['prompt-in', 'Hi']], secrets });
+    const outcome = await runAiNode(actor({ egress: new EgressPolicy({ deny: ['127.0.0.0/8'] }) }), {
+      config: { baseUrl },
+      packets: [['prompt-in', 'Hi']],
+      secrets,
+    });
     expect(failure(outcome)).toMatch(/^OpenAI could not be reached: .*egress policy refuses 127\.0\.0\.1/);
     expect(peer.requests).toHaveLength(0);
   });

@@ -1,7 +1,14 @@
 import { createReplicateActor } from '../../server/actors';
 import { answersInTurn } from '../support/peers/answers-in-turn';
 import { type RecordingPeer } from '../support/peers/recording-peer';
-import { PREDICTION_ID, REPLICATE_MODEL, REPLICATE_TEST_TOKEN, type PredictionScript, replicateError, startReplicatePeer } from '../support/peers/replicate-peer';
+import {
+  PREDICTION_ID,
+  REPLICATE_MODEL,
+  REPLICATE_TEST_TOKEN,
+  type PredictionScript,
+  replicateError,
+  startReplicatePeer,
+} from '../support/peers/replicate-peer';
 import { FAST_RETRIES, everythingSaid, failure, runAiNode, validationIssues } from './run-ai-node';
 
 const secrets = { REPLICATE_API_TOKEN: REPLICATE_TEST_TOKEN };
@@ -20,7 +27,11 @@ const paths = () => peer.requests.map((request) => `${request.method} ${request.
 
 describe('tpl_replicate_agent', () => {
   it("creates a prediction of the model's latest version from the mapped input, polls it to the end and emits its output and metadata", async () => {
-    const outcome = await predict({ pollsBeforeEnd: 2, output: ['https://replicate.delivery/out-0.png'] }, { inputMapping: '{"prompt": "A photo of $input.subject", "seed": "$input.seed", "raw": "$input"}' }, { subject: 'a lighthouse', seed: 7 });
+    const outcome = await predict(
+      { pollsBeforeEnd: 2, output: ['https://replicate.delivery/out-0.png'] },
+      { inputMapping: '{"prompt": "A photo of $input.subject", "seed": "$input.seed", "raw": "$input"}' },
+      { subject: 'a lighthouse', seed: 7 },
+    );
     expect(outcome.result.errors).toEqual([]);
     expect(paths()).toEqual([`POST /v1/models/${REPLICATE_MODEL}/predictions`, ...Array(3).fill(`GET /v1/predictions/${PREDICTION_ID}`)]);
     expect(peer.requests.every((request) => request.headers.authorization === `Bearer ${REPLICATE_TEST_TOKEN}`)).toBe(true);
@@ -55,7 +66,10 @@ describe('tpl_replicate_agent', () => {
     });
     expect(outcome.received['node.output-out']).toEqual(['ok']);
     expect(peer.requests[0].path).toBe('/v1/predictions');
-    expect(peer.requests[0].json).toEqual({ version: '5c7d5dc6dd8bf75c1acaa8565735e7986bc5b66206b55cca93cb72c9bf15ccaa', input: { prompt: 'a cat', num_outputs: 2 } });
+    expect(peer.requests[0].json).toEqual({
+      version: '5c7d5dc6dd8bf75c1acaa8565735e7986bc5b66206b55cca93cb72c9bf15ccaa',
+      input: { prompt: 'a cat', num_outputs: 2 },
+    });
   });
 
   it('sends the metadata of a failed prediction and fails with its error', async () => {
@@ -79,7 +93,18 @@ describe('tpl_replicate_agent', () => {
   });
 
   it('retries a refused creation (429) but never a creation that failed on the server (5xx), which may have started', async () => {
-    const retried = await predict({ pollsBeforeEnd: 0, output: 1, create: answersInTurn([replicateError(429, 'Request was throttled', { 'retry-after': '0' })], () => ({ status: 201, body: { id: PREDICTION_ID, status: 'starting' } })) }, {}, 'x');
+    const retried = await predict(
+      {
+        pollsBeforeEnd: 0,
+        output: 1,
+        create: answersInTurn([replicateError(429, 'Request was throttled', { 'retry-after': '0' })], () => ({
+          status: 201,
+          body: { id: PREDICTION_ID, status: 'starting' },
+        })),
+      },
+      {},
+      'x',
+    );
     expect(retried.received['node.output-out']).toEqual([1]);
     expect(paths().filter((path) => path.startsWith('POST'))).toHaveLength(2);
     await peer.close();
@@ -89,9 +114,15 @@ describe('tpl_replicate_agent', () => {
   });
 
   it('refuses a malformed model id, an inputMapping that is no JSON object and a missing token before the run', () => {
-    expect(validationIssues(actor, { modelId: 'just-a-name' })).toEqual([expect.stringContaining("config 'modelId': must be owner/name or owner/name:version")]);
+    expect(validationIssues(actor, { modelId: 'just-a-name' })).toEqual([
+      expect.stringContaining("config 'modelId': must be owner/name or owner/name:version"),
+    ]);
     expect(validationIssues(actor, { modelId: REPLICATE_MODEL, inputMapping: '{"prompt": ' })).toEqual([expect.stringContaining("config 'inputMapping'")]);
-    expect(validationIssues(actor, { modelId: REPLICATE_MODEL, inputMapping: '[1]' })).toEqual([expect.stringContaining("config 'inputMapping': is not a JSON object")]);
-    expect(validationIssues(createReplicateActor({ secret: () => undefined }), { modelId: REPLICATE_MODEL })).toEqual([expect.stringContaining("config 'apiKey': is required: set apiKey or configure the secret REPLICATE_API_TOKEN")]);
+    expect(validationIssues(actor, { modelId: REPLICATE_MODEL, inputMapping: '[1]' })).toEqual([
+      expect.stringContaining("config 'inputMapping': is not a JSON object"),
+    ]);
+    expect(validationIssues(createReplicateActor({ secret: () => undefined }), { modelId: REPLICATE_MODEL })).toEqual([
+      expect.stringContaining("config 'apiKey': is required: set apiKey or configure the secret REPLICATE_API_TOKEN"),
+    ]);
   });
 });

@@ -35,8 +35,14 @@ describe('an IDE workflow that summarises the news with OpenAI and posts it to S
           camelNode('every', 'tpl_interval_trigger', { title: 'Every hour', propertyValues: { interval: 3_600_000 } }),
           camelNode('fetch', 'tpl_http_request', { title: 'Latest news', propertyValues: { url: `${news.url}/latest`, method: 'GET', retryCount: 0 } }),
           camelNode('prompt', 'tpl_javascript_script', { title: 'Prompt', propertyValues: { script: "return 'Summarise in one line: ' + data.body.text" } }),
-          camelNode('llm', 'tpl_openai_gpt', { title: 'Summarise', propertyValues: { model: 'gpt-4', maxTokens: 60, temperature: 0.2, systemPrompt: 'You write short digests.' } }),
-          camelNode('post', 'tpl_slack_webhook', { title: 'Post to #news', propertyValues: { channel: '#news', username: 'digest-bot', webhookUrl: slackUrl } }),
+          camelNode('llm', 'tpl_openai_gpt', {
+            title: 'Summarise',
+            propertyValues: { model: 'gpt-4', maxTokens: 60, temperature: 0.2, systemPrompt: 'You write short digests.' },
+          }),
+          camelNode('post', 'tpl_slack_webhook', {
+            title: 'Post to #news',
+            propertyValues: { channel: '#news', username: 'digest-bot', webhookUrl: slackUrl },
+          }),
         ],
         [
           camelConnection('c1', ['every', 'trigger-out'], ['fetch', 'data-in']),

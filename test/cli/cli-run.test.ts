@@ -17,7 +17,7 @@ describe('wes run, in process', () => {
     dir = await mkdtemp(join(tmpdir(), 'wes-run-'));
     slow = await startSlowServer(60_000);
     await writeFile(file('multiply.json'), JSON.stringify(multiplyGraph()));
-    await writeFile(file('multiply.fbp'), "INPORT=mul.A_IN:X\nINPORT=mul.B_IN:Y\nOUTPORT=mul.RESULT_OUT:PRODUCT\nmul(tpl_math_multiply:precision=2)\n");
+    await writeFile(file('multiply.fbp'), 'INPORT=mul.A_IN:X\nINPORT=mul.B_IN:Y\nOUTPORT=mul.RESULT_OUT:PRODUCT\nmul(tpl_math_multiply:precision=2)\n');
     await writeFile(file('clock.json'), JSON.stringify(clockGraph()));
     await writeFile(file('inputs.json'), JSON.stringify({ x: 2, y: 100 }));
     await writeFile(file('slow.json'), JSON.stringify(httpGetGraph(slow.url)));
@@ -34,7 +34,12 @@ describe('wes run, in process', () => {
       file('python-raises.json'),
       JSON.stringify({
         properties: { name: 'python-raises' },
-        processes: { calc: { component: 'tpl_python_script', metadata: { config: { script: 'n = data + 1\nlabel = "total"\nraise ValueError("no " + label + " for " + str(n))\nreturn n' } } } },
+        processes: {
+          calc: {
+            component: 'tpl_python_script',
+            metadata: { config: { script: 'n = data + 1\nlabel = "total"\nraise ValueError("no " + label + " for " + str(n))\nreturn n' } },
+          },
+        },
         connections: [{ data: 1, tgt: { process: 'calc', port: 'data-in' } }],
         outports: { result: { process: 'calc', port: 'result-out' } },
       }),
@@ -77,9 +82,16 @@ describe('wes run, in process', () => {
   });
 
   it("converts in process against the server's configured catalogue, the operator's actor packages included", async () => {
-    const workflow = { id: 'w1', name: 'Greeting', graphs: [{ id: 'main', name: 'Main', isMain: true, nodes: [{ id: 'greet-1', metadata: { templateId: 'fixture/greet' } }], connections: [] }] };
+    const workflow = {
+      id: 'w1',
+      name: 'Greeting',
+      graphs: [{ id: 'main', name: 'Main', isMain: true, nodes: [{ id: 'greet-1', metadata: { templateId: 'fixture/greet' } }], connections: [] }],
+    };
     await writeFile(file('greet-ide.json'), JSON.stringify(workflow));
-    const converted = await runCli(['convert', file('greet-ide.json')], { cwd: join(REPO_ROOT, 'test', 'fixtures', 'actor-packages'), env: { ENGINE_ACTOR_PACKAGES: './greeter' } });
+    const converted = await runCli(['convert', file('greet-ide.json')], {
+      cwd: join(REPO_ROOT, 'test', 'fixtures', 'actor-packages'),
+      env: { ENGINE_ACTOR_PACKAGES: './greeter' },
+    });
     expect(converted).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(converted.stdout)).toMatchObject({ unsupported_actors: [], engine_graph: { processes: { 'greet-1': { component: 'fixture/greet' } } } });
   });
@@ -108,7 +120,7 @@ describe('wes run, in process', () => {
   it('names the line of the Python script that raised, as the user wrote it', async () => {
     const run = await runCli(['run', file('python-raises.json')]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("Node calc failed: ValueError: no total for 2 (line 3)\n");
+    expect(run.stderr).toContain('Node calc failed: ValueError: no total for 2 (line 3)\n');
   });
 
   it('exits 2 with every issue the engine finds when it refuses a graph, and prints nothing on stdout', async () => {

@@ -30,7 +30,7 @@ describe('wes serve', () => {
     }
   });
 
-  it("passes --help to the service, which lists its own options", async () => {
+  it('passes --help to the service, which lists its own options', async () => {
     const help = await runCli(['serve', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--bind-address');

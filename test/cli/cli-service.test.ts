@@ -130,7 +130,9 @@ describe('wes against a service', () => {
   it('warns naming the exported inports no input feeds, and calls the workflow invalid, as the service does, when one alone feeds a required port', async () => {
     const missing = await runCli(['validate', file('multiply.json'), '--url', app.url, '-i', 'x=1'], withToken);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^Warning: no input feeds the exported inport 'y' \(give --input NAME=VALUE\)\n.* has 1 issue:\n {2}input\.y: Input 'y' is missing/);
+    expect(missing.stderr).toMatch(
+      /^Warning: no input feeds the exported inport 'y' \(give --input NAME=VALUE\)\n.* has 1 issue:\n {2}input\.y: Input 'y' is missing/,
+    );
     const optional = await runCli(['validate', file('clock.json'), '--url', app.url], withToken);
     expect(optional.code).toBe(0);
     expect(optional.stderr).toBe(`Warning: no input feeds the exported inport 'when' (give --input NAME=VALUE)\n${file('clock.json')} is valid\n`);
@@ -161,7 +163,10 @@ describe('wes against a service', () => {
     await waitFor(async () => (await app.executions.get('logged-run')).status === 'completed', { what: 'the run to complete' });
     const events = await runCli(['events', 'logged-run', '--url', app.url], withToken);
     expect(events.code).toBe(0);
-    const lines = events.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { seq: number; _type: string });
+    const lines = events.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { seq: number; _type: string });
     expect(lines.map((event) => event.seq)).toEqual(lines.map((_, index) => index + 1));
     expect(lines[0]._type).toBe('NetworkStarted');
     expect(lines[lines.length - 1]._type).toBe('Completed');
@@ -182,7 +187,10 @@ describe('wes against a service', () => {
     await app.executions.cancel('followed-run');
     const run = await cli.done;
     expect(run.code).toBe(130);
-    const types = run.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { _type: string })._type);
+    const types = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { _type: string })._type);
     expect(types[0]).toBe('NetworkStarted');
     expect(types[types.length - 1]).toBe('Cancelled');
   });

@@ -22,13 +22,19 @@ describe('the IDE event bridge in a cluster', () => {
     expect(ide.connections.map((connection) => connection.nodeId).sort()).toEqual(['node-a', 'node-b']);
     const ids = Array.from({ length: 12 }, (_, i) => `traced-${i}`);
     for (const id of ids) {
-      const response = await fetch(`${urls[0]}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ graph_json: multiplyGraph(), input: { x: 2, y: 3 }, metadata: { execution_id: id } }) });
+      const response = await fetch(`${urls[0]}/workflows`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ graph_json: multiplyGraph(), input: { x: 2, y: 3 }, metadata: { execution_id: id } }),
+      });
       expect(response.status).toBe(200);
     }
     await waitFor(() => ids.every((id) => ide.trace(id)?.completion !== undefined), { what: 'every trace to complete', timeoutMs: 20_000, intervalMs: 100 });
     const runners = new Set<string>();
     for (const id of ids) {
-      const opened = ide.requests.filter((request) => request.path === '/api/zip/traces/sessions' && (request.body as { executionId?: string }).executionId === id);
+      const opened = ide.requests.filter(
+        (request) => request.path === '/api/zip/traces/sessions' && (request.body as { executionId?: string }).executionId === id,
+      );
       expect(opened).toHaveLength(1);
       expect(ide.trace(id)!.completion).toMatchObject({ status: 'success' });
       const view = (await (await fetch(`${urls[1]}/workflows/${id}`)).json()) as { data: { node_id: string } };

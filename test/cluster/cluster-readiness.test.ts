@@ -44,7 +44,13 @@ describe('a cluster node and the servers it needs', () => {
   it.each([
     ['redis_url', { ENGINE_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }],
     ['database_url', { ENGINE_REDIS_URL: 'redis://127.0.0.1:6379' }],
-  ])('refuses to start with only one of the two URLs, naming the missing %s', async (missing, env) => {
-    await expect(startServerProcess([], { env })).rejects.toThrow(new RegExp(`exited with 2: Invalid configuration: '${missing}': cluster mode needs both redis_url and database_url`));
-  }, 30_000);
+  ])(
+    'refuses to start with only one of the two URLs, naming the missing %s',
+    async (missing, env) => {
+      await expect(startServerProcess([], { env })).rejects.toThrow(
+        new RegExp(`exited with 2: Invalid configuration: '${missing}': cluster mode needs both redis_url and database_url`),
+      );
+    },
+    30_000,
+  );
 });

@@ -44,7 +44,9 @@ async function listAll(url: string, query = ''): Promise<{ id: string; source: s
   const items: { id: string; source: string; status: string }[] = [];
   let cursor: string | null = null;
   do {
-    const page = (await (await fetch(`${url}/workflows?limit=100${query}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`)).json()) as Envelope<{ items: typeof items; next_cursor: string | null }>;
+    const page = (await (
+      await fetch(`${url}/workflows?limit=100${query}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`)
+    ).json()) as Envelope<{ items: typeof items; next_cursor: string | null }>;
     items.push(...page.data.items);
     cursor = page.data.next_cursor;
   } while (cursor !== null);
@@ -115,13 +117,21 @@ describe('a cluster of service processes on Redis and PostgreSQL', () => {
       await waitFor(async () => (await execution(urls[1], 'configured')).status === 'running', { what: 'the run to start', timeoutMs: 15_000 });
       const owner = (await execution(urls[1], 'configured')).node_id;
       const other = urls[['node-a', 'node-b', 'node-c'].findIndex((id) => id !== owner)];
-      const patch = (url: string, config: unknown) => fetch(`${url}/workflows/configured/nodes/fetch/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(config) });
+      const patch = (url: string, config: unknown) =>
+        fetch(`${url}/workflows/configured/nodes/fetch/config`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(config),
+        });
       const config = { url: held.url, method: 'GET', timeout: 30_000, retryCount: 0 };
       expect((await patch(other, config)).status).toBe(200);
       const invalid = await patch(other, { ...config, timeout: 'soon' });
       expect(invalid.status).toBe(400);
       expect(await invalid.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
-      expect((await fetch(`${other}/workflows/configured/nodes/nope/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+      expect(
+        (await fetch(`${other}/workflows/configured/nodes/nope/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{}' }))
+          .status,
+      ).toBe(404);
       await fetch(`${other}/workflows/configured/cancel`, { method: 'POST' });
       expect((await patch(other, config)).status).toBe(409);
     }, 40_000);
@@ -131,10 +141,11 @@ describe('a cluster of service processes on Redis and PostgreSQL', () => {
       for (let i = 0; i < ids.length; i += 30) {
         await Promise.all(ids.slice(i, i + 30).map((id, j) => start(urls[(i + j) % 3], multiplyGraph(), id, { x: i + j, y: 2 })));
       }
-      await waitFor(
-        async () => (await listAll(urls[2], '&status=completed')).filter((item) => item.id.startsWith('many-')).length === 300,
-        { what: '300 completed executions', timeoutMs: 60_000, intervalMs: 250 },
-      );
+      await waitFor(async () => (await listAll(urls[2], '&status=completed')).filter((item) => item.id.startsWith('many-')).length === 300, {
+        what: '300 completed executions',
+        timeoutMs: 60_000,
+        intervalMs: 250,
+      });
       const runners = new Map<string, number>();
       for (const id of ids.filter((_, i) => i % 10 === 0)) {
         const view = await execution(urls[1], id);
@@ -156,7 +167,10 @@ describe('a cluster of service processes on Redis and PostgreSQL', () => {
       for (const [i, url] of urls.entries()) await start(url, multiplyGraph(), `here-${i}`, { x: i, y: 3 });
       const client = createWorkflowClient({ baseUrl: urls[0] });
       for (const [i, nodeId] of ['node-a', 'node-b', 'node-c'].entries()) {
-        expect(await client.waitForCompletion(`here-${i}`, { timeoutMs: 15_000 })).toMatchObject({ status: 'completed', result: { outputs: { product: i * 3 } } });
+        expect(await client.waitForCompletion(`here-${i}`, { timeoutMs: 15_000 })).toMatchObject({
+          status: 'completed',
+          result: { outputs: { product: i * 3 } },
+        });
         expect((await execution(urls[2], `here-${i}`)).node_id).toBe(nodeId);
         expect((await eventsOf(urls[1], `here-${i}`)).filter((event) => event._type === 'NetworkStarted')).toHaveLength(1);
       }
@@ -169,7 +183,11 @@ describe('a cluster of service processes on Redis and PostgreSQL', () => {
         processes: { tick: { component: 'tpl_cron_trigger', metadata: { config: { cronExpression: '* * * * * *' } } } },
         connections: [],
       };
-      const created = await fetch(`${urls[0]}/deployments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'every-second', graph_json: graph }) });
+      const created = await fetch(`${urls[0]}/deployments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'every-second', graph_json: graph }),
+      });
       expect(created.status).toBe(201);
       await waitFor(async () => (await fetch(`${urls[2]}/deployments/every-second`)).status === 200, { what: 'the deployment on C', timeoutMs: 5000 });
       await new Promise((resolve) => setTimeout(resolve, 4500));
@@ -196,11 +214,19 @@ describe('a cluster of service processes on Redis and PostgreSQL', () => {
           { src: { process: 'pick', port: 'result-out' }, tgt: { process: 'respond', port: 'data-in' } },
         ],
       };
-      const deployed = await fetch(`${urls[1]}/deployments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'echo', graph_json: echo }) });
+      const deployed = await fetch(`${urls[1]}/deployments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'echo', graph_json: echo }),
+      });
       expect(deployed.status).toBe(201);
       for (const [i, url] of urls.entries()) {
         await waitFor(async () => (await fetch(`${url}/deployments/echo`)).status === 200, { what: `the hook's deployment on node ${i}`, timeoutMs: 5000 });
-        const answer = await fetch(`${url}/hooks/echo/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ word: `w${i}` }) });
+        const answer = await fetch(`${url}/hooks/echo/echo`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ word: `w${i}` }),
+        });
         expect(answer.status).toBe(201);
         expect(await answer.json()).toEqual({ echoed: `w${i}` });
         // The answer leaves before the run's last events: it is read from another node once it has ended.

@@ -17,7 +17,11 @@ async function startNode(redisUrl: string, namespace: string) {
   // As the cluster's own connection: commands wait for a reconnection rather than fail.
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   redis.on('error', () => undefined);
-  const services = createServices(config, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
+  const services = createServices(config, silentLogger, {
+    store: new MemoryExecutionStore(),
+    deploymentStore: new MemoryDeploymentStore(),
+    protocolGraphStore: new MemoryProtocolGraphStore(),
+  });
   const app = createApp({ config, services, logger: silentLogger, sharedCounters: (name) => sharedCounterStore(redis, namespace, name) });
   const url = await app.listen();
   return {

@@ -14,9 +14,17 @@ const pool = (config: JsonObject, component = 'tpl_mongodb_pool_manager') => ({ 
 
 describe('MongoDB nodes without a server', () => {
   it('refuses a pool without host or database, and sort text that is no JSON, before the run starts', async () => {
-    await expect(runFlow(actors, { processes: { p: { component: 'tpl_mongodb_pool_manager', metadata: { config: { port: 27017 } } } } })).rejects.toThrow(/config 'host' is required.*config 'database' is required/s);
+    await expect(runFlow(actors, { processes: { p: { component: 'tpl_mongodb_pool_manager', metadata: { config: { port: 27017 } } } } })).rejects.toThrow(
+      /config 'host' is required.*config 'database' is required/s,
+    );
     await expect(
-      runFlow(actors, { processes: { p: pool({ host: '127.0.0.1' }), g: { component: 'tpl_mongo_get_collection', metadata: { config: { collection: 'c', sort: '{createdAt: -1' } } } }, connections: [{ src: { process: 'p', port: 'pool-id' }, tgt: { process: 'g', port: 'pool-id' } }] }),
+      runFlow(actors, {
+        processes: {
+          p: pool({ host: '127.0.0.1' }),
+          g: { component: 'tpl_mongo_get_collection', metadata: { config: { collection: 'c', sort: '{createdAt: -1' } } },
+        },
+        connections: [{ src: { process: 'p', port: 'pool-id' }, tgt: { process: 'g', port: 'pool-id' } }],
+      }),
     ).rejects.toThrow(/config 'sort': is not JSON/);
   });
 
@@ -24,7 +32,10 @@ describe('MongoDB nodes without a server', () => {
     const started = Date.now();
     const { result } = await runFlow(actors, { processes: { p: pool({ host: '127.0.0.1', port: 1, connectionTimeout: 500 }, component) } });
     expect(result.success).toBe(false);
-    expect(result.errors[0]).toMatchObject({ node_id: 'p', message: expect.stringMatching(/^Could not connect to MongoDB at 127\.0\.0\.1:1\/test: .*ECONNREFUSED/) });
+    expect(result.errors[0]).toMatchObject({
+      node_id: 'p',
+      message: expect.stringMatching(/^Could not connect to MongoDB at 127\.0\.0\.1:1\/test: .*ECONNREFUSED/),
+    });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -36,7 +47,10 @@ describe('MongoDB nodes without a server', () => {
       },
       connections: [{ src: { process: 'sql', port: 'pool-id' }, tgt: { process: 'get', port: 'pool-id' } }],
     });
-    expect(result.errors[0]).toMatchObject({ node_id: 'get', message: expect.stringContaining('pool-id "sql-pool-1" is no MongoDB client of this run: connect the pool-id port of a MongoDB node') });
+    expect(result.errors[0]).toMatchObject({
+      node_id: 'get',
+      message: expect.stringContaining('pool-id "sql-pool-1" is no MongoDB client of this run: connect the pool-id port of a MongoDB node'),
+    });
   });
 });
 
@@ -52,14 +66,29 @@ describeLive(`MongoDB nodes on a live server${live === undefined ? ' (skipped: s
     const withNode = (node: JsonObject, packets: { port: string; data: JsonValue }[], collect: string[]) =>
       runFlow(actors, {
         processes: { p: pool(server), n: node },
-        connections: [{ src: { process: 'p', port: 'pool-id' }, tgt: { process: 'n', port: 'pool-id' } }, ...packets.map(({ port, data }) => ({ data, tgt: { process: 'n', port } }))],
+        connections: [
+          { src: { process: 'p', port: 'pool-id' }, tgt: { process: 'n', port: 'pool-id' } },
+          ...packets.map(({ port, data }) => ({ data, tgt: { process: 'n', port } })),
+        ],
         collect,
       });
-    const inserted = await withNode({ component: 'tpl_mongo_write_collection', metadata: { config: { collection, operation: 'insertMany' } } }, [{ port: 'data-in', data: [{ n: 1 }, { n: 2 }, { n: 3 }] }], ['n.result-out']);
+    const inserted = await withNode(
+      { component: 'tpl_mongo_write_collection', metadata: { config: { collection, operation: 'insertMany' } } },
+      [{ port: 'data-in', data: [{ n: 1 }, { n: 2 }, { n: 3 }] }],
+      ['n.result-out'],
+    );
     expect(inserted.received['n.result-out']).toEqual([expect.objectContaining({ insertedCount: 3 })]);
-    const found = await withNode({ component: 'tpl_mongo_get_collection', metadata: { config: { collection, sort: '{"n": -1}', projection: '{"_id": 0}', limit: 2 } } }, [], ['n.docs-out', 'n.count-out']);
+    const found = await withNode(
+      { component: 'tpl_mongo_get_collection', metadata: { config: { collection, sort: '{"n": -1}', projection: '{"_id": 0}', limit: 2 } } },
+      [],
+      ['n.docs-out', 'n.count-out'],
+    );
     expect(found.received).toEqual({ 'n.docs-out': [[{ n: 3 }, { n: 2 }]], 'n.count-out': [2] });
-    const deleted = await withNode({ component: 'tpl_mongo_write_collection', metadata: { config: { collection, operation: 'deleteMany' } } }, [{ port: 'filter-in', data: {} }], ['n.result-out']);
+    const deleted = await withNode(
+      { component: 'tpl_mongo_write_collection', metadata: { config: { collection, operation: 'deleteMany' } } },
+      [{ port: 'filter-in', data: {} }],
+      ['n.result-out'],
+    );
     expect(deleted.received['n.result-out']).toEqual([expect.objectContaining({ deletedCount: 3 })]);
   });
 });

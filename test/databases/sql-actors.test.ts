@@ -79,7 +79,10 @@ async function runSql(run: SqlRun) {
     [createSqlPoolActor(run.driver, { egress: run.egress }), sqlScriptActor],
     {
       processes: {
-        pool: { component: run.driver === 'postgresql' ? 'tpl_postgresql' : 'tpl_mysql', metadata: { config: { host: '127.0.0.1', port: server.port, database: 'test', user: server.user, ...run.pool } } },
+        pool: {
+          component: run.driver === 'postgresql' ? 'tpl_postgresql' : 'tpl_mysql',
+          metadata: { config: { host: '127.0.0.1', port: server.port, database: 'test', user: server.user, ...run.pool } },
+        },
         sql: { component: 'tpl_sql_script', metadata: { config: { query: run.query, ...run.sql } } },
       },
       connections: [
@@ -116,18 +119,42 @@ describe.each(Object.keys(SERVERS) as Driver[])('SQL nodes on %s', (driver) => {
   it('binds parameters, never splicing them into the statement, and reports the rows it changed', async () => {
     const hostile = "O'Brien'); DROP TABLE " + table + '; --';
     const p = server.placeholder;
-    const insert = await runSql({ driver, query: `INSERT INTO ${table} (id, name, big) VALUES (${p(1)}, ${p(2)}, ${p(3)})`, params: [[1, hostile, '9007199254740993']], sql: { queryType: 'INSERT' } });
+    const insert = await runSql({
+      driver,
+      query: `INSERT INTO ${table} (id, name, big) VALUES (${p(1)}, ${p(2)}, ${p(3)})`,
+      params: [[1, hostile, '9007199254740993']],
+      sql: { queryType: 'INSERT' },
+    });
     expect(insert.result.success).toBe(true);
     expect(insert.received.result).toEqual([expect.objectContaining({ rowCount: 1, rows: [], truncated: false })]);
-    expect(insert.received.status).toEqual([expect.objectContaining({ status: 'connected', driver, host: '127.0.0.1', port: server.port, database: 'test', serverVersion: expect.stringMatching(/^\d+\./) })]);
+    expect(insert.received.status).toEqual([
+      expect.objectContaining({
+        status: 'connected',
+        driver,
+        host: '127.0.0.1',
+        port: server.port,
+        database: 'test',
+        serverVersion: expect.stringMatching(/^\d+\./),
+      }),
+    ]);
     const select = await runSql({ driver, query: `SELECT id, name, big FROM ${table} WHERE id = ${p(1)}`, params: [1] });
-    expect(select.received.result).toEqual([{ rows: [{ id: 1, name: hostile, big: '9007199254740993' }], rowCount: 1, fields: ['id', 'name', 'big'], truncated: false }]);
+    expect(select.received.result).toEqual([
+      { rows: [{ id: 1, name: hostile, big: '9007199254740993' }], rowCount: 1, fields: ['id', 'name', 'big'], truncated: false },
+    ]);
     expect(await db.query(`SELECT COUNT(*) AS n FROM ${table}`)).toEqual([{ n: driver === 'postgresql' ? '1' : 1 }]);
   });
 
   it('runs once per params-in packet, in order, on one pool', async () => {
     const p = server.placeholder;
-    const { received } = await runSql({ driver, query: `INSERT INTO ${table} (id, name) VALUES (${p(1)}, ${p(2)})`, params: [[1, 'a'], [2, 'b'], [3, 'c']] });
+    const { received } = await runSql({
+      driver,
+      query: `INSERT INTO ${table} (id, name) VALUES (${p(1)}, ${p(2)})`,
+      params: [
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+      ],
+    });
     expect(received.result?.map((r) => (r as JsonObject).rowCount)).toEqual([1, 1, 1]);
     expect(await db.query(`SELECT name FROM ${table} ORDER BY id`)).toEqual([{ name: 'a' }, { name: 'b' }, { name: 'c' }]);
   });
@@ -136,14 +163,23 @@ describe.each(Object.keys(SERVERS) as Driver[])('SQL nodes on %s', (driver) => {
     await db.query(`INSERT INTO ${table} (id, name, created) VALUES (1, 'a', '2026-01-02 03:04:05'), (2, 'b', NULL), (3, 'c', NULL), (4, 'd', NULL)`);
     const { received } = await runSql({ driver, query: `SELECT id, created FROM ${table} ORDER BY id`, sql: { maxRows: 2 } });
     const [result] = received.result as JsonObject[];
-    expect(result).toMatchObject({ rows: [{ id: 1, created: '2026-01-02T03:04:05.000Z' }, { id: 2, created: null }], rowCount: 4, truncated: true });
+    expect(result).toMatchObject({
+      rows: [
+        { id: 1, created: '2026-01-02T03:04:05.000Z' },
+        { id: 2, created: null },
+      ],
+      rowCount: 4,
+      truncated: true,
+    });
   });
 
   it("sends a database error to error-out with the server's code, and the run goes on", async () => {
     const { result, received } = await runSql({ driver, query: `SELECT * FROM ${table}_missing` });
     expect(result.success).toBe(true);
     expect(received.result).toBeUndefined();
-    expect(received.error).toEqual([expect.objectContaining({ code: server.missingTable, message: expect.stringContaining(`${table}_missing`), node_id: 'sql' })]);
+    expect(received.error).toEqual([
+      expect.objectContaining({ code: server.missingTable, message: expect.stringContaining(`${table}_missing`), node_id: 'sql' }),
+    ]);
   });
 
   it('rolls a TRANSACTION back when its statement fails, and commits it otherwise', async () => {
@@ -176,7 +212,15 @@ describe.each(Object.keys(SERVERS) as Driver[])('SQL nodes on %s', (driver) => {
 
   it('leaves no connection open once a run ends, whether it completed or failed', async () => {
     const p = server.placeholder;
-    await runSql({ driver, query: `INSERT INTO ${table} (id, name) VALUES (${p(1)}, ${p(2)})`, params: [[1, 'a'], [2, 'b']], pool: { maxConnections: 3 } });
+    await runSql({
+      driver,
+      query: `INSERT INTO ${table} (id, name) VALUES (${p(1)}, ${p(2)})`,
+      params: [
+        [1, 'a'],
+        [2, 'b'],
+      ],
+      pool: { maxConnections: 3 },
+    });
     expect(await settledCount(() => poolConnections(driver, db), 0)).toBe(0);
     await runSql({ driver, query: 'SELECT nonsense FROM nowhere' });
     expect(await settledCount(() => poolConnections(driver, db), 0)).toBe(0);
@@ -190,7 +234,10 @@ describe.each(Object.keys(SERVERS) as Driver[])('SQL nodes on %s', (driver) => {
   it('fails the pool node with the reason when the server cannot be reached', async () => {
     const { result } = await runSql({ driver, query: 'SELECT 1', pool: { port: 1 } });
     expect(result.success).toBe(false);
-    expect(result.errors[0]).toMatchObject({ node_id: 'pool', message: expect.stringMatching(new RegExp(`Could not connect to \\w+ at 127\\.0\\.0\\.1:1/test: .*ECONNREFUSED`)) });
+    expect(result.errors[0]).toMatchObject({
+      node_id: 'pool',
+      message: expect.stringMatching(new RegExp(`Could not connect to \\w+ at 127\\.0\\.0\\.1:1/test: .*ECONNREFUSED`)),
+    });
   });
 
   it('opens no connection the egress policy refuses', async () => {
@@ -226,7 +273,11 @@ describe('statements per firing on PostgreSQL', () => {
     expect(result.success).toBe(true);
     expect(received.result).toBeUndefined();
     expect(received.error).toEqual([
-      expect.objectContaining({ code: '42601', node_id: 'sql', message: expect.stringContaining('unless the tpl_postgresql node sets multipleStatements: true') }),
+      expect.objectContaining({
+        code: '42601',
+        node_id: 'sql',
+        message: expect.stringContaining('unless the tpl_postgresql node sets multipleStatements: true'),
+      }),
     ]);
     expect(await names()).toEqual([]);
   });

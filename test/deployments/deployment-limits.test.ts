@@ -26,7 +26,8 @@ const post = async (app: TestApp, body: unknown) => {
   return { status: response.status, body: (await response.json()) as Envelope };
 };
 const listIds = async (app: TestApp) => (await app.client.listDeployments()).data!.data.items.map((d) => d.id);
-const runsOf = async (app: TestApp, deploymentId: string) => (await app.store.list({ limit: 1000 })).items.filter((record) => record.request.metadata.deployment_id === deploymentId);
+const runsOf = async (app: TestApp, deploymentId: string) =>
+  (await app.store.list({ limit: 1000 })).items.filter((record) => record.request.metadata.deployment_id === deploymentId);
 const skippedTicks = async (app: TestApp, reason: string) =>
   sampleValue(parsePrometheusText(await (await fetch(`${app.url}/metrics`)).text()), 'workflow_trigger_ticks_skipped_total', { reason });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

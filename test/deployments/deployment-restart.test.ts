@@ -50,9 +50,17 @@ describe('deployments across a restart', () => {
     servers.push(first);
     let client = createWorkflowClient({ baseUrl: first.url });
     expect((await client.createDeployment({ name: 'secondly', graph_json: { ...cronGraph, properties: { name: 'secondly' } } })).response.status).toBe(201);
-    expect((await client.createDeployment({ name: 'fourtimes', graph_json: { ...intervalGraph, properties: { name: 'fourtimes' } } })).response.status).toBe(201);
-    await waitFor(async () => (await client.getDeployment('fourtimes')).data!.data.triggers[0].executions_started >= 2, { timeoutMs: 8000, what: 'two interval ticks' });
-    await waitFor(async () => (await client.getDeployment('secondly')).data!.data.triggers[0].executions_started >= 2, { timeoutMs: 8000, what: 'two cron ticks' });
+    expect((await client.createDeployment({ name: 'fourtimes', graph_json: { ...intervalGraph, properties: { name: 'fourtimes' } } })).response.status).toBe(
+      201,
+    );
+    await waitFor(async () => (await client.getDeployment('fourtimes')).data!.data.triggers[0].executions_started >= 2, {
+      timeoutMs: 8000,
+      what: 'two interval ticks',
+    });
+    await waitFor(async () => (await client.getDeployment('secondly')).data!.data.triggers[0].executions_started >= 2, {
+      timeoutMs: 8000,
+      what: 'two cron ticks',
+    });
     await first.stop('SIGKILL');
     const downAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -62,9 +70,15 @@ describe('deployments across a restart', () => {
     servers.push(second);
     client = createWorkflowClient({ baseUrl: second.url });
     expect((await client.listDeployments()).data!.data.items.map((d) => d.id)).toEqual(['secondly', 'fourtimes']);
-    await waitFor(async () => (await client.getDeployment('fourtimes')).data!.data.triggers[0].executions_started === 4, { timeoutMs: 8000, what: 'the interval trigger to reach maxExecutions' });
+    await waitFor(async () => (await client.getDeployment('fourtimes')).data!.data.triggers[0].executions_started === 4, {
+      timeoutMs: 8000,
+      what: 'the interval trigger to reach maxExecutions',
+    });
     const cronBefore = (await client.getDeployment('secondly')).data!.data.triggers[0].executions_started;
-    await waitFor(async () => (await client.getDeployment('secondly')).data!.data.triggers[0].executions_started >= cronBefore + 2, { timeoutMs: 8000, what: 'cron ticks after the restart' });
+    await waitFor(async () => (await client.getDeployment('secondly')).data!.data.triggers[0].executions_started >= cronBefore + 2, {
+      timeoutMs: 8000,
+      what: 'cron ticks after the restart',
+    });
     // No run stands for a tick that fell while the service was down.
     expect((await tickTimes(client, 'secondly')).filter((at) => at > downAt + 200 && at < restartAt)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -37,7 +37,10 @@ describe('deployments', () => {
     (await app.store.list({ limit: 1000 })).items.filter((record) => record.request.metadata.deployment_id === deploymentId);
 
   it('starts an execution on each tick of an interval trigger, up to maxExecutions, and shows the counts and next ticks', async () => {
-    const created = await post({ name: 'every-second', graph_json: tickGraph({ component: 'tpl_interval_trigger', config: { interval: 1000, maxExecutions: 2, payload: '{"n": "${executionCount}"}' } }) });
+    const created = await post({
+      name: 'every-second',
+      graph_json: tickGraph({ component: 'tpl_interval_trigger', config: { interval: 1000, maxExecutions: 2, payload: '{"n": "${executionCount}"}' } }),
+    });
     expect(created.status).toBe(201);
     const deployment = created.body.data;
     expect(deployment).toMatchObject({ id: 'every-second', workflow_id: 'ticker', kind: 'graph', hooks: [] });
@@ -65,7 +68,10 @@ describe('deployments', () => {
     const { next_ticks: nextTicks } = created.body.data.triggers[0];
     expect(nextTicks).toHaveLength(3);
     expect(Date.parse(nextTicks[1]) - Date.parse(nextTicks[0])).toBe(1000);
-    await waitFor(async () => (await app.client.getDeployment('cron-slow')).data!.data.triggers[0].ticks_skipped >= 2, { timeoutMs: 8000, what: 'skipped ticks' });
+    await waitFor(async () => (await app.client.getDeployment('cron-slow')).data!.data.triggers[0].ticks_skipped >= 2, {
+      timeoutMs: 8000,
+      what: 'skipped ticks',
+    });
     const runs = await runsOf('cron-slow');
     expect(runs.filter((r) => r.status === 'running' || r.status === 'queued').length).toBeLessThanOrEqual(1);
     expect((await app.client.deleteDeployment('cron-slow')).response.status).toBe(200);
@@ -86,8 +92,16 @@ describe('deployments', () => {
           name: 'Main',
           isMain: true,
           nodes: [
-            { id: 'in', type: 'tpl_server_request', metadata: { templateId: 'tpl_server_request', propertyValues: { requestType: 'HTTP', dataFormat: 'JSON' } } },
-            { id: 'out', type: 'tpl_server_response', metadata: { templateId: 'tpl_server_response', propertyValues: { responseType: 'Success', statusCode: 202, contentType: 'application/json' } } },
+            {
+              id: 'in',
+              type: 'tpl_server_request',
+              metadata: { templateId: 'tpl_server_request', propertyValues: { requestType: 'HTTP', dataFormat: 'JSON' } },
+            },
+            {
+              id: 'out',
+              type: 'tpl_server_response',
+              metadata: { templateId: 'tpl_server_response', propertyValues: { responseType: 'Success', statusCode: 202, contentType: 'application/json' } },
+            },
           ],
           connections: [{ id: 'c1', source: { nodeId: 'in', portId: 'request-out' }, target: { nodeId: 'out', portId: 'data-in' } }],
         },
@@ -95,8 +109,16 @@ describe('deployments', () => {
     };
     const created = await post({ name: 'ide-orders', workflow });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ kind: 'ide', workflow_id: 'wf-ide-hook', hooks: [{ node_id: 'in', method: 'PUT', path: '/orders/new', url_path: '/hooks/ide-orders/orders/new', authentication: 'None' }] });
-    const answer = await fetch(`${app.url}/hooks/ide-orders/orders/new/`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"sku":"A-1"}' });
+    expect(created.body.data).toMatchObject({
+      kind: 'ide',
+      workflow_id: 'wf-ide-hook',
+      hooks: [{ node_id: 'in', method: 'PUT', path: '/orders/new', url_path: '/hooks/ide-orders/orders/new', authentication: 'None' }],
+    });
+    const answer = await fetch(`${app.url}/hooks/ide-orders/orders/new/`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"sku":"A-1"}',
+    });
     expect(answer.status).toBe(202);
     expect(await answer.json()).toMatchObject({ method: 'PUT', path: '/orders/new', body: { sku: 'A-1' } });
   });
@@ -110,13 +132,35 @@ describe('deployments', () => {
       [{ name: 'nothing' }, 400, /Give the workflow/],
       [{ name: 'bad-cron', graph_json: tickGraph({ component: 'tpl_cron_trigger', config: { cronExpression: 'sometimes' } }) }, 400, /cronExpression/],
       [{ name: 'unknown-node', graph_json: { processes: { x: { component: 'tpl_no_such' } }, connections: [] } }, 400, /tpl_no_such/],
-      [{ name: 'ws-hook', graph_json: { processes: { r: { component: 'tpl_server_request', metadata: { config: { requestType: 'WebSocket' } } } } } }, 400, /WebSocket/],
-      [{ name: 'custom-auth', graph_json: { processes: { r: { component: 'tpl_server_request', metadata: { config: { authentication: 'Custom' } } } } } }, 400, /Custom authentication/],
-      [{ name: 'no-secret', graph_json: { processes: { r: { component: 'tpl_server_request', metadata: { config: { authentication: 'Bearer Token', authSecret: 'MISSING_TOKEN' } } } } } }, 400, /MISSING_TOKEN, which is not configured/],
+      [
+        { name: 'ws-hook', graph_json: { processes: { r: { component: 'tpl_server_request', metadata: { config: { requestType: 'WebSocket' } } } } } },
+        400,
+        /WebSocket/,
+      ],
+      [
+        { name: 'custom-auth', graph_json: { processes: { r: { component: 'tpl_server_request', metadata: { config: { authentication: 'Custom' } } } } } },
+        400,
+        /Custom authentication/,
+      ],
+      [
+        {
+          name: 'no-secret',
+          graph_json: {
+            processes: { r: { component: 'tpl_server_request', metadata: { config: { authentication: 'Bearer Token', authSecret: 'MISSING_TOKEN' } } } },
+          },
+        },
+        400,
+        /MISSING_TOKEN, which is not configured/,
+      ],
       [
         {
           name: 'twin-hooks',
-          graph_json: { processes: { a: { component: 'tpl_server_request', metadata: { config: { path: '/x' } } }, b: { component: 'tpl_server_request', metadata: { config: { path: 'x/', method: 'GET' } } } } },
+          graph_json: {
+            processes: {
+              a: { component: 'tpl_server_request', metadata: { config: { path: '/x' } } },
+              b: { component: 'tpl_server_request', metadata: { config: { path: 'x/', method: 'GET' } } },
+            },
+          },
         },
         400,
         /another Server Request node/,

@@ -13,7 +13,15 @@ function greetGraph(requestConfig: Record<string, unknown> = {}, responseConfig:
   return {
     processes: {
       request: { component: 'tpl_server_request', metadata: { config: { path: '/greet', method: 'POST', ...requestConfig } } },
-      greet: { component: 'tpl_javascript_script', metadata: { config: { script: "return { greeting: 'Hello ' + data.body.name, n: data.body.n * 2, agent: data.headers['user-agent'] || null, auth: data.headers.authorization || null }" } } },
+      greet: {
+        component: 'tpl_javascript_script',
+        metadata: {
+          config: {
+            script:
+              "return { greeting: 'Hello ' + data.body.name, n: data.body.n * 2, agent: data.headers['user-agent'] || null, auth: data.headers.authorization || null }",
+          },
+        },
+      },
       respond: { component: 'tpl_server_response', metadata: { config: { statusCode: 201, ...responseConfig } } },
     },
     connections: [
@@ -51,7 +59,11 @@ describe('deployment hooks', () => {
 
   it('answers a request with what its run sends to the Server Response node, and records the run as a hook execution', async () => {
     expect((await deploy({ name: 'greeter', graph_json: greetGraph() })).status).toBe(201);
-    const response = await fetch(`${app.url}/hooks/greeter/greet?lang=en`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'hook-test' }, body: JSON.stringify({ name: 'Ada', n: 21 }) });
+    const response = await fetch(`${app.url}/hooks/greeter/greet?lang=en`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'hook-test' },
+      body: JSON.stringify({ name: 'Ada', n: 21 }),
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -64,11 +76,19 @@ describe('deployment hooks', () => {
   it('refuses a caller without the bearer token with 401 and starts nothing, and lets the right token in without showing it to the run', async () => {
     expect((await deploy({ name: 'guarded', graph_json: greetGraph({ authentication: 'Bearer Token' }) })).status).toBe(201);
     const before = await executionCount();
-    const refused = await fetch(`${app.url}/hooks/guarded/greet`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer wrong-token-0000000' }, body: '{"name":"Eve","n":1}' });
+    const refused = await fetch(`${app.url}/hooks/guarded/greet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer wrong-token-0000000' },
+      body: '{"name":"Eve","n":1}',
+    });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED', error: expect.stringContaining('Bearer Token') });
     expect(await executionCount()).toBe(before);
-    const allowed = await fetch(`${app.url}/hooks/guarded/greet`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, body: '{"name":"Bob","n":2}' });
+    const allowed = await fetch(`${app.url}/hooks/guarded/greet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: '{"name":"Bob","n":2}',
+    });
     expect(allowed.status).toBe(201);
     expect(await allowed.json()).toMatchObject({ greeting: 'Hello Bob', n: 4, auth: null });
   });
@@ -82,7 +102,9 @@ describe('deployment hooks', () => {
     expect((await fetch(`${app.url}/hooks/keyed/greet`, { method: 'POST', headers: { ...json, 'x-key': TOKEN }, body })).status).toBe(201);
     const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
     expect((await fetch(`${app.url}/hooks/basic/greet`, { method: 'POST', headers: { ...json, authorization: basic('ada:wrong') }, body })).status).toBe(401);
-    expect((await fetch(`${app.url}/hooks/basic/greet`, { method: 'POST', headers: { ...json, authorization: basic('ada:lovelace') }, body })).status).toBe(201);
+    expect((await fetch(`${app.url}/hooks/basic/greet`, { method: 'POST', headers: { ...json, authorization: basic('ada:lovelace') }, body })).status).toBe(
+      201,
+    );
   });
 
   it('answers 504 in the envelope when the run gives no answer in time, and lets the run go on with continue_on_timeout', async () => {
@@ -107,15 +129,25 @@ describe('deployment hooks', () => {
 
   it('answers 500 in the envelope, naming the failure, when the run fails before answering', async () => {
     const graph = greetGraph();
-    graph.processes = { ...graph.processes, greet: { component: 'tpl_javascript_script', metadata: { config: { script: "throw new Error('no greeting for ' + data.body.name)" } } } };
+    graph.processes = {
+      ...graph.processes,
+      greet: { component: 'tpl_javascript_script', metadata: { config: { script: "throw new Error('no greeting for ' + data.body.name)" } } },
+    };
     await deploy({ name: 'broken', graph_json: graph });
-    const response = await fetch(`${app.url}/hooks/broken/greet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Zed","n":1}' });
+    const response = await fetch(`${app.url}/hooks/broken/greet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Zed","n":1}',
+    });
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ success: false, code: 'WORKFLOW_FAILED', error: expect.stringContaining('no greeting for Zed') });
   });
 
-  it('answers 400 for a body that fails the node\'s JSON Schema, and for a JSON body that is not JSON', async () => {
-    await deploy({ name: 'checked', graph_json: greetGraph({ validation: JSON.stringify({ type: 'object', required: ['name'], properties: { n: { type: 'number' } } }) }) });
+  it("answers 400 for a body that fails the node's JSON Schema, and for a JSON body that is not JSON", async () => {
+    await deploy({
+      name: 'checked',
+      graph_json: greetGraph({ validation: JSON.stringify({ type: 'object', required: ['name'], properties: { n: { type: 'number' } } }) }),
+    });
     const invalid = await fetch(`${app.url}/hooks/checked/greet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":"three"}' });
     expect(invalid.status).toBe(400);
     const envelope = (await invalid.json()) as { details: { message: string }[] };
@@ -144,7 +176,10 @@ describe('deployment hooks', () => {
       processes: {
         request: { component: 'tpl_server_request', metadata: { config: { path: '/text', dataFormat: 'Plain Text' } } },
         pick: { component: 'tpl_javascript_script', metadata: { config: { script: 'return data.body' } } },
-        respond: { component: 'tpl_server_response', metadata: { config: { contentType: 'text/plain', responseFormat: 'got: ${data}', cache: 'Public', cacheMaxAge: 60 } } },
+        respond: {
+          component: 'tpl_server_response',
+          metadata: { config: { contentType: 'text/plain', responseFormat: 'got: ${data}', cache: 'Public', cacheMaxAge: 60 } },
+        },
       },
       connections: [
         { src: { process: 'request', port: 'request-out' }, tgt: { process: 'pick', port: 'data-in' } },

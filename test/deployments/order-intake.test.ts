@@ -25,7 +25,9 @@ describe('an order intake workflow deployed from the IDE', () => {
         const query = new URL(req.url ?? '/', 'http://pricing').searchParams;
         const sku = query.get('sku') ?? '';
         priced.push(sku);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sku, quantity: Number(query.get('quantity')), price: sku.length * 10 + 0.5 }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ sku, quantity: Number(query.get('quantity')), price: sku.length * 10 + 0.5 }));
       }),
     );
     db = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' });
@@ -54,16 +56,28 @@ describe('an order intake workflow deployed from the IDE', () => {
       camelGraph(
         'main',
         [
-          camelNode('incoming', 'tpl_server_request', { title: 'New order', propertyValues: { requestType: 'HTTP', dataFormat: 'JSON', validation: JSON.stringify({ type: 'object', required: ['sku', 'quantity'] }) } }),
+          camelNode('incoming', 'tpl_server_request', {
+            title: 'New order',
+            propertyValues: { requestType: 'HTTP', dataFormat: 'JSON', validation: JSON.stringify({ type: 'object', required: ['sku', 'quantity'] }) },
+          }),
           script('query', 'Price query', 'return { sku: data.body.sku, quantity: data.body.quantity }'),
           camelNode('price', 'tpl_http_request', { title: 'Pricing service', propertyValues: { url: `${pricing.url}/price`, method: 'GET', retryCount: 0 } }),
           script('row', 'Order row', 'return [data.body.sku, data.body.quantity, data.body.price]'),
           camelNode('pool', 'tpl_postgresql', { title: 'Orders DB', propertyValues: { host: '127.0.0.1', port: 5432, database: 'test', user: 'postgres' } }),
-          camelNode('insert', 'tpl_sql_script', { title: 'Insert order', propertyValues: { query: `INSERT INTO ${table} (sku, quantity, price) VALUES ($1, $2, $3) RETURNING id, sku, quantity, price::float AS price`, queryType: 'INSERT' } }),
+          camelNode('insert', 'tpl_sql_script', {
+            title: 'Insert order',
+            propertyValues: {
+              query: `INSERT INTO ${table} (sku, quantity, price) VALUES ($1, $2, $3) RETURNING id, sku, quantity, price::float AS price`,
+              queryType: 'INSERT',
+            },
+          }),
           script('saved', 'Saved order', 'return data.rows[0]'),
           script('key', 'Order key', "return 'sku:' + data.sku"),
           camelNode('remember', 'tpl_state_store', { title: 'Last order', propertyValues: { operation: 'set', namespace: 'orders', storageType: 'redis' } }),
-          camelNode('answer', 'tpl_server_response', { title: 'Created', propertyValues: { responseType: 'Success', statusCode: 201, contentType: 'application/json' } }),
+          camelNode('answer', 'tpl_server_response', {
+            title: 'Created',
+            propertyValues: { responseType: 'Success', statusCode: 201, contentType: 'application/json' },
+          }),
         ],
         [
           camelConnection('c1', ['incoming', 'request-out'], ['query', 'data-in']),
@@ -83,11 +97,21 @@ describe('an order intake workflow deployed from the IDE', () => {
 
   it('answers each order with the row it stored, after pricing it and remembering it in Redis', async () => {
     const graph = workflow();
-    const deployed = await fetch(`${app.url}/deployments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'order-intake', workflow: graph }) });
+    const deployed = await fetch(`${app.url}/deployments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'order-intake', workflow: graph }),
+    });
     expect(deployed.status).toBe(201);
-    expect(((await deployed.json()) as { data: { hooks: unknown[] } }).data.hooks).toEqual([{ node_id: 'incoming', method: 'POST', path: '/orders', url_path: '/hooks/order-intake/orders', authentication: 'None' }]);
+    expect(((await deployed.json()) as { data: { hooks: unknown[] } }).data.hooks).toEqual([
+      { node_id: 'incoming', method: 'POST', path: '/orders', url_path: '/hooks/order-intake/orders', authentication: 'None' },
+    ]);
 
-    const answer = await fetch(`${app.url}/hooks/order-intake/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sku: 'KB-42', quantity: 3 }) });
+    const answer = await fetch(`${app.url}/hooks/order-intake/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sku: 'KB-42', quantity: 3 }),
+    });
     const body = await answer.json();
     expect({ status: answer.status, body }).toEqual({ status: 201, body: { id: 1, sku: 'KB-42', quantity: 3, price: 50.5 } });
     expect(priced).toEqual(['KB-42']);
@@ -99,7 +123,11 @@ describe('an order intake workflow deployed from the IDE', () => {
     const execution = await app.client.waitForCompletion(answer.headers.get('x-execution-id')!);
     expect(execution).toMatchObject({ status: 'completed', source: 'hook', workflow_id: 'wf-order-intake' });
 
-    const invalid = await fetch(`${app.url}/hooks/order-intake/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sku: 'NO-QTY' }) });
+    const invalid = await fetch(`${app.url}/hooks/order-intake/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sku: 'NO-QTY' }),
+    });
     expect(invalid.status).toBe(400);
     expect((await db.query(`SELECT COUNT(*)::int AS n FROM ${table}`)).rows[0].n).toBe(1);
     expect(priced).toEqual(['KB-42']);

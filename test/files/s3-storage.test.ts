@@ -6,7 +6,11 @@ import { runFlow } from '../support/kits';
 import { type RecordingPeer, startRecordingPeer } from '../support/peers/recording-peer';
 import { S3_PEER_KEYS, type S3Peer, startS3Peer } from '../support/peers/s3-peer';
 
-const SECRETS: Record<string, string> = { AWS_ACCESS_KEY_ID: S3_PEER_KEYS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_PEER_KEYS.secretAccessKey, AWS_REGION: 'eu-west-1' };
+const SECRETS: Record<string, string> = {
+  AWS_ACCESS_KEY_ID: S3_PEER_KEYS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: S3_PEER_KEYS.secretAccessKey,
+  AWS_REGION: 'eu-west-1',
+};
 const secret = (name: string): string | undefined => SECRETS[name];
 
 let peer: S3Peer;
@@ -19,11 +23,24 @@ beforeAll(async () => {
 afterAll(() => peer.close());
 
 /** Runs one S3 node with the packets on its ports and collects both outputs. */
-function runS3(config: Record<string, JsonValue>, packets: { key?: JsonValue; file?: JsonValue } = {}, node: AnyActorDefinition = actor, options: Parameters<typeof runFlow>[2] = {}) {
+function runS3(
+  config: Record<string, JsonValue>,
+  packets: { key?: JsonValue; file?: JsonValue } = {},
+  node: AnyActorDefinition = actor,
+  options: Parameters<typeof runFlow>[2] = {},
+) {
   const connections: JsonValue[] = [];
   if (packets.key !== undefined) connections.push({ data: packets.key, tgt: { process: 's3', port: 'key-in' } });
   if (packets.file !== undefined) connections.push({ data: packets.file, tgt: { process: 's3', port: 'file-in' } });
-  return runFlow([node], { processes: { s3: { component: 'tpl_s3_storage', metadata: { config: { bucket: 'photos', ...config } } } }, connections, collect: ['s3.url-out', 's3.metadata-out'] }, { secret, ...options });
+  return runFlow(
+    [node],
+    {
+      processes: { s3: { component: 'tpl_s3_storage', metadata: { config: { bucket: 'photos', ...config } } } },
+      connections,
+      collect: ['s3.url-out', 's3.metadata-out'],
+    },
+    { secret, ...options },
+  );
 }
 
 const md5 = (text: string | Buffer): string => createHash('md5').update(text).digest('hex');
@@ -35,7 +52,17 @@ describe('tpl_s3_storage against a local S3 server', () => {
     expect(result.errors).toEqual([]);
     expect(received['s3.url-out']).toEqual([`${peer.url}/photos/notes/a.txt`]);
     expect(received['s3.metadata-out']).toEqual([
-      { operation: 'upload', bucket: 'photos', key: 'notes/a.txt', url: `${peer.url}/photos/notes/a.txt`, size: 13, contentType: 'text/plain; charset=utf-8', etag: md5('hello, bucket'), acl: 'public-read', storageClass: 'GLACIER' },
+      {
+        operation: 'upload',
+        bucket: 'photos',
+        key: 'notes/a.txt',
+        url: `${peer.url}/photos/notes/a.txt`,
+        size: 13,
+        contentType: 'text/plain; charset=utf-8',
+        etag: md5('hello, bucket'),
+        acl: 'public-read',
+        storageClass: 'GLACIER',
+      },
     ]);
     const sent = peer.requests.slice(before);
     expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual(['PUT /photos/notes/a.txt?x-id=PutObject']);
@@ -46,7 +73,9 @@ describe('tpl_s3_storage against a local S3 server', () => {
   it('leaves the default ACL and storage class unsaid, and stores JSON that is no file as JSON text', async () => {
     const before = peer.requests.length;
     const { received } = await runS3({}, { key: 'data/row.json', file: { id: 7, tags: ['a'] } });
-    expect(received['s3.metadata-out']).toEqual([expect.objectContaining({ contentType: 'application/json', size: 21, acl: 'private', storageClass: 'STANDARD' })]);
+    expect(received['s3.metadata-out']).toEqual([
+      expect.objectContaining({ contentType: 'application/json', size: 21, acl: 'private', storageClass: 'STANDARD' }),
+    ]);
     expect(peer.requests[before].headers).not.toHaveProperty('x-amz-acl');
     expect(peer.requests[before].headers).not.toHaveProperty('x-amz-storage-class');
   });
@@ -101,7 +130,9 @@ describe('tpl_s3_storage against a local S3 server', () => {
   it('deletes the object at key-in, after which a list no longer has it', async () => {
     await runS3({}, { key: 'tmp/gone.txt', file: 'short-lived' });
     const { received } = await runS3({ operation: 'delete' }, { key: 'tmp/gone.txt' });
-    expect(received['s3.metadata-out']).toEqual([{ operation: 'delete', bucket: 'photos', key: 'tmp/gone.txt', url: `${peer.url}/photos/tmp/gone.txt`, deleted: true }]);
+    expect(received['s3.metadata-out']).toEqual([
+      { operation: 'delete', bucket: 'photos', key: 'tmp/gone.txt', url: `${peer.url}/photos/tmp/gone.txt`, deleted: true },
+    ]);
     const listed = await runS3({ operation: 'list' }, { key: 'tmp/' });
     expect(listed.received['s3.metadata-out']).toEqual([expect.objectContaining({ count: 0, objects: [] })]);
   });
@@ -109,7 +140,12 @@ describe('tpl_s3_storage against a local S3 server', () => {
   it("fails with S3's own answer for a bucket the server does not have, naming code, status and object", async () => {
     const { result, received } = await runS3({ bucket: 'no-such-bucket', operation: 'download' }, { key: 'x.txt' });
     expect(result.success).toBe(false);
-    expect(result.errors).toEqual([{ node_id: 's3', message: expect.stringMatching(/^S3 download of s3:\/\/no-such-bucket\/x\.txt failed: NoSuchBucket \(HTTP 404\): The specified bucket does not exist/) }]);
+    expect(result.errors).toEqual([
+      {
+        node_id: 's3',
+        message: expect.stringMatching(/^S3 download of s3:\/\/no-such-bucket\/x\.txt failed: NoSuchBucket \(HTTP 404\): The specified bucket does not exist/),
+      },
+    ]);
     expect(received).toEqual({});
   });
 
@@ -127,7 +163,9 @@ describe('tpl_s3_storage against a local S3 server', () => {
 
   it('rejects before the run a node with no access key and no secret key configured, naming both settings', async () => {
     const bare = createS3StorageActor({ secret: () => undefined, endpoint: peer.url });
-    await expect(runS3({ operation: 'list' }, {}, bare, { secret: () => undefined })).rejects.toThrow(/accessKeyId[\s\S]*is required: set accessKeyId or configure the secret AWS_ACCESS_KEY_ID/);
+    await expect(runS3({ operation: 'list' }, {}, bare, { secret: () => undefined })).rejects.toThrow(
+      /accessKeyId[\s\S]*is required: set accessKeyId or configure the secret AWS_ACCESS_KEY_ID/,
+    );
     await expect(runS3({ operation: 'list' }, {}, bare, { secret: () => undefined })).rejects.toThrow(/secretAccessKey[\s\S]*AWS_SECRET_ACCESS_KEY/);
   });
 
@@ -140,7 +178,12 @@ describe('tpl_s3_storage against a local S3 server', () => {
     const connections = peer.connections;
     const requests = peer.requests.length;
     const { result } = await runS3({ operation: 'list' }, {}, fenced);
-    expect(result.errors).toEqual([{ node_id: 's3', message: expect.stringMatching(/^S3 list of s3:\/\/photos was not sent: egress policy refuses 127\.0\.0\.1:\d+ \(egress_deny covers 127\.0\.0\.1\)/) }]);
+    expect(result.errors).toEqual([
+      {
+        node_id: 's3',
+        message: expect.stringMatching(/^S3 list of s3:\/\/photos was not sent: egress policy refuses 127\.0\.0\.1:\d+ \(egress_deny covers 127\.0\.0\.1\)/),
+      },
+    ]);
     expect(peer.connections).toBe(connections);
     expect(peer.requests).toHaveLength(requests);
   });
@@ -148,8 +191,12 @@ describe('tpl_s3_storage against a local S3 server', () => {
 
 /** One page of a ListObjectsV2 answer, as S3 writes it. */
 function listPage(keys: readonly string[], next: string | undefined): string {
-  const contents = keys.map((key) => `<Contents><Key>${key}</Key><LastModified>2026-01-01T00:00:00.000Z</LastModified><ETag>"e-${key}"</ETag><Size>1</Size><StorageClass>STANDARD</StorageClass></Contents>`);
-  const truncation = next === undefined ? '<IsTruncated>false</IsTruncated>' : `<IsTruncated>true</IsTruncated><NextContinuationToken>${next}</NextContinuationToken>`;
+  const contents = keys.map(
+    (key) =>
+      `<Contents><Key>${key}</Key><LastModified>2026-01-01T00:00:00.000Z</LastModified><ETag>"e-${key}"</ETag><Size>1</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+  );
+  const truncation =
+    next === undefined ? '<IsTruncated>false</IsTruncated>' : `<IsTruncated>true</IsTruncated><NextContinuationToken>${next}</NextContinuationToken>`;
   return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>photos</Name><KeyCount>${keys.length}</KeyCount>${truncation}${contents.join('')}</ListBucketResult>`;
 }
 
@@ -169,7 +216,19 @@ describe('tpl_s3_storage against a scripted S3 peer', () => {
   it('lists page after page until S3 says the list is whole', async () => {
     const before = silent.requests.length;
     const { received } = await runS3({ operation: 'list', endpoint: silent.url }, { key: 'many/' });
-    expect(received['s3.metadata-out']).toEqual([expect.objectContaining({ count: 3, truncated: false, objects: ['a', 'b', 'c'].map((name) => ({ key: `many/${name}.txt`, size: 1, etag: `e-many/${name}.txt`, lastModified: '2026-01-01T00:00:00.000Z', storageClass: 'STANDARD' })) })]);
+    expect(received['s3.metadata-out']).toEqual([
+      expect.objectContaining({
+        count: 3,
+        truncated: false,
+        objects: ['a', 'b', 'c'].map((name) => ({
+          key: `many/${name}.txt`,
+          size: 1,
+          etag: `e-many/${name}.txt`,
+          lastModified: '2026-01-01T00:00:00.000Z',
+          storageClass: 'STANDARD',
+        })),
+      }),
+    ]);
     const pages = silent.requests.slice(before);
     expect(pages.map((request) => [request.query.get('prefix'), request.query.get('continuation-token'), request.query.get('max-keys')])).toEqual([
       ['many/', null, '1000'],

@@ -35,26 +35,45 @@ describe('the audio input node', () => {
   it("reads a WAV file under files_dir with its header's channels, sample rate, bits and duration", async () => {
     const run = await runMedia(createAudioInputActor({ filesDir }), { audioFile: 'tone.wav' });
     expect(run.received['n.metadata']).toEqual([
-      { source: 'file', name: 'tone.wav', contentType: 'audio/wav', format: 'wav', audioFormat: 1, channels: 2, sampleRate: 8000, bitsPerSample: 16, durationSeconds: 0.25, size: wav.length },
+      {
+        source: 'file',
+        name: 'tone.wav',
+        contentType: 'audio/wav',
+        format: 'wav',
+        audioFormat: 1,
+        channels: 2,
+        sampleRate: 8000,
+        bitsPerSample: 16,
+        durationSeconds: 0.25,
+        size: wav.length,
+      },
     ]);
     expect(run.received['n.audioData']).toEqual([{ contentType: 'audio/wav', base64: wav.toString('base64') }]);
   });
 
   it('fetches its url from the peer, asking for the accepted formats', async () => {
     const run = await runMedia(createAudioInputActor(), { source: 'url', url: `${peer.url}/tone.wav` });
-    expect(run.received['n.metadata']).toEqual([expect.objectContaining({ source: 'url', url: `${peer.url}/tone.wav`, contentType: 'audio/wav', durationSeconds: 0.25 })]);
+    expect(run.received['n.metadata']).toEqual([
+      expect.objectContaining({ source: 'url', url: `${peer.url}/tone.wav`, contentType: 'audio/wav', durationSeconds: 0.25 }),
+    ]);
     expect(peer.requests[0].headers.accept).toBe('audio/mpeg, audio/wav, audio/ogg, audio/webm, */*;q=0.1');
   });
 
   it('takes a recording the IDE stored as a data URL (source record), and a WebM recording as audio/webm', async () => {
-    const run = await runMedia(createAudioInputActor(), { source: 'record', audioFile: `data:audio/webm;codecs=opus;base64,${webmVideo().toString('base64')}` });
+    const run = await runMedia(createAudioInputActor(), {
+      source: 'record',
+      audioFile: `data:audio/webm;codecs=opus;base64,${webmVideo().toString('base64')}`,
+    });
     expect(run.received['n.metadata']).toEqual([{ source: 'base64', contentType: 'audio/webm', format: 'webm', size: webmVideo().length }]);
   });
 
   it('refuses an image, and a URL the egress policy refuses', async () => {
     const image = await runMedia(createAudioInputActor(), {}, [{ base64: pngImage(1, 1).toString('base64') }]);
     expect(failure(image)).toMatch(/^the content is not audio of a known format \(WAV, MP3, AAC, FLAC, AIFF, MIDI, Ogg, WebM, Matroska, MP4, 3GP\)$/);
-    const refused = await runMedia(createAudioInputActor({ egress: new EgressPolicy({ deny: ['127.0.0.0/8'] }) }), { source: 'url', url: `${peer.url}/tone.wav` });
+    const refused = await runMedia(createAudioInputActor({ egress: new EgressPolicy({ deny: ['127.0.0.0/8'] }) }), {
+      source: 'url',
+      url: `${peer.url}/tone.wav`,
+    });
     expect(failure(refused)).toMatch(/egress policy refuses 127\.0\.0\.1/);
     expect(peer.requests).toHaveLength(0);
   });
@@ -75,8 +94,12 @@ describe('the video input node', () => {
 
   it('reads an HLS playlist (source stream) and sends a reference to the stream with its manifest', async () => {
     const run = await runMedia(createVideoInputActor(), { source: 'stream', url: `${peer.url}/live/index.m3u8` });
-    expect(run.received['n.videoData']).toEqual([{ url: `${peer.url}/live/index.m3u8`, streamType: 'hls', contentType: 'application/vnd.apple.mpegurl', manifest: playlist }]);
-    expect(run.received['n.metadata']).toEqual([{ source: 'stream', url: `${peer.url}/live/index.m3u8`, streamType: 'hls', contentType: 'application/vnd.apple.mpegurl', size: playlist.length }]);
+    expect(run.received['n.videoData']).toEqual([
+      { url: `${peer.url}/live/index.m3u8`, streamType: 'hls', contentType: 'application/vnd.apple.mpegurl', manifest: playlist },
+    ]);
+    expect(run.received['n.metadata']).toEqual([
+      { source: 'stream', url: `${peer.url}/live/index.m3u8`, streamType: 'hls', contentType: 'application/vnd.apple.mpegurl', size: playlist.length },
+    ]);
   });
 
   it('fails naming streamType when the stream is not the format it asks for', async () => {
@@ -87,10 +110,17 @@ describe('the video input node', () => {
   it('sends a YouTube or Vimeo page as a reference to the video, fetching nothing', async () => {
     const youtube = await runMedia(createVideoInputActor(), { source: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ?t=42' });
     expect(youtube.received['n.videoData']).toEqual([
-      { provider: 'youtube', videoId: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+      {
+        provider: 'youtube',
+        videoId: 'dQw4w9WgXcQ',
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      },
     ]);
     const vimeo = await runMedia(createVideoInputActor(), { source: 'vimeo' }, ['https://player.vimeo.com/video/76979871']);
-    expect(vimeo.received['n.metadata']).toEqual([{ source: 'vimeo', provider: 'vimeo', videoId: '76979871', url: 'https://vimeo.com/76979871', embedUrl: 'https://player.vimeo.com/video/76979871' }]);
+    expect(vimeo.received['n.metadata']).toEqual([
+      { source: 'vimeo', provider: 'vimeo', videoId: '76979871', url: 'https://vimeo.com/76979871', embedUrl: 'https://player.vimeo.com/video/76979871' },
+    ]);
   });
 
   it('aborts the download when the run is cancelled', async () => {

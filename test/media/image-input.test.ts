@@ -46,12 +46,16 @@ describe('the image input node', () => {
 
   it('reads a base64 data URL from imageFile and tells a JPEG by its bytes', async () => {
     const run = await runMedia(createImageInputActor(), { source: 'base64', imageFile: `data:image/png;base64,${jpeg.toString('base64')}` });
-    expect(run.received['n.metadata']).toEqual([{ source: 'base64', contentType: 'image/jpeg', format: 'jpg', width: 3, height: 2, size: jpeg.length, declaredType: 'image/png' }]);
+    expect(run.received['n.metadata']).toEqual([
+      { source: 'base64', contentType: 'image/jpeg', format: 'jpg', width: 3, height: 2, size: jpeg.length, declaredType: 'image/png' },
+    ]);
   });
 
   it('fetches its url through the egress policy, asking for the accepted formats, and reads the GIF it gets', async () => {
     const run = await runMedia(createImageInputActor({ egress: new EgressPolicy() }), { url: `${peer.url}/pixel.gif` });
-    expect(run.received['n.metadata']).toEqual([{ source: 'url', url: `${peer.url}/pixel.gif`, contentType: 'image/gif', format: 'gif', width: 1, height: 1, size: gifImage().length }]);
+    expect(run.received['n.metadata']).toEqual([
+      { source: 'url', url: `${peer.url}/pixel.gif`, contentType: 'image/gif', format: 'gif', width: 1, height: 1, size: gifImage().length },
+    ]);
     expect(peer.requests).toHaveLength(1);
     expect(peer.requests[0]).toMatchObject({ method: 'GET', path: '/pixel.gif' });
     expect(peer.requests[0].headers.accept).toBe('image/jpeg, image/png, image/gif, image/webp, */*;q=0.1');
@@ -59,7 +63,9 @@ describe('the image input node', () => {
 
   it('takes a URL on source over its settings and keeps the query out of the metadata', async () => {
     const run = await runMedia(createImageInputActor(), { source: 'upload' }, [`${peer.url}/photo?token=abc`]);
-    expect(run.received['n.metadata']).toEqual([expect.objectContaining({ source: 'url', url: `${peer.url}/photo`, contentType: 'image/jpeg', declaredType: 'application/octet-stream' })]);
+    expect(run.received['n.metadata']).toEqual([
+      expect.objectContaining({ source: 'url', url: `${peer.url}/photo`, contentType: 'image/jpeg', declaredType: 'application/octet-stream' }),
+    ]);
     expect(peer.requests[0].query.get('token')).toBe('abc');
   });
 
@@ -79,23 +85,31 @@ describe('the image input node', () => {
 
   it('fails naming the egress policy when the policy refuses the loopback range, and sends nothing', async () => {
     const run = await runMedia(createImageInputActor({ ...fast, egress: new EgressPolicy({ deny: ['127.0.0.0/8'] }) }), { url: `${peer.url}/pixel.gif` });
-    expect(failure(run)).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/pixel\.gif failed after 1 attempt: egress policy refuses 127\.0\.0\.1 \(egress_deny covers 127\.0\.0\.1\)$/);
+    expect(failure(run)).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/pixel\.gif failed after 1 attempt: egress policy refuses 127\.0\.0\.1 \(egress_deny covers 127\.0\.0\.1\)$/,
+    );
     expect(peer.requests).toHaveLength(0);
   });
 
   it('stops reading a response larger than maxFileSize', async () => {
     const run = await runMedia(createImageInputActor(fast), { url: `${peer.url}/large.png`, maxFileSize: 1 });
-    expect(failure(run)).toBe(`The medium at ${peer.url}/large.png is larger than the limit of 1048576 bytes (maxFileSize, capped by the server's max_media_bytes)`);
+    expect(failure(run)).toBe(
+      `The medium at ${peer.url}/large.png is larger than the limit of 1048576 bytes (maxFileSize, capped by the server's max_media_bytes)`,
+    );
   });
 
   it("holds every node to the server's max_media_bytes, whatever its maxFileSize asks", async () => {
     const run = await runMedia(createImageInputActor({ maxMediaBytes: 40 }), { source: 'base64', imageFile: png.toString('base64'), maxFileSize: 10 });
-    expect(failure(run)).toBe("The base64 content of config 'imageFile' is larger than the limit of 40 bytes (maxFileSize, capped by the server's max_media_bytes)");
+    expect(failure(run)).toBe(
+      "The base64 content of config 'imageFile' is larger than the limit of 40 bytes (maxFileSize, capped by the server's max_media_bytes)",
+    );
   });
 
   it('reads a file under files_dir', async () => {
     const run = await runMedia(createImageInputActor({ filesDir }), { source: 'upload', imageFile: 'pictures/photo.jpg' });
-    expect(run.received['n.metadata']).toEqual([{ source: 'file', name: 'photo.jpg', contentType: 'image/jpeg', format: 'jpg', width: 3, height: 2, size: jpeg.length }]);
+    expect(run.received['n.metadata']).toEqual([
+      { source: 'file', name: 'photo.jpg', contentType: 'image/jpeg', format: 'jpg', width: 3, height: 2, size: jpeg.length },
+    ]);
     expect(run.received['n.imageData']).toEqual([{ contentType: 'image/jpeg', base64: jpeg.toString('base64') }]);
   });
 

@@ -11,7 +11,13 @@ export interface MediaRun extends FlowRun {
  * Runs `actor` as node `n` with `config`, each of `packets` arriving on `port` in order, and collects every
  * one of its output ports as `n.<port>`.
  */
-export async function runMedia(actor: AnyActorDefinition, config: JsonObject, packets: readonly JsonValue[] = [], port = 'source', signal?: AbortSignal): Promise<MediaRun> {
+export async function runMedia(
+  actor: AnyActorDefinition,
+  config: JsonObject,
+  packets: readonly JsonValue[] = [],
+  port = 'source',
+  signal?: AbortSignal,
+): Promise<MediaRun> {
   const events: EngineEvent[] = [];
   const logs: ActorLogEntry[] = [];
   const run = await runFlow(

@@ -20,31 +20,64 @@ describe('the image stream display', () => {
       ],
       collect: ['screen.metadata'],
     };
-    const { received } = await runFlow([createImageInputActor(), createImageStreamDisplayActor()], flow, { onEvent: (event) => events.push(event), log: (entry) => logs.push(entry) });
+    const { received } = await runFlow([createImageInputActor(), createImageStreamDisplayActor()], flow, {
+      onEvent: (event) => events.push(event),
+      log: (entry) => logs.push(entry),
+    });
     expect(received['screen.metadata']).toEqual([
       { ...frameInfo, frame: 1, contentType: 'image/png', format: 'png', width: 4, height: 3, size: png.length },
       { ...frameInfo, frame: 2, contentType: 'image/jpeg', format: 'jpg', width: 3, height: 2, size: jpegImage(3, 2).length },
     ]);
     const frames = events.filter((event) => event._type === 'MessageSent' && event.toActor === 'screen' && event.toPort === 'stream');
-    expect(frames.map((event) => (event as { message: unknown }).message)).toEqual([{ contentType: 'image/png', base64: png.toString('base64') }, expect.objectContaining({ contentType: 'image/jpeg' })]);
-    expect(logs.filter((entry) => entry.nodeId === 'screen').map((entry) => entry.message)).toEqual([`Frame 1: image/png 4x3, ${png.length} bytes`, `Frame 2: image/jpeg 3x2, ${jpegImage(3, 2).length} bytes`]);
+    expect(frames.map((event) => (event as { message: unknown }).message)).toEqual([
+      { contentType: 'image/png', base64: png.toString('base64') },
+      expect.objectContaining({ contentType: 'image/jpeg' }),
+    ]);
+    expect(logs.filter((entry) => entry.nodeId === 'screen').map((entry) => entry.message)).toEqual([
+      `Frame 1: image/png 4x3, ${png.length} bytes`,
+      `Frame 2: image/jpeg 3x2, ${jpegImage(3, 2).length} bytes`,
+    ]);
     const chunks = events.filter((event) => event._type === 'StreamChunk' && event.actorId === 'screen');
     expect(chunks.map((event) => event._type === 'StreamChunk' && [event.port, event.index, event.data])).toEqual([
-      ['metadata', 0, { ...frameInfo, frame: 1, contentType: 'image/png', format: 'png', width: 4, height: 3, size: png.length, base64: png.toString('base64') }],
-      ['metadata', 1, { ...frameInfo, frame: 2, contentType: 'image/jpeg', format: 'jpg', width: 3, height: 2, size: jpegImage(3, 2).length, base64: jpegImage(3, 2).toString('base64') }],
+      [
+        'metadata',
+        0,
+        { ...frameInfo, frame: 1, contentType: 'image/png', format: 'png', width: 4, height: 3, size: png.length, base64: png.toString('base64') },
+      ],
+      [
+        'metadata',
+        1,
+        {
+          ...frameInfo,
+          frame: 2,
+          contentType: 'image/jpeg',
+          format: 'jpg',
+          width: 3,
+          height: 2,
+          size: jpegImage(3, 2).length,
+          base64: jpegImage(3, 2).toString('base64'),
+        },
+      ],
     ]);
   });
 
   it('forwards each frame as an event even when nothing is connected to metadata', async () => {
     const events: EngineEvent[] = [];
-    const flow: Flow = { processes: { screen: { component: 'tpl_image_stream_display' } }, connections: [{ data: png.toString('base64'), tgt: { process: 'screen', port: 'stream' } }] };
+    const flow: Flow = {
+      processes: { screen: { component: 'tpl_image_stream_display' } },
+      connections: [{ data: png.toString('base64'), tgt: { process: 'screen', port: 'stream' } }],
+    };
     await runFlow([createImageStreamDisplayActor()], flow, { onEvent: (event) => events.push(event) });
-    expect(events.filter((event) => event._type === 'StreamChunk').map((event) => event._type === 'StreamChunk' && event.data)).toEqual([expect.objectContaining({ frame: 1, width: 4, height: 3, base64: png.toString('base64') })]);
+    expect(events.filter((event) => event._type === 'StreamChunk').map((event) => event._type === 'StreamChunk' && event.data)).toEqual([
+      expect.objectContaining({ frame: 1, width: 4, height: 3, base64: png.toString('base64') }),
+    ]);
   });
 
   it('takes frames as data URLs', async () => {
     const run = await runMedia(createImageStreamDisplayActor(), {}, [`data:image/gif;base64,${gifImage().toString('base64')}`], 'stream');
-    expect(run.received['n.metadata']).toEqual([{ ...frameInfo, frame: 1, contentType: 'image/gif', format: 'gif', width: 1, height: 1, size: gifImage().length }]);
+    expect(run.received['n.metadata']).toEqual([
+      { ...frameInfo, frame: 1, contentType: 'image/gif', format: 'gif', width: 1, height: 1, size: gifImage().length },
+    ]);
   });
 
   it('fails naming the frame that is no image', async () => {
@@ -58,7 +91,9 @@ describe('the image stream display', () => {
   });
 
   it('refuses a displayMode the IDE does not offer, before the run', async () => {
-    await expect(runMedia(createImageStreamDisplayActor(), { displayMode: 'none' }, [png.toString('base64')], 'stream')).rejects.toThrow(/config 'displayMode'/);
+    await expect(runMedia(createImageStreamDisplayActor(), { displayMode: 'none' }, [png.toString('base64')], 'stream')).rejects.toThrow(
+      /config 'displayMode'/,
+    );
   });
 });
 
@@ -66,9 +101,28 @@ describe('the audio stream display', () => {
   it("emits each WAV chunk's header facts, and takes raw audio as the type its sender declares", async () => {
     const wav = wavAudio(0.5, 16000, 1);
     const pcm = Buffer.alloc(320);
-    const run = await runMedia(createAudioStreamDisplayActor(), {}, [{ base64: wav.toString('base64'), contentType: 'audio/wav' }, { base64: pcm.toString('base64'), contentType: 'audio/L16; rate=16000' }], 'stream');
+    const run = await runMedia(
+      createAudioStreamDisplayActor(),
+      {},
+      [
+        { base64: wav.toString('base64'), contentType: 'audio/wav' },
+        { base64: pcm.toString('base64'), contentType: 'audio/L16; rate=16000' },
+      ],
+      'stream',
+    );
     expect(run.received['n.metadata']).toEqual([
-      { ...frameInfo, frame: 1, contentType: 'audio/wav', format: 'wav', audioFormat: 1, channels: 1, sampleRate: 16000, bitsPerSample: 16, durationSeconds: 0.5, size: wav.length },
+      {
+        ...frameInfo,
+        frame: 1,
+        contentType: 'audio/wav',
+        format: 'wav',
+        audioFormat: 1,
+        channels: 1,
+        sampleRate: 16000,
+        bitsPerSample: 16,
+        durationSeconds: 0.5,
+        size: wav.length,
+      },
       { ...frameInfo, frame: 2, contentType: 'audio/l16; rate=16000', format: 'declared', size: 320 },
     ]);
     expect(run.logs.map((entry) => entry.message)).toEqual([`Frame 1: audio/wav, ${wav.length} bytes`, 'Frame 2: audio/l16; rate=16000, 320 bytes']);
@@ -76,7 +130,9 @@ describe('the audio stream display', () => {
 
   it('fails naming the frame and the shapes it takes when a frame is not audio', async () => {
     const noType = await runMedia(createAudioStreamDisplayActor(), {}, [Buffer.alloc(64).toString('base64')], 'stream');
-    expect(failure(noType)).toMatch(/^Audio Stream frame 1: the content is not audio of a known format .*; send raw audio as \{base64, contentType: 'audio\/\.\.\.'\}$/);
+    expect(failure(noType)).toMatch(
+      /^Audio Stream frame 1: the content is not audio of a known format .*; send raw audio as \{base64, contentType: 'audio\/\.\.\.'\}$/,
+    );
     const notBase64 = await runMedia(createAudioStreamDisplayActor(), {}, ['not base64 at all!'], 'stream');
     expect(failure(notBase64)).toBe('Audio Stream frame 1: the frame is not base64 text');
     const number = await runMedia(createAudioStreamDisplayActor(), {}, [42], 'stream');

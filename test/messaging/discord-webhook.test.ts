@@ -24,7 +24,9 @@ describe('the Discord webhook node', () => {
   it("posts the message with the node's name, avatar and voice, waits for Discord's message and sends it on", async () => {
     const config = { webhookUrl, username: 'Alerts', avatarUrl: 'https://example.com/a.png', tts: true };
     const run = await runMessaging(discord, { config, packets: [['message-in', 'Disk at 91%']], collect: ['sent-out'] });
-    expect(run.received['node.sent-out']).toEqual([{ id: '1190000000000000001', channelId: '1170000000000000000', content: 'Disk at 91%', timestamp: '2026-11-24T12:00:00.000000+00:00' }]);
+    expect(run.received['node.sent-out']).toEqual([
+      { id: '1190000000000000001', channelId: '1170000000000000000', content: 'Disk at 91%', timestamp: '2026-11-24T12:00:00.000000+00:00' },
+    ]);
     const [request] = peer.requests;
     expect(request).toMatchObject({ method: 'POST', path: DISCORD_HOOK_PATH, headers: expect.objectContaining({ 'content-type': 'application/json' }) });
     expect(request.query.get('wait')).toBe('true');
@@ -32,19 +34,45 @@ describe('the Discord webhook node', () => {
   });
 
   it('adds the embeds of embed-in, coloured with embedColor where they set no colour of their own', async () => {
-    const embeds: JsonObject[] = [{ title: 'CPU', description: '97%' }, { title: 'RAM', color: 255 }];
-    await runMessaging(discord, { config: { webhookUrl, embedColor: '#FF0000' }, packets: [['embed-in', embeds], ['message-in', 'Status']], collect: ['sent-out'] });
-    expect(peer.requests[0].json).toEqual({ content: 'Status', tts: false, embeds: [{ title: 'CPU', description: '97%', color: 0xff0000 }, { title: 'RAM', color: 255 }] });
+    const embeds: JsonObject[] = [
+      { title: 'CPU', description: '97%' },
+      { title: 'RAM', color: 255 },
+    ];
+    await runMessaging(discord, {
+      config: { webhookUrl, embedColor: '#FF0000' },
+      packets: [
+        ['embed-in', embeds],
+        ['message-in', 'Status'],
+      ],
+      collect: ['sent-out'],
+    });
+    expect(peer.requests[0].json).toEqual({
+      content: 'Status',
+      tts: false,
+      embeds: [
+        { title: 'CPU', description: '97%', color: 0xff0000 },
+        { title: 'RAM', color: 255 },
+      ],
+    });
   });
 
   it('refuses, before the run, a colour it cannot read and a node with no webhook URL, naming the setting', async () => {
-    await expect(runMessaging(discord, { config: { webhookUrl, embedColor: 'reddish' }, packets: [['message-in', 'x']], collect: [] })).rejects.toThrow(/embedColor.*is not a color/);
+    await expect(runMessaging(discord, { config: { webhookUrl, embedColor: 'reddish' }, packets: [['message-in', 'x']], collect: [] })).rejects.toThrow(
+      /embedColor.*is not a color/,
+    );
     await expect(runMessaging(discord, { config: {}, packets: [['message-in', 'x']], collect: [] })).rejects.toThrow(/webhookUrl.*DISCORD_WEBHOOK_URL/);
     expect(peer.requests).toEqual([]);
   });
 
   it("fails the node with Discord's message when it refuses the message, without the webhook token in it", async () => {
-    script.answerWith(() => ({ status: 400, body: { message: 'Invalid Form Body', code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } } } }));
+    script.answerWith(() => ({
+      status: 400,
+      body: {
+        message: 'Invalid Form Body',
+        code: 50035,
+        errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
+      },
+    }));
     const run = await runMessaging(discord, { config: { webhookUrl }, packets: [['message-in', 'x'.repeat(2001)]], collect: ['sent-out'] });
     expect(runError(run)).toBe(`Discord answered HTTP 400 to the webhook at ${peer.url}: Invalid Form Body`);
     expect(run.transcript).not.toContain('peerDiscordToken');

@@ -30,9 +30,21 @@ describe('the e-mail node over the SendGrid, Mailgun and SES APIs', () => {
   afterAll(() => Promise.all([sendgrid.close(), mailgun.close(), ses.close()]));
 
   it("sends through SendGrid's Mail Send with a bearer key, one personalization and the text part first", async () => {
-    const run = await runMessaging(email, { config: { ...message, provider: 'sendgrid', baseUrl: sendgrid.url }, packets: [['recipients-in', recipients], ['content-in', content]], collect: ['sent-out'], secrets });
+    const run = await runMessaging(email, {
+      config: { ...message, provider: 'sendgrid', baseUrl: sendgrid.url },
+      packets: [
+        ['recipients-in', recipients],
+        ['content-in', content],
+      ],
+      collect: ['sent-out'],
+      secrets,
+    });
     const [request] = sendgrid.requests;
-    expect(request).toMatchObject({ method: 'POST', path: '/v3/mail/send', headers: expect.objectContaining({ authorization: `Bearer ${SENDGRID_KEY}`, 'content-type': 'application/json' }) });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v3/mail/send',
+      headers: expect.objectContaining({ authorization: `Bearer ${SENDGRID_KEY}`, 'content-type': 'application/json' }),
+    });
     expect(request.json).toEqual({
       personalizations: [{ to: [{ email: 'ann@example.com', name: 'Ann' }], cc: [{ email: 'carl@example.com' }], bcc: [{ email: 'audit@example.com' }] }],
       from: { email: 'billing@example.com', name: 'Billing' },
@@ -43,13 +55,28 @@ describe('the e-mail node over the SendGrid, Mailgun and SES APIs', () => {
       ],
     });
     expect(run.received['node.sent-out']).toEqual([
-      { provider: 'sendgrid', messageId: 'peerSendgridMessage01', to: ['ann@example.com'], accepted: ['ann@example.com', 'carl@example.com', 'audit@example.com'], rejected: [], subject: 'Invoice 42' },
+      {
+        provider: 'sendgrid',
+        messageId: 'peerSendgridMessage01',
+        to: ['ann@example.com'],
+        accepted: ['ann@example.com', 'carl@example.com', 'audit@example.com'],
+        rejected: [],
+        subject: 'Invoice 42',
+      },
     ]);
     expect(run.transcript).not.toContain(SENDGRID_KEY);
   });
 
   it("sends through Mailgun's Messages API with basic auth to the configured domain, each recipient a form field", async () => {
-    const run = await runMessaging(email, { config: { ...message, provider: 'mailgun', baseUrl: mailgun.url }, packets: [['recipients-in', recipients], ['content-in', content]], collect: ['sent-out'], secrets });
+    const run = await runMessaging(email, {
+      config: { ...message, provider: 'mailgun', baseUrl: mailgun.url },
+      packets: [
+        ['recipients-in', recipients],
+        ['content-in', content],
+      ],
+      collect: ['sent-out'],
+      secrets,
+    });
     const [request] = mailgun.requests;
     expect(request.path).toBe(`/v3/${MAILGUN_ACCOUNT.domain}/messages`);
     expect(request.headers.authorization).toBe(`Basic ${Buffer.from(`api:${MAILGUN_ACCOUNT.key}`).toString('base64')}`);
@@ -63,19 +90,38 @@ describe('the e-mail node over the SendGrid, Mailgun and SES APIs', () => {
       'Your invoice is attached.',
       '<p>Your invoice is attached.</p>',
     ]);
-    expect(run.received['node.sent-out']).toEqual([expect.objectContaining({ provider: 'mailgun', messageId: `<20261124120000.peer@${MAILGUN_ACCOUNT.domain}>` })]);
+    expect(run.received['node.sent-out']).toEqual([
+      expect.objectContaining({ provider: 'mailgun', messageId: `<20261124120000.peer@${MAILGUN_ACCOUNT.domain}>` }),
+    ]);
   });
 
   it('sends through SES v2 SendEmail signed with SigV4 for the configured endpoint, which the peer verifies', async () => {
-    const run = await runMessaging(email, { config: { ...message, provider: 'ses', baseUrl: ses.url }, packets: [['recipients-in', recipients], ['content-in', content]], collect: ['sent-out'], secrets });
+    const run = await runMessaging(email, {
+      config: { ...message, provider: 'ses', baseUrl: ses.url },
+      packets: [
+        ['recipients-in', recipients],
+        ['content-in', content],
+      ],
+      collect: ['sent-out'],
+      secrets,
+    });
     const [request] = ses.requests;
     expect(request.path).toBe('/v2/email/outbound-emails');
     expect(sigV4Problem(request)).toBeUndefined();
-    expect(request.headers.authorization).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=${SES_ACCOUNT.accessKeyId}/\\d{8}/eu-west-1/ses/aws4_request, SignedHeaders=content-type;host;(x-amz-content-sha256;)?x-amz-date,`));
+    expect(request.headers.authorization).toMatch(
+      new RegExp(
+        `^AWS4-HMAC-SHA256 Credential=${SES_ACCOUNT.accessKeyId}/\\d{8}/eu-west-1/ses/aws4_request, SignedHeaders=content-type;host;(x-amz-content-sha256;)?x-amz-date,`,
+      ),
+    );
     expect(request.json).toEqual({
       FromEmailAddress: '"Billing" <billing@example.com>',
       Destination: { ToAddresses: ['"Ann" <ann@example.com>'], CcAddresses: ['carl@example.com'], BccAddresses: ['audit@example.com'] },
-      Content: { Simple: { Subject: { Data: 'Invoice 42', Charset: 'UTF-8' }, Body: { Text: { Data: 'Your invoice is attached.', Charset: 'UTF-8' }, Html: { Data: '<p>Your invoice is attached.</p>', Charset: 'UTF-8' } } } },
+      Content: {
+        Simple: {
+          Subject: { Data: 'Invoice 42', Charset: 'UTF-8' },
+          Body: { Text: { Data: 'Your invoice is attached.', Charset: 'UTF-8' }, Html: { Data: '<p>Your invoice is attached.</p>', Charset: 'UTF-8' } },
+        },
+      },
     });
     expect(run.received['node.sent-out']).toEqual([expect.objectContaining({ provider: 'ses', messageId: '0102019peer-ses-message-0001' })]);
     expect(run.transcript).not.toContain(SES_ACCOUNT.secretAccessKey);
@@ -87,19 +133,52 @@ describe('the e-mail node over the SendGrid, Mailgun and SES APIs', () => {
     await expect(refused('sendgrid')).rejects.toThrow(/apiKey.*SENDGRID_API_KEY/);
     await expect(refused('mailgun')).rejects.toThrow(/apiKey.*MAILGUN_API_KEY.*mailgunDomain.*MAILGUN_DOMAIN/);
     await expect(refused('ses')).rejects.toThrow(/awsAccessKeyId.*awsSecretAccessKey.*awsRegion/);
-    await expect(runMessaging(email, { config: { ...message, provider: 'ses', baseUrl: 'email.example.com' }, packets: [['content-in', 'x']], collect: [] })).rejects.toThrow(/baseUrl/);
+    await expect(
+      runMessaging(email, { config: { ...message, provider: 'ses', baseUrl: 'email.example.com' }, packets: [['content-in', 'x']], collect: [] }),
+    ).rejects.toThrow(/baseUrl/);
   });
 
   it("routes each provider's refusal to failed-out with its own message: a revoked key, a bad signature", async () => {
-    const wrongKey = await runMessaging(email, { config: { ...message, provider: 'sendgrid', baseUrl: sendgrid.url, apiKey: 'SG.revoked' }, packets: [['recipients-in', 'a@example.com'], ['content-in', 'x']], collect: ['failed-out'], secrets });
+    const wrongKey = await runMessaging(email, {
+      config: { ...message, provider: 'sendgrid', baseUrl: sendgrid.url, apiKey: 'SG.revoked' },
+      packets: [
+        ['recipients-in', 'a@example.com'],
+        ['content-in', 'x'],
+      ],
+      collect: ['failed-out'],
+      secrets,
+    });
     expect(wrongKey.received['node.failed-out']).toEqual([
-      expect.objectContaining({ provider: 'sendgrid', vendor: 'SendGrid', status: 401, message: `SendGrid answered HTTP 401 to POST ${sendgrid.url}/v3/mail/send: The provided authorization grant is invalid, expired, or revoked` }),
+      expect.objectContaining({
+        provider: 'sendgrid',
+        vendor: 'SendGrid',
+        status: 401,
+        message: `SendGrid answered HTTP 401 to POST ${sendgrid.url}/v3/mail/send: The provided authorization grant is invalid, expired, or revoked`,
+      }),
     ]);
     expect(wrongKey.transcript).not.toContain('SG.revoked');
-    const forbidden = await runMessaging(email, { config: { ...message, provider: 'mailgun', baseUrl: mailgun.url, apiKey: 'key-wrong' }, packets: [['recipients-in', 'a@example.com'], ['content-in', 'x']], collect: ['failed-out'], secrets });
+    const forbidden = await runMessaging(email, {
+      config: { ...message, provider: 'mailgun', baseUrl: mailgun.url, apiKey: 'key-wrong' },
+      packets: [
+        ['recipients-in', 'a@example.com'],
+        ['content-in', 'x'],
+      ],
+      collect: ['failed-out'],
+      secrets,
+    });
     expect(forbidden.received['node.failed-out']).toEqual([expect.objectContaining({ status: 401, message: expect.stringMatching(/: Forbidden$/) })]);
-    const badSignature = await runMessaging(email, { config: { ...message, provider: 'ses', baseUrl: ses.url, awsSecretAccessKey: 'wrongSecret' }, packets: [['recipients-in', 'a@example.com'], ['content-in', 'x']], collect: ['failed-out'], secrets });
-    expect(badSignature.received['node.failed-out']).toEqual([expect.objectContaining({ status: 403, code: 'SignatureDoesNotMatchException', message: expect.stringContaining('signature does not match') })]);
+    const badSignature = await runMessaging(email, {
+      config: { ...message, provider: 'ses', baseUrl: ses.url, awsSecretAccessKey: 'wrongSecret' },
+      packets: [
+        ['recipients-in', 'a@example.com'],
+        ['content-in', 'x'],
+      ],
+      collect: ['failed-out'],
+      secrets,
+    });
+    expect(badSignature.received['node.failed-out']).toEqual([
+      expect.objectContaining({ status: 403, code: 'SignatureDoesNotMatchException', message: expect.stringContaining('signature does not match') }),
+    ]);
   });
 
   it('sends again after the Retry-After of a 429, and not after a 5xx, for each REST provider', async () => {
@@ -108,14 +187,34 @@ describe('the e-mail node over the SendGrid, Mailgun and SES APIs', () => {
       startMailgunPeer(answersInTurn([{ status: 429, headers: { 'retry-after': '1' }, body: { message: 'Too many requests' } }], mailgunMessages)),
       startSesPeer(answersInTurn([sesError(429, 'TooManyRequestsException', 'Too Many Requests', { 'retry-after': '1' })], sesSendEmail)),
     ]);
-    const down = await Promise.all([startSendgridPeer(() => sendgridError(500, 'internal error')), startMailgunPeer(() => ({ status: 502, body: 'Bad Gateway' })), startSesPeer(() => sesError(500, 'InternalFailure', 'internal failure'))]);
+    const down = await Promise.all([
+      startSendgridPeer(() => sendgridError(500, 'internal error')),
+      startMailgunPeer(() => ({ status: 502, body: 'Bad Gateway' })),
+      startSesPeer(() => sesError(500, 'InternalFailure', 'internal failure')),
+    ]);
     try {
       for (const [i, provider] of (['sendgrid', 'mailgun', 'ses'] as const).entries()) {
         const started = Date.now();
-        const ok = await runMessaging(email, { config: { ...message, provider, baseUrl: limited[i].url }, packets: [['recipients-in', 'a@example.com'], ['content-in', 'x']], collect: ['sent-out'], secrets });
+        const ok = await runMessaging(email, {
+          config: { ...message, provider, baseUrl: limited[i].url },
+          packets: [
+            ['recipients-in', 'a@example.com'],
+            ['content-in', 'x'],
+          ],
+          collect: ['sent-out'],
+          secrets,
+        });
         expect({ provider, sent: ok.received['node.sent-out']?.length, requests: limited[i].requests.length }).toEqual({ provider, sent: 1, requests: 2 });
         expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-        const failed = await runMessaging(email, { config: { ...message, provider, baseUrl: down[i].url }, packets: [['recipients-in', 'a@example.com'], ['content-in', 'x']], collect: ['sent-out'], secrets });
+        const failed = await runMessaging(email, {
+          config: { ...message, provider, baseUrl: down[i].url },
+          packets: [
+            ['recipients-in', 'a@example.com'],
+            ['content-in', 'x'],
+          ],
+          collect: ['sent-out'],
+          secrets,
+        });
         expect(runError(failed)).toMatch(/answered HTTP 5\d\d/);
         expect(down[i].requests).toHaveLength(1);
       }

@@ -35,7 +35,12 @@ export async function runMessaging(actor: AnyActorDefinition, options: Messaging
       connections: options.packets.map(([port, data]) => ({ data, tgt: { process: 'node', port } })),
       collect: options.collect.map((port) => `node.${port}`),
     },
-    { secret: (name) => options.secrets?.[name], onEvent: (event) => events.push(event), log: (entry) => logs.push(entry), ...(options.signal === undefined ? {} : { signal: options.signal }) },
+    {
+      secret: (name) => options.secrets?.[name],
+      onEvent: (event) => events.push(event),
+      log: (entry) => logs.push(entry),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    },
   );
   return { received, result, events, logs, transcript: JSON.stringify({ events, logs, result }) };
 }

@@ -33,10 +33,24 @@ describe('the Slack webhook node', () => {
 
   it('sends Block Kit blocks in blocks mode and plain text without markdown in plain mode, and an image URL as icon', async () => {
     const blocks = [{ type: 'section', text: { type: 'mrkdwn', text: '*Build* passed' } }];
-    await runMessaging(slack, { config: { ...settings, webhookUrl, messageType: 'blocks' }, packets: [['message-in', { blocks, text: 'Build passed' }]], collect: ['sent-out'] });
+    await runMessaging(slack, {
+      config: { ...settings, webhookUrl, messageType: 'blocks' },
+      packets: [['message-in', { blocks, text: 'Build passed' }]],
+      collect: ['sent-out'],
+    });
     expect(peer.requests[0].json).toMatchObject({ blocks, text: 'Build passed' });
-    await runMessaging(slack, { config: { ...settings, webhookUrl, messageType: 'plain', iconEmoji: 'https://example.com/bot.png' }, packets: [['message-in', { text: 'a_b_c' }]], collect: ['sent-out'] });
-    expect(peer.requests[1].json).toEqual({ channel: '#alerts', username: 'Deploy Bot', icon_url: 'https://example.com/bot.png', text: 'a_b_c', mrkdwn: false });
+    await runMessaging(slack, {
+      config: { ...settings, webhookUrl, messageType: 'plain', iconEmoji: 'https://example.com/bot.png' },
+      packets: [['message-in', { text: 'a_b_c' }]],
+      collect: ['sent-out'],
+    });
+    expect(peer.requests[1].json).toEqual({
+      channel: '#alerts',
+      username: 'Deploy Bot',
+      icon_url: 'https://example.com/bot.png',
+      text: 'a_b_c',
+      mrkdwn: false,
+    });
   });
 
   it('takes the webhook URL from the SLACK_WEBHOOK_URL secret when the node sets none', async () => {
@@ -48,9 +62,13 @@ describe('the Slack webhook node', () => {
   });
 
   it('refuses, before the run, a node with no webhook URL and no secret, or without its channel, naming the setting', async () => {
-    await expect(runMessaging(slack, { config: settings, packets: [['message-in', 'x']], collect: [] })).rejects.toThrow(/webhookUrl.*is required: set webhookUrl or configure the secret SLACK_WEBHOOK_URL/);
+    await expect(runMessaging(slack, { config: settings, packets: [['message-in', 'x']], collect: [] })).rejects.toThrow(
+      /webhookUrl.*is required: set webhookUrl or configure the secret SLACK_WEBHOOK_URL/,
+    );
     await expect(runMessaging(slack, { config: { username: 'Bot', webhookUrl }, packets: [['message-in', 'x']], collect: [] })).rejects.toThrow(/channel/);
-    await expect(runMessaging(slack, { config: { ...settings, webhookUrl: 'ftp://hooks.example.com/x' }, packets: [['message-in', 'x']], collect: [] })).rejects.toThrow(/webhookUrl.*must be an http\(s\) URL/);
+    await expect(
+      runMessaging(slack, { config: { ...settings, webhookUrl: 'ftp://hooks.example.com/x' }, packets: [['message-in', 'x']], collect: [] }),
+    ).rejects.toThrow(/webhookUrl.*must be an http\(s\) URL/);
     expect(peer.requests).toEqual([]);
   });
 
@@ -84,7 +102,11 @@ describe('the Slack webhook node', () => {
 
   it('sends nothing where the egress policy refuses the webhook host', async () => {
     const guarded = createSlackWebhookActor({ egress: new EgressPolicy({ deny: ['127.0.0.0/8'] }) });
-    const run = await runMessaging(guarded, { config: { ...settings, webhookUrl, retryCount: 0 }, packets: [['message-in', 'blocked']], collect: ['sent-out'] });
+    const run = await runMessaging(guarded, {
+      config: { ...settings, webhookUrl, retryCount: 0 },
+      packets: [['message-in', 'blocked']],
+      collect: ['sent-out'],
+    });
     expect(runError(run)).toMatch(/egress policy refuses 127\.0\.0\.1/);
     expect(run.transcript).not.toContain(SLACK_HOOK_PATH);
     expect(peer.requests).toEqual([]);
@@ -92,12 +114,21 @@ describe('the Slack webhook node', () => {
 
   it('gives up on an answer slower than the timeout, and a cancelled run aborts the request', async () => {
     script.answerWith(() => ({ delayMs: 3000, body: 'ok' }));
-    const slow = await runMessaging(slack, { config: { ...settings, webhookUrl, timeout: 200, retryCount: 0 }, packets: [['message-in', 'slow']], collect: ['sent-out'] });
+    const slow = await runMessaging(slack, {
+      config: { ...settings, webhookUrl, timeout: 200, retryCount: 0 },
+      packets: [['message-in', 'slow']],
+      collect: ['sent-out'],
+    });
     expect(runError(slow)).toMatch(/timed out after 200 ms/);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const started = Date.now();
-    const cancelled = await runMessaging(slack, { config: { ...settings, webhookUrl }, packets: [['message-in', 'cancel me']], collect: ['sent-out'], signal: controller.signal });
+    const cancelled = await runMessaging(slack, {
+      config: { ...settings, webhookUrl },
+      packets: [['message-in', 'cancel me']],
+      collect: ['sent-out'],
+      signal: controller.signal,
+    });
     expect(cancelled.result.success).toBe(false);
     expect(Date.now() - started).toBeLessThan(2500);
     await new Promise((resolve) => setTimeout(resolve, 50));

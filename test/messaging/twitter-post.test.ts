@@ -17,7 +17,10 @@ let flaky: RecordingPeer;
 beforeAll(async () => {
   peer = await startXPeer();
   flaky = await startXPeer({
-    'POST /2/tweets': answersInTurn([xProblem(429, 'Too Many Requests', 'Too Many Requests', { 'retry-after': '1' })], ({ json }) => ({ status: 201, body: { data: { id: X_POST_ID, text: (json as { text: string }).text } } })),
+    'POST /2/tweets': answersInTurn([xProblem(429, 'Too Many Requests', 'Too Many Requests', { 'retry-after': '1' })], ({ json }) => ({
+      status: 201,
+      body: { data: { id: X_POST_ID, text: (json as { text: string }).text } },
+    })),
   });
 });
 afterAll(async () => {
@@ -31,11 +34,23 @@ beforeEach(() => {
 
 describe('the X (Twitter) post node', () => {
   it('posts the text signed with OAuth 1.0a and sends the post on, reading its metrics only when metrics-out is connected', async () => {
-    const run = await runMessaging(x, { config: { baseUrl: peer.url }, packets: [['content-in', 'Shipping v2 today']], collect: ['tweet-out', 'metrics-out'], secrets });
+    const run = await runMessaging(x, {
+      config: { baseUrl: peer.url },
+      packets: [['content-in', 'Shipping v2 today']],
+      collect: ['tweet-out', 'metrics-out'],
+      secrets,
+    });
     expect(run.received['node.tweet-out']).toEqual([{ id: X_POST_ID, text: 'Shipping v2 today' }]);
-    expect(run.received['node.metrics-out']).toEqual([{ id: X_POST_ID, retweet_count: 2, reply_count: 1, like_count: 5, quote_count: 0, bookmark_count: 1, impression_count: 40 }]);
-    expect(peer.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /2/tweets', `GET /2/tweets/${X_POST_ID}?tweet.fields=public_metrics`]);
-    expect(peer.requests[0].headers.authorization).toMatch(/^OAuth oauth_consumer_key="peerConsumerKey0123456789", oauth_nonce="[0-9a-f]{32}", oauth_signature_method="HMAC-SHA1"/);
+    expect(run.received['node.metrics-out']).toEqual([
+      { id: X_POST_ID, retweet_count: 2, reply_count: 1, like_count: 5, quote_count: 0, bookmark_count: 1, impression_count: 40 },
+    ]);
+    expect(peer.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /2/tweets',
+      `GET /2/tweets/${X_POST_ID}?tweet.fields=public_metrics`,
+    ]);
+    expect(peer.requests[0].headers.authorization).toMatch(
+      /^OAuth oauth_consumer_key="peerConsumerKey0123456789", oauth_nonce="[0-9a-f]{32}", oauth_signature_method="HMAC-SHA1"/,
+    );
     expect(peer.requests[0].json).toEqual({ text: 'Shipping v2 today' });
     peer.requests.splice(0);
     await runMessaging(x, { config: { baseUrl: peer.url }, packets: [['content-in', 'quiet']], collect: ['tweet-out'], secrets });
@@ -43,8 +58,23 @@ describe('the X (Twitter) post node', () => {
   });
 
   it('adds the reply, poll, place and media, flagging the media as sensitive first when asked', async () => {
-    const config = { baseUrl: peer.url, replyTo: '1850000000000000000', pollOptions: 'Yes\nNo\nMaybe', pollDurationMinutes: 60, geo: '{"place_id": "5a110d312052166f"}', sensitive: true };
-    const run = await runMessaging(x, { config, packets: [['media-in', ['111', '222']], ['content-in', { text: 'Vote!' }]], collect: ['tweet-out'], secrets });
+    const config = {
+      baseUrl: peer.url,
+      replyTo: '1850000000000000000',
+      pollOptions: 'Yes\nNo\nMaybe',
+      pollDurationMinutes: 60,
+      geo: '{"place_id": "5a110d312052166f"}',
+      sensitive: true,
+    };
+    const run = await runMessaging(x, {
+      config,
+      packets: [
+        ['media-in', ['111', '222']],
+        ['content-in', { text: 'Vote!' }],
+      ],
+      collect: ['tweet-out'],
+      secrets,
+    });
     expect(run.result.success).toBe(true);
     expect(peer.requests.map((request) => request.path)).toEqual(['/2/media/metadata', '/2/media/metadata', '/2/tweets']);
     expect(peer.requests[0].json).toEqual({ id: '111', metadata: { sensitive_media_warning: { adult_content: false, graphic_violence: false, other: true } } });
@@ -60,14 +90,23 @@ describe('the X (Twitter) post node', () => {
   it('refuses, before the run, a node missing any of the four keys, a one-option poll and an unreadable place, naming each', async () => {
     const { TWITTER_ACCESS_SECRET: _left, ...three } = secrets;
     const partial = createTwitterPostActor({ secret: (name) => three[name] });
-    await expect(runMessaging(partial, { config: { baseUrl: peer.url }, packets: [['content-in', 'x']], collect: [] })).rejects.toThrow(/accessSecret.*TWITTER_ACCESS_SECRET/);
-    await expect(runMessaging(x, { config: { pollOptions: 'Only one' }, packets: [['content-in', 'x']], collect: [] })).rejects.toThrow(/pollOptions.*needs 2 to 4 options/);
+    await expect(runMessaging(partial, { config: { baseUrl: peer.url }, packets: [['content-in', 'x']], collect: [] })).rejects.toThrow(
+      /accessSecret.*TWITTER_ACCESS_SECRET/,
+    );
+    await expect(runMessaging(x, { config: { pollOptions: 'Only one' }, packets: [['content-in', 'x']], collect: [] })).rejects.toThrow(
+      /pollOptions.*needs 2 to 4 options/,
+    );
     await expect(runMessaging(x, { config: { geo: '{"lat": 1}' }, packets: [['content-in', 'x']], collect: [] })).rejects.toThrow(/geo/);
     expect(peer.requests).toEqual([]);
   });
 
   it("fails with X's problem detail when the signature does not hold, and never shows a key", async () => {
-    const run = await runMessaging(x, { config: { baseUrl: peer.url, accessSecret: 'notTheSecret' }, packets: [['content-in', 'x']], collect: ['tweet-out'], secrets });
+    const run = await runMessaging(x, {
+      config: { baseUrl: peer.url, accessSecret: 'notTheSecret' },
+      packets: [['content-in', 'x']],
+      collect: ['tweet-out'],
+      secrets,
+    });
     expect(runError(run)).toBe(`X answered HTTP 401 to POST ${peer.url}/2/tweets: Unauthorized`);
     for (const key of [...Object.values(X_CREDENTIALS), 'notTheSecret']) expect(run.transcript).not.toContain(key);
   });

@@ -26,13 +26,38 @@ describe('tpl_github_api', () => {
     const actor = actorFor();
     const cases = [
       { operation: 'get-repo', params: undefined, method: 'GET', path: repoPath, data: expect.objectContaining({ full_name: 'octo-org/hello-world' }) },
-      { operation: 'list-issues', params: { state: 'all' }, method: 'GET', path: `${repoPath}/issues`, query: { per_page: '2', state: 'all' }, data: [expect.objectContaining({ number: 1 }), expect.objectContaining({ number: 2 })] },
-      { operation: 'create-issue', params: { title: 'Broken build', body: 'See CI' }, method: 'POST', path: `${repoPath}/issues`, body: { title: 'Broken build', body: 'See CI' }, data: expect.objectContaining({ number: 42, title: 'Broken build' }) },
+      {
+        operation: 'list-issues',
+        params: { state: 'all' },
+        method: 'GET',
+        path: `${repoPath}/issues`,
+        query: { per_page: '2', state: 'all' },
+        data: [expect.objectContaining({ number: 1 }), expect.objectContaining({ number: 2 })],
+      },
+      {
+        operation: 'create-issue',
+        params: { title: 'Broken build', body: 'See CI' },
+        method: 'POST',
+        path: `${repoPath}/issues`,
+        body: { title: 'Broken build', body: 'See CI' },
+        data: expect.objectContaining({ number: 42, title: 'Broken build' }),
+      },
       { operation: 'get-pr', params: 7, method: 'GET', path: `${repoPath}/pulls/7`, data: expect.objectContaining({ number: 7, merged: false }) },
-      { operation: 'list-commits', params: { sha: 'dev' }, method: 'GET', path: `${repoPath}/commits`, query: { per_page: '2', sha: 'dev' }, data: [expect.objectContaining({ commit: { message: 'dev work' } })] },
+      {
+        operation: 'list-commits',
+        params: { sha: 'dev' },
+        method: 'GET',
+        path: `${repoPath}/commits`,
+        query: { per_page: '2', sha: 'dev' },
+        data: [expect.objectContaining({ commit: { message: 'dev work' } })],
+      },
     ];
     for (const [i, c] of cases.entries()) {
-      const outcome = await runSaasNode(actor, { config: config({ operation: c.operation, perPage: 2 }), packets: c.params === undefined ? [] : [['params-in', c.params as JsonValue]], secrets });
+      const outcome = await runSaasNode(actor, {
+        config: config({ operation: c.operation, perPage: 2 }),
+        packets: c.params === undefined ? [] : [['params-in', c.params as JsonValue]],
+        secrets,
+      });
       expect(outcome.result.errors).toEqual([]);
       const sent = peer.requests[i];
       expect({ method: sent.method, path: sent.path }).toEqual({ method: c.method, path: c.path });
@@ -41,7 +66,9 @@ describe('tpl_github_api', () => {
       expect(sent.headers.authorization).toBe(`token ${GITHUB_TEST_TOKEN}`);
       expect(sent.headers.accept).toContain('application/vnd.github.v3+json');
       expect(outcome.received['node.data-out']).toEqual([c.data]);
-      expect(outcome.received['node.rate-out']).toEqual([{ limit: 5000, remaining: 4999, used: 1, reset: GITHUB_RATE_RESET, resetAt: new Date(GITHUB_RATE_RESET * 1000).toISOString(), resource: 'core' }]);
+      expect(outcome.received['node.rate-out']).toEqual([
+        { limit: 5000, remaining: 4999, used: 1, reset: GITHUB_RATE_RESET, resetAt: new Date(GITHUB_RATE_RESET * 1000).toISOString(), resource: 'core' },
+      ]);
     }
     expect(peer.requests).toHaveLength(cases.length);
   });
@@ -67,14 +94,19 @@ describe('tpl_github_api', () => {
     peer = await startGithubPeer();
     const outcome = await runSaasNode(actorFor(), { config: config({ token: 'ghp_wrong' }), secrets });
     expect(outcome.result.success).toBe(false);
-    expect(outcome.result.errors[0].message).toMatch(/^GitHub answered HTTP 401 to GET http:\/\/127\.0\.0\.1:\d+\/repos\/octo-org\/hello-world: Bad credentials/);
+    expect(outcome.result.errors[0].message).toMatch(
+      /^GitHub answered HTTP 401 to GET http:\/\/127\.0\.0\.1:\d+\/repos\/octo-org\/hello-world: Bad credentials/,
+    );
     expect(peer.requests).toHaveLength(1);
     expect(everythingSaid(outcome)).not.toContain('ghp_wrong');
   });
 
   it('waits as long as a 429 asks with Retry-After, retries a 503, then sends the data', async () => {
     peer = await startGithubPeer({
-      [`GET ${repoPath}`]: inTurn(githubError(429, 'Slow down', { 'retry-after': '1' }), githubError(503, 'Unavailable'), { headers: githubRateHeaders(10), body: { name: 'hello-world' } }),
+      [`GET ${repoPath}`]: inTurn(githubError(429, 'Slow down', { 'retry-after': '1' }), githubError(503, 'Unavailable'), {
+        headers: githubRateHeaders(10),
+        body: { name: 'hello-world' },
+      }),
     });
     const started = Date.now();
     const outcome = await runSaasNode(actorFor({ policy: { baseMs: 5, maxMs: 20 } }), { config: config(), secrets });
@@ -101,7 +133,9 @@ describe('tpl_github_api', () => {
   it('fails a spent rate limit (403) at once with the time it resets', async () => {
     peer = await startGithubPeer({ [`GET ${repoPath}`]: () => githubError(403, 'API rate limit exceeded') });
     const outcome = await runSaasNode(actorFor(), { config: config(), secrets });
-    expect(outcome.result.errors[0].message).toContain(`API rate limit exceeded - https://docs.github.com/rest; the rate limit resets at ${new Date(GITHUB_RATE_RESET * 1000).toISOString()}`);
+    expect(outcome.result.errors[0].message).toContain(
+      `API rate limit exceeded - https://docs.github.com/rest; the rate limit resets at ${new Date(GITHUB_RATE_RESET * 1000).toISOString()}`,
+    );
     expect(peer.requests).toHaveLength(1);
   });
 
@@ -116,9 +150,15 @@ describe('tpl_github_api', () => {
 
   it('refuses a graph without a token or with a bad baseUrl before anything runs, naming the setting', () => {
     const withoutSecrets = createGithubActor();
-    expect(validationIssues(withoutSecrets, { owner: 'o', repo: 'r' })).toEqual(["processes.node.metadata.config.token: Node 'node': config 'token': is required: set token or configure the secret GITHUB_TOKEN"]);
-    expect(validationIssues(withoutSecrets, { owner: 'o', repo: 'r', token: '${secret:NOPE}' })).toEqual([expect.stringContaining('refers to the secret NOPE, which is not configured')]);
-    expect(validationIssues(actorFor(), { owner: 'o', repo: 'r', baseUrl: 'ftp://example.test' })).toEqual([expect.stringMatching(/baseUrl.*'ftp:' URLs are not supported/)]);
+    expect(validationIssues(withoutSecrets, { owner: 'o', repo: 'r' })).toEqual([
+      "processes.node.metadata.config.token: Node 'node': config 'token': is required: set token or configure the secret GITHUB_TOKEN",
+    ]);
+    expect(validationIssues(withoutSecrets, { owner: 'o', repo: 'r', token: '${secret:NOPE}' })).toEqual([
+      expect.stringContaining('refers to the secret NOPE, which is not configured'),
+    ]);
+    expect(validationIssues(actorFor(), { owner: 'o', repo: 'r', baseUrl: 'ftp://example.test' })).toEqual([
+      expect.stringMatching(/baseUrl.*'ftp:' URLs are not supported/),
+    ]);
     expect(validationIssues(actorFor(), { owner: 'o', repo: 'r' })).toEqual([]);
   });
 

@@ -1,7 +1,15 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { EgressPolicy } from '../../server/outbound-http';
 import { createGoogleSheetsActor } from '../../server/actors';
-import { SHEETS_TEST_ACCESS_TOKEN, SHEETS_TEST_ACCOUNT, SHEETS_TEST_API_KEY, SHEET_ID, type SheetsPeer, googleError, startSheetsPeer } from '../support/peers/google-sheets-peer';
+import {
+  SHEETS_TEST_ACCESS_TOKEN,
+  SHEETS_TEST_ACCOUNT,
+  SHEETS_TEST_API_KEY,
+  SHEET_ID,
+  type SheetsPeer,
+  googleError,
+  startSheetsPeer,
+} from '../support/peers/google-sheets-peer';
 import { type SaasNodeRun, everythingSaid, inTurn, runSaasNode, validationIssues } from './run-saas-node';
 
 const RANGE = 'Sheet1!A1:C3';
@@ -19,13 +27,21 @@ function actorFor(known: Record<string, string>, options: Parameters<typeof crea
 
 describe('tpl_google_sheets', () => {
   it('reads a range with the API key in the x-goog-api-key header, never in the URL', async () => {
-    sheets = await startSheetsPeer(RANGE, [['name', 'age'], ['Ada', 36]]);
+    sheets = await startSheetsPeer(RANGE, [
+      ['name', 'age'],
+      ['Ada', 36],
+    ]);
     const outcome = await runSaasNode(actorFor(keySecrets), { config: { spreadsheetId: SHEET_ID, range: RANGE }, secrets: keySecrets });
     const [read] = sheets.peer.requests;
     expect({ method: read.method, path: read.path, query: read.url.includes('?') }).toEqual({ method: 'GET', path: valuesPath, query: false });
     expect(read.headers['x-goog-api-key']).toBe(SHEETS_TEST_API_KEY);
     expect(read.headers.authorization).toBeUndefined();
-    expect(outcome.received['node.values-out']).toEqual([[['name', 'age'], ['Ada', 36]]]);
+    expect(outcome.received['node.values-out']).toEqual([
+      [
+        ['name', 'age'],
+        ['Ada', 36],
+      ],
+    ]);
     expect(outcome.received['node.metadata-out']).toEqual([{ spreadsheetId: SHEET_ID, range: RANGE, majorDimension: 'ROWS', rowCount: 2, columnCount: 2 }]);
     expect(everythingSaid(outcome)).not.toContain(SHEETS_TEST_API_KEY);
   });
@@ -34,7 +50,19 @@ describe('tpl_google_sheets', () => {
     sheets = await startSheetsPeer(RANGE);
     const actor = actorFor(accountSecrets);
     const node = (operation: string, extra: Record<string, unknown> = {}) => ({ spreadsheetId: SHEET_ID, range: RANGE, operation, ...extra });
-    const write = await runSaasNode(actor, { config: node('write', { valueInputOption: 'RAW' }), packets: [['data-in', [{ name: 'Ada', age: 36 }, { name: 'Alan', town: 'Wilmslow' }]]], secrets: accountSecrets });
+    const write = await runSaasNode(actor, {
+      config: node('write', { valueInputOption: 'RAW' }),
+      packets: [
+        [
+          'data-in',
+          [
+            { name: 'Ada', age: 36 },
+            { name: 'Alan', town: 'Wilmslow' },
+          ],
+        ],
+      ],
+      secrets: accountSecrets,
+    });
     const append = await runSaasNode(actor, { config: node('append'), packets: [['data-in', [['Grace', 85, null]]]], secrets: accountSecrets });
     const read = await runSaasNode(actor, { config: node('read'), secrets: accountSecrets });
     const clear = await runSaasNode(actor, { config: node('clear'), secrets: accountSecrets });
@@ -46,7 +74,14 @@ describe('tpl_google_sheets', () => {
       method: 'PUT',
       path: valuesPath,
       query: { valueInputOption: 'RAW' },
-      body: { majorDimension: 'ROWS', values: [['name', 'age', 'town'], ['Ada', 36, ''], ['Alan', '', 'Wilmslow']] },
+      body: {
+        majorDimension: 'ROWS',
+        values: [
+          ['name', 'age', 'town'],
+          ['Ada', 36, ''],
+          ['Alan', '', 'Wilmslow'],
+        ],
+      },
     });
     expect({ method: post.method, path: post.path, query: Object.fromEntries(post.query), body: post.json }).toEqual({
       method: 'POST',
@@ -57,8 +92,17 @@ describe('tpl_google_sheets', () => {
     expect({ method: cleared.method, path: cleared.path, body: cleared.json }).toEqual({ method: 'POST', path: `${valuesPath}:clear`, body: {} });
     expect(write.received['node.metadata-out']).toEqual([{ spreadsheetId: SHEET_ID, updatedRange: RANGE, updatedRows: 3, updatedColumns: 3, updatedCells: 9 }]);
     expect(append.received['node.values-out']).toEqual([[['Grace', 85, '']]]);
-    expect(append.received['node.metadata-out']).toEqual([expect.objectContaining({ tableRange: `${RANGE}#3x3`, updates: expect.objectContaining({ updatedRows: 1 }) })]);
-    expect(read.received['node.values-out']).toEqual([[['name', 'age', 'town'], ['Ada', 36, ''], ['Alan', '', 'Wilmslow'], ['Grace', 85, '']]]);
+    expect(append.received['node.metadata-out']).toEqual([
+      expect.objectContaining({ tableRange: `${RANGE}#3x3`, updates: expect.objectContaining({ updatedRows: 1 }) }),
+    ]);
+    expect(read.received['node.values-out']).toEqual([
+      [
+        ['name', 'age', 'town'],
+        ['Ada', 36, ''],
+        ['Alan', '', 'Wilmslow'],
+        ['Grace', 85, ''],
+      ],
+    ]);
     expect(clear.received).toEqual({ 'node.values-out': [[]], 'node.metadata-out': [{ spreadsheetId: SHEET_ID, clearedRange: RANGE }] });
     expect(sheets.grid).toEqual([]);
     for (const outcome of [write, append, read, clear]) {
@@ -93,9 +137,15 @@ describe('tpl_google_sheets', () => {
     expect(refused.result.errors[0].message).toContain(': The caller does not have permission');
     expect(everythingSaid(refused)).not.toContain('AIzaSyWrongKey');
     await sheets.peer.close();
-    sheets = await startSheetsPeer(RANGE, [], { [`PUT ${valuesPath}`]: () => googleError(401, 'Request had invalid authentication credentials.', 'UNAUTHENTICATED') });
+    sheets = await startSheetsPeer(RANGE, [], {
+      [`PUT ${valuesPath}`]: () => googleError(401, 'Request had invalid authentication credentials.', 'UNAUTHENTICATED'),
+    });
     const actor = actorFor(accountSecrets);
-    const write: SaasNodeRun = { config: { spreadsheetId: SHEET_ID, range: RANGE, operation: 'write' }, packets: [['data-in', [[1]]]], secrets: accountSecrets };
+    const write: SaasNodeRun = {
+      config: { spreadsheetId: SHEET_ID, range: RANGE, operation: 'write' },
+      packets: [['data-in', [[1]]]],
+      secrets: accountSecrets,
+    };
     const first = await runSaasNode(actor, write);
     await runSaasNode(actor, write);
     expect(first.result.errors[0].message).toContain('HTTP 401 to PUT');
@@ -104,12 +154,20 @@ describe('tpl_google_sheets', () => {
 
   it('retries a read Google answers 429 or 503, but never sends an append twice', async () => {
     sheets = await startSheetsPeer(RANGE, [['x']], {
-      [`GET ${valuesPath}`]: inTurn(googleError(429, 'Quota exceeded', 'RESOURCE_EXHAUSTED', { 'retry-after': '1' }), googleError(503, 'The service is currently unavailable.', 'UNAVAILABLE'), { body: { range: RANGE, values: [['x']] } }),
+      [`GET ${valuesPath}`]: inTurn(
+        googleError(429, 'Quota exceeded', 'RESOURCE_EXHAUSTED', { 'retry-after': '1' }),
+        googleError(503, 'The service is currently unavailable.', 'UNAVAILABLE'),
+        { body: { range: RANGE, values: [['x']] } },
+      ),
       [`POST ${valuesPath}:append`]: () => googleError(503, 'The service is currently unavailable.', 'UNAVAILABLE'),
     });
     const read = await runSaasNode(actorFor(keySecrets), { config: { spreadsheetId: SHEET_ID, range: RANGE }, secrets: keySecrets });
     expect(read.received['node.values-out']).toEqual([[['x']]]);
-    const append = await runSaasNode(actorFor(accountSecrets), { config: { spreadsheetId: SHEET_ID, range: RANGE, operation: 'append' }, packets: [['data-in', ['y']]], secrets: accountSecrets });
+    const append = await runSaasNode(actorFor(accountSecrets), {
+      config: { spreadsheetId: SHEET_ID, range: RANGE, operation: 'append' },
+      packets: [['data-in', ['y']]],
+      secrets: accountSecrets,
+    });
     expect(append.result.errors[0].message).toContain('Google Sheets answered HTTP 503 to POST');
     expect(sheets.peer.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       `GET ${valuesPath}`,
@@ -121,7 +179,9 @@ describe('tpl_google_sheets', () => {
   });
 
   it('reports a quota spent with its Retry-After once the retries are used up', async () => {
-    sheets = await startSheetsPeer(RANGE, [], { [`GET ${valuesPath}`]: () => googleError(429, 'Quota exceeded for quota metric Read requests', 'RESOURCE_EXHAUSTED', { 'retry-after': '60' }) });
+    sheets = await startSheetsPeer(RANGE, [], {
+      [`GET ${valuesPath}`]: () => googleError(429, 'Quota exceeded for quota metric Read requests', 'RESOURCE_EXHAUSTED', { 'retry-after': '60' }),
+    });
     const outcome = await runSaasNode(actorFor(keySecrets), { config: { spreadsheetId: SHEET_ID, range: RANGE }, secrets: keySecrets });
     expect(outcome.result.errors[0].message).toMatch(/HTTP 429 .*: Quota exceeded for quota metric Read requests \(Retry-After: 60\)$/);
     expect(sheets.peer.requests).toHaveLength(3);
@@ -138,13 +198,18 @@ describe('tpl_google_sheets', () => {
     expect(validationIssues(keyOnly, { spreadsheetId: SHEET_ID, operation: 'append' })).toEqual([
       "processes.node.metadata.config.privateKey: Node 'node': config 'privateKey': is required: set privateKey or configure the secret GOOGLE_SHEETS_PRIVATE_KEY (append needs a service account: an API key can only read)",
     ]);
-    expect(validationIssues(keyOnly, { spreadsheetId: SHEET_ID, tokenUrl: 'not a url' })).toEqual([expect.stringContaining("config 'tokenUrl': 'not a url' is not an absolute URL")]);
+    expect(validationIssues(keyOnly, { spreadsheetId: SHEET_ID, tokenUrl: 'not a url' })).toEqual([
+      expect.stringContaining("config 'tokenUrl': 'not a url' is not an absolute URL"),
+    ]);
     expect(validationIssues(keyOnly, { range: RANGE })).toEqual([expect.stringContaining("config 'spreadsheetId'")]);
   });
 
   it('sends nothing, not even the assertion, to an address the egress policy refuses', async () => {
     sheets = await startSheetsPeer(RANGE);
-    const outcome = await runSaasNode(actorFor(accountSecrets, { egress: new EgressPolicy({ deny: ['127.0.0.0/8'] }) }), { config: { spreadsheetId: SHEET_ID, range: RANGE }, secrets: accountSecrets });
+    const outcome = await runSaasNode(actorFor(accountSecrets, { egress: new EgressPolicy({ deny: ['127.0.0.0/8'] }) }), {
+      config: { spreadsheetId: SHEET_ID, range: RANGE },
+      secrets: accountSecrets,
+    });
     expect(outcome.result.errors[0].message).toContain('egress policy refuses');
     expect(sheets.peer.requests).toHaveLength(0);
   });

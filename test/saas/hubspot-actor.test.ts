@@ -26,11 +26,24 @@ describe('tpl_hubspot', () => {
     const actor = actorFor();
     const one = await runSaasNode(actor, { config: { properties: 'email,\nfirstname', associations: true }, packets: [['filter-in', 501]], secrets });
     const page = await runSaasNode(actor, { config: {}, packets: [['filter-in', { limit: 1 }]], secrets });
-    expect(sent(0)).toEqual({ method: 'GET', path: `${contacts}/501`, query: { properties: 'email,firstname', associations: 'companies,deals,tickets' }, body: undefined });
+    expect(sent(0)).toEqual({
+      method: 'GET',
+      path: `${contacts}/501`,
+      query: { properties: 'email,firstname', associations: 'companies,deals,tickets' },
+      body: undefined,
+    });
     expect(sent(1)).toEqual({ method: 'GET', path: contacts, query: { limit: '1' }, body: undefined });
     expect(hubspot.peer.requests.every((request) => request.headers.authorization === `Bearer ${HUBSPOT_TEST_TOKEN}`)).toBe(true);
-    expect(one.received['node.results-out']).toEqual([expect.objectContaining({ id: '501', properties: { hs_object_id: '501', email: 'ada@example.test', firstname: 'Ada' }, associations: expect.objectContaining({ deals: { results: [{ id: '9001', type: 'contact_to_deal' }] } }) })]);
-    expect(one.received['node.metrics-out']).toEqual([{ operation: 'get', objectType: 'contacts', count: 1, calls: 1, status: 200, rateLimit, durationMs: expect.any(Number) }]);
+    expect(one.received['node.results-out']).toEqual([
+      expect.objectContaining({
+        id: '501',
+        properties: { hs_object_id: '501', email: 'ada@example.test', firstname: 'Ada' },
+        associations: expect.objectContaining({ deals: { results: [{ id: '9001', type: 'contact_to_deal' }] } }),
+      }),
+    ]);
+    expect(one.received['node.metrics-out']).toEqual([
+      { operation: 'get', objectType: 'contacts', count: 1, calls: 1, status: 200, rateLimit, durationMs: expect.any(Number) },
+    ]);
     expect(page.received['node.results-out']).toEqual([[expect.objectContaining({ id: '501' })]]);
     expect(page.received['node.metrics-out']).toEqual([expect.objectContaining({ count: 1, after: '1' })]);
     expect(everythingSaid(one)).not.toContain(HUBSPOT_TEST_TOKEN);
@@ -39,9 +52,17 @@ describe('tpl_hubspot', () => {
   it('creates, updates and searches records, sending the CRM v3 bodies', async () => {
     hubspot = await startHubspotPeer();
     const actor = actorFor();
-    const created = await runSaasNode(actor, { config: { operation: 'create' }, packets: [['data-in', { email: 'grace@example.test', firstname: 'Grace' }]], secrets });
+    const created = await runSaasNode(actor, {
+      config: { operation: 'create' },
+      packets: [['data-in', { email: 'grace@example.test', firstname: 'Grace' }]],
+      secrets,
+    });
     const updated = await runSaasNode(actor, { config: { operation: 'update' }, packets: [['data-in', { id: 502, firstname: 'Alan M.' }]], secrets });
-    const found = await runSaasNode(actor, { config: { operation: 'search', properties: 'email' }, packets: [['filter-in', { email: 'ada@example.test' }]], secrets });
+    const found = await runSaasNode(actor, {
+      config: { operation: 'search', properties: 'email' },
+      packets: [['filter-in', { email: 'ada@example.test' }]],
+      secrets,
+    });
     expect(sent(0)).toEqual({ method: 'POST', path: contacts, query: {}, body: { properties: { email: 'grace@example.test', firstname: 'Grace' } } });
     expect(sent(1)).toEqual({ method: 'PATCH', path: `${contacts}/502`, query: {}, body: { properties: { firstname: 'Alan M.' } } });
     expect(sent(2)).toEqual({
@@ -51,8 +72,12 @@ describe('tpl_hubspot', () => {
       body: { limit: 100, properties: ['email'], filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: 'ada@example.test' }] }] },
     });
     expect(created.received['node.results-out']).toEqual([expect.objectContaining({ id: '900' })]);
-    expect(updated.received['node.results-out']).toEqual([expect.objectContaining({ id: '502', properties: expect.objectContaining({ firstname: 'Alan M.' }) })]);
-    expect(found.received['node.results-out']).toEqual([[expect.objectContaining({ id: '501', properties: { hs_object_id: '501', email: 'ada@example.test' } })]]);
+    expect(updated.received['node.results-out']).toEqual([
+      expect.objectContaining({ id: '502', properties: expect.objectContaining({ firstname: 'Alan M.' }) }),
+    ]);
+    expect(found.received['node.results-out']).toEqual([
+      [expect.objectContaining({ id: '501', properties: { hs_object_id: '501', email: 'ada@example.test' } })],
+    ]);
     expect(found.received['node.metrics-out']).toEqual([expect.objectContaining({ operation: 'search', count: 1, total: 1 })]);
     expect(hubspot.stores.contacts.get('502')).toEqual({ email: 'alan@example.test', firstname: 'Alan M.' });
   });
@@ -60,15 +85,28 @@ describe('tpl_hubspot', () => {
   it('splits a batch into create, update and read requests and reports the records HubSpot could not find', async () => {
     hubspot = await startHubspotPeer();
     const batch: JsonValue = ['501', 404, { id: '502', firstname: 'Al' }, { email: 'new@example.test' }];
-    const outcome = await runSaasNode(actorFor(), { config: { operation: 'batch', objectType: 'deals', properties: 'email' }, packets: [['data-in', batch]], secrets });
+    const outcome = await runSaasNode(actorFor(), {
+      config: { operation: 'batch', objectType: 'deals', properties: 'email' },
+      packets: [['data-in', batch]],
+      secrets,
+    });
     expect([sent(0), sent(1), sent(2)]).toEqual([
       { method: 'POST', path: '/crm/v3/objects/deals/batch/create', query: {}, body: { inputs: [{ properties: { email: 'new@example.test' } }] } },
       { method: 'POST', path: '/crm/v3/objects/deals/batch/update', query: {}, body: { inputs: [{ id: '502', properties: { firstname: 'Al' } }] } },
       { method: 'POST', path: '/crm/v3/objects/deals/batch/read', query: {}, body: { inputs: [{ id: '501' }, { id: '404' }], properties: ['email'] } },
     ]);
-    expect(outcome.received['node.results-out']).toEqual([[expect.objectContaining({ id: '900' }), expect.objectContaining({ id: '502' }), expect.objectContaining({ id: '501' })]]);
+    expect(outcome.received['node.results-out']).toEqual([
+      [expect.objectContaining({ id: '900' }), expect.objectContaining({ id: '502' }), expect.objectContaining({ id: '501' })],
+    ]);
     expect(outcome.received['node.metrics-out']).toEqual([
-      expect.objectContaining({ operation: 'batch', objectType: 'deals', count: 3, calls: 3, status: 207, errors: [expect.objectContaining({ category: 'OBJECT_NOT_FOUND', context: { ids: ['404'] } })] }),
+      expect.objectContaining({
+        operation: 'batch',
+        objectType: 'deals',
+        count: 3,
+        calls: 3,
+        status: 207,
+        errors: [expect.objectContaining({ category: 'OBJECT_NOT_FOUND', context: { ids: ['404'] } })],
+      }),
     ]);
   });
 
@@ -78,14 +116,18 @@ describe('tpl_hubspot', () => {
       const outcome = await runSaasNode(actorFor(), { config: { objectType }, secrets });
       expect(outcome.received['node.metrics-out']).toEqual([expect.objectContaining({ objectType, count: 2 })]);
     }
-    expect(hubspot.peer.requests.map((request) => request.path)).toEqual(['contacts', 'companies', 'deals', 'tickets'].map((type) => `/crm/v3/objects/${type}`));
+    expect(hubspot.peer.requests.map((request) => request.path)).toEqual(
+      ['contacts', 'companies', 'deals', 'tickets'].map((type) => `/crm/v3/objects/${type}`),
+    );
   });
 
   it("fails with HubSpot's message when its token is refused, and never retries a 401", async () => {
     hubspot = await startHubspotPeer();
     const known = { CRM_TOKEN: 'pat-na1-revoked' };
     const outcome = await runSaasNode(actorFor({}, known), { config: { apiKey: '${secret:CRM_TOKEN}' }, secrets: known });
-    expect(outcome.result.errors[0].message).toMatch(/^HubSpot answered HTTP 401 to GET http:\/\/127\.0\.0\.1:\d+\/crm\/v3\/objects\/contacts: Authentication credentials not found/);
+    expect(outcome.result.errors[0].message).toMatch(
+      /^HubSpot answered HTTP 401 to GET http:\/\/127\.0\.0\.1:\d+\/crm\/v3\/objects\/contacts: Authentication credentials not found/,
+    );
     expect(hubspot.peer.requests).toHaveLength(1);
     expect(hubspot.peer.requests[0].headers.authorization).toBe('Bearer pat-na1-revoked');
     expect(everythingSaid(outcome)).not.toContain('pat-na1-revoked');
@@ -98,10 +140,14 @@ describe('tpl_hubspot', () => {
       [`POST ${contacts}`]: () => limited,
     });
     const search = await runSaasNode(actorFor(), { config: { operation: 'search' }, packets: [['filter-in', 'ada']], secrets });
-    expect(search.received['node.metrics-out']).toEqual([expect.objectContaining({ count: 0, total: 0, rateLimit: expect.objectContaining({ remaining: 50 }) })]);
+    expect(search.received['node.metrics-out']).toEqual([
+      expect.objectContaining({ count: 0, total: 0, rateLimit: expect.objectContaining({ remaining: 50 }) }),
+    ]);
     expect(sent(0).body).toEqual({ limit: 100, query: 'ada' });
     const create = await runSaasNode(actorFor(), { config: { operation: 'create' }, packets: [['data-in', { email: 'x@example.test' }]], secrets });
-    expect(create.result.errors[0].message).toMatch(/HubSpot answered HTTP 429 to POST .*: You have reached your ten_secondly_rolling limit\. \(Retry-After: 1\)$/);
+    expect(create.result.errors[0].message).toMatch(
+      /HubSpot answered HTTP 429 to POST .*: You have reached your ten_secondly_rolling limit\. \(Retry-After: 1\)$/,
+    );
     expect(hubspot.peer.requests.map((request) => request.path)).toEqual([`${contacts}/search`, `${contacts}/search`, contacts]);
   });
 
@@ -129,7 +175,9 @@ describe('tpl_hubspot', () => {
   });
 
   it('refuses a graph without a token before it runs, naming the setting', () => {
-    expect(validationIssues(createHubspotActor(), {})).toEqual(["processes.node.metadata.config.apiKey: Node 'node': config 'apiKey': is required: set apiKey or configure the secret HUBSPOT_API_KEY"]);
+    expect(validationIssues(createHubspotActor(), {})).toEqual([
+      "processes.node.metadata.config.apiKey: Node 'node': config 'apiKey': is required: set apiKey or configure the secret HUBSPOT_API_KEY",
+    ]);
     expect(validationIssues(createHubspotActor({ secret: (name) => (name === 'HUBSPOT_API_KEY' ? 'x' : undefined) }), { operation: 'search' })).toEqual([]);
     expect(validationIssues(createHubspotActor(), { apiKey: 'x', objectType: 'leads' })).toEqual([expect.stringContaining("config 'objectType'")]);
   });

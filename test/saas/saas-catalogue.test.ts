@@ -9,10 +9,15 @@ afterEach(() => peer?.close());
 
 describe('the SaaS nodes of the server', () => {
   it('read saas_endpoints as JSON from ENGINE_SAAS_ENDPOINTS, and refuse a vendor the service does not know', async () => {
-    const loaded = await loadServerConfig({ argv: [], env: { ENGINE_SAAS_ENDPOINTS: '{"github":"http://127.0.0.1:9/api/v3","salesforce":"https://test.salesforce.com"}' } });
+    const loaded = await loadServerConfig({
+      argv: [],
+      env: { ENGINE_SAAS_ENDPOINTS: '{"github":"http://127.0.0.1:9/api/v3","salesforce":"https://test.salesforce.com"}' },
+    });
     expect(loaded.ok && loaded.config.saas_endpoints).toEqual({ github: 'http://127.0.0.1:9/api/v3', salesforce: 'https://test.salesforce.com' });
     const unknown = await loadServerConfig({ argv: [], env: { ENGINE_SAAS_ENDPOINTS: '{"gitlab":"http://127.0.0.1:9"}' } });
-    expect(unknown.ok ? '' : unknown.message).toContain("'saas_endpoints.gitlab': is no SaaS vendor of ours: github, google_sheets, google_token, hubspot, salesforce");
+    expect(unknown.ok ? '' : unknown.message).toContain(
+      "'saas_endpoints.gitlab': is no SaaS vendor of ours: github, google_sheets, google_token, hubspot, salesforce",
+    );
     const notUrl = await loadServerConfig({ argv: [], env: { ENGINE_SAAS_ENDPOINTS: '{"hubspot":"ftp://127.0.0.1"}' } });
     expect(notUrl.ok ? '' : notUrl.message).toContain('saas_endpoints');
   });

@@ -48,7 +48,9 @@ describe("a cluster's own PostgreSQL and Redis, as graphs see them", () => {
     for (const host of ['127.0.0.1', 'localhost', '127.0.0.2', '[::ffff:127.0.0.1]', '2130706433']) {
       const toRedis = await call(`http://${host}:${redis.port}/`, config);
       expect(toRedis.success).toBe(false);
-      expect(toRedis.errors[0].message).toMatch(new RegExp(`failed after 1 attempt: egress policy refuses .*\\(the cluster's redis_url 127\\.0\\.0\\.1:${redis.port}\\)`));
+      expect(toRedis.errors[0].message).toMatch(
+        new RegExp(`failed after 1 attempt: egress policy refuses .*\\(the cluster's redis_url 127\\.0\\.0\\.1:${redis.port}\\)`),
+      );
       const toDatabase = await call(`http://${host}:${database.port}/`, config);
       expect(toDatabase.errors[0].message).toMatch(new RegExp(`egress policy refuses .*\\(the cluster's database_url 127\\.0\\.0\\.1:${database.port}\\)`));
     }
@@ -80,7 +82,8 @@ describe("a cluster's own PostgreSQL and Redis, as graphs see them", () => {
 
   it('reserves nothing on a single node', async () => {
     const single = ServerConfigSchema.parse({});
-    const result = (await runNode(createHttpRequestActor({ egress: egressPolicyOf(single) }), { config: { url: `http://127.0.0.1:${redis.port}/single` } })).result;
+    const result = (await runNode(createHttpRequestActor({ egress: egressPolicyOf(single) }), { config: { url: `http://127.0.0.1:${redis.port}/single` } }))
+      .result;
     expect(result.success).toBe(true);
     expect(redis.hits).toEqual(['/single']);
   });
@@ -94,7 +97,9 @@ describe("a cluster's own PostgreSQL and Redis, as graphs see them", () => {
     afterAll(() => app.close());
 
     it('fails the run at the HTTP request node with the policy message', async () => {
-      const graph = { processes: { get: { component: 'tpl_http_request', metadata: { config: { url: `http://localhost:${database.port}/`, retryCount: 0 } } } } };
+      const graph = {
+        processes: { get: { component: 'tpl_http_request', metadata: { config: { url: `http://localhost:${database.port}/`, retryCount: 0 } } } },
+      };
       const { data } = await app.client.startWorkflow({ graph_json: graph });
       const execution = await app.client.waitForCompletion(data!.data.execution_id);
       expect(execution.status).toBe('failed');

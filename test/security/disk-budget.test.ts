@@ -35,7 +35,10 @@ describe('the data directory budget', () => {
   let app: TestApp;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'disk-budget-'));
-    app = await startTestApp({ config: { data_dir: dir, max_data_dir_mb: 1, max_event_log_mb: 3 }, store: new SqliteExecutionStore(join(dir, 'executions.db')) });
+    app = await startTestApp({
+      config: { data_dir: dir, max_data_dir_mb: 1, max_event_log_mb: 3 },
+      store: new SqliteExecutionStore(join(dir, 'executions.db')),
+    });
   });
   afterAll(async () => {
     await app.close();

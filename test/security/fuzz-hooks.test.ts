@@ -34,7 +34,16 @@ function echoGraph(): GraphJson {
   const connections: GraphJson['connections'] = [];
   for (const [name, config] of Object.entries(hooks)) {
     processes[`${name}-in`] = { component: 'tpl_server_request', metadata: { config } };
-    processes[`${name}-out`] = { component: 'tpl_server_response', metadata: { config: { contentType: 'text/plain', responseFormat: 'ok', headers: [{ operations: [{ type: 'map', enabled: true, mapping: [{ sourceField: 'path', targetField: 'x-echo-path' }] }] }] } } };
+    processes[`${name}-out`] = {
+      component: 'tpl_server_response',
+      metadata: {
+        config: {
+          contentType: 'text/plain',
+          responseFormat: 'ok',
+          headers: [{ operations: [{ type: 'map', enabled: true, mapping: [{ sourceField: 'path', targetField: 'x-echo-path' }] }] }],
+        },
+      },
+    };
     connections.push({ src: { process: `${name}-in`, port: 'request-out' }, tgt: { process: `${name}-out`, port: 'data-in' } });
   }
   return { processes, connections };
@@ -44,12 +53,38 @@ const SEGMENT = fc.oneof(
   fc.constantFrom('json', 'any', 'form', 'bin', 'text', 'auth', 'JSON', '%zz', '%E0%A4%A', '..', '.', '%2F', 'a%00b', '', 'x'.repeat(300)),
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
 );
-const DEPLOYMENT = fc.oneof(fc.constant('fz'), fc.constant('fz'), fc.constantFrom('FZ', 'nobody', '%zz', 'fz%2Fjson', ''), fc.string({ maxLength: 10 }).map(encodeURIComponent));
-const QUERY = fc.oneof(fc.constant(''), fc.constantFrom('?a=1&a=2&a=3', '?%zz=%zz', '?a[b]=c', '?=&&=', '?x'), fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((q) => `?${new URLSearchParams(q).toString()}`));
-const ANY_PATH = fc.tuple(DEPLOYMENT, fc.array(SEGMENT, { maxLength: 3 }), fc.boolean(), QUERY).map(([deployment, segments, slash, query]) => `/hooks/${deployment}${segments.map((s) => `/${s}`).join('')}${slash ? '/' : ''}${query}`);
+const DEPLOYMENT = fc.oneof(
+  fc.constant('fz'),
+  fc.constant('fz'),
+  fc.constantFrom('FZ', 'nobody', '%zz', 'fz%2Fjson', ''),
+  fc.string({ maxLength: 10 }).map(encodeURIComponent),
+);
+const QUERY = fc.oneof(
+  fc.constant(''),
+  fc.constantFrom('?a=1&a=2&a=3', '?%zz=%zz', '?a[b]=c', '?=&&=', '?x'),
+  fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((q) => `?${new URLSearchParams(q).toString()}`),
+);
+const ANY_PATH = fc
+  .tuple(DEPLOYMENT, fc.array(SEGMENT, { maxLength: 3 }), fc.boolean(), QUERY)
+  .map(([deployment, segments, slash, query]) => `/hooks/${deployment}${segments.map((s) => `/${s}`).join('')}${slash ? '/' : ''}${query}`);
 const ANY_METHOD = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PURGE', 'PROPFIND', 'SEARCH', 'FOO');
 /** The method and path of a hook of the deployment, most of the time, so that most requests start a run. */
-const HOOK_TARGET = fc.tuple(fc.constantFrom(['POST', '/json'], ['GET', '/any'], ['DELETE', '/any'], ['PUT', '/form'], ['PATCH', '/bin'], ['GET', '/text'], ['HEAD', '/text'], ['POST', '/auth']), fc.constantFrom('', '/', '//'), QUERY).map(([[method, path], slash, query]) => ({ method, path: `/hooks/fz${slash === '//' ? `/${path}` : path}${slash === '/' ? '/' : ''}${query}` }));
+const HOOK_TARGET = fc
+  .tuple(
+    fc.constantFrom(
+      ['POST', '/json'],
+      ['GET', '/any'],
+      ['DELETE', '/any'],
+      ['PUT', '/form'],
+      ['PATCH', '/bin'],
+      ['GET', '/text'],
+      ['HEAD', '/text'],
+      ['POST', '/auth'],
+    ),
+    fc.constantFrom('', '/', '//'),
+    QUERY,
+  )
+  .map(([[method, path], slash, query]) => ({ method, path: `/hooks/fz${slash === '//' ? `/${path}` : path}${slash === '/' ? '/' : ''}${query}` }));
 const TARGET = fc.oneof({ weight: 3, arbitrary: HOOK_TARGET }, { weight: 2, arbitrary: fc.record({ method: ANY_METHOD, path: ANY_PATH }) });
 const CONTENT_TYPE = fc.oneof(
   fc.constantFrom(
@@ -74,10 +109,23 @@ const BODY = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 6 }).map((value) => JSON.stringify(value)) },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value).slice(0, -1)) },
   { weight: 2, arbitrary: fc.string({ maxLength: 60 }) },
-  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 200, max: 20_000 }), fc.boolean()).map(([depth, arrays]) => (arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth))) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 200, max: 20_000 }), fc.boolean())
+      .map(([depth, arrays]) => (arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth))),
+  },
   // Huge strings, some beyond max_body_bytes.
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 64 * 1024, max: 320 * 1024 }), fc.boolean()).map(([length, json]) => (json ? JSON.stringify({ big: 'x'.repeat(length) }) : 'y'.repeat(length))) },
-  { weight: 2, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 16 }), { maxKeys: 5 }).map((form) => new URLSearchParams(form).toString()) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 64 * 1024, max: 320 * 1024 }), fc.boolean())
+      .map(([length, json]) => (json ? JSON.stringify({ big: 'x'.repeat(length) }) : 'y'.repeat(length))),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 16 }), { maxKeys: 5 }).map((form) => new URLSearchParams(form).toString()),
+  },
   { weight: 1, arbitrary: fc.constantFrom('a=1&a=2&a=3', '%zz=%zz&b', '=&=&', 'a[]=1&a[b]=2') },
   { weight: 2, arbitrary: fc.uint8Array({ maxLength: 4096 }).map((bytes) => Buffer.from(bytes)) },
   { weight: 1, arbitrary: fc.constant('') },
@@ -87,9 +135,16 @@ const TOKEN_CHARS = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => /^[
 const HEADER_VALUE = fc.string({ maxLength: 40 }).filter((s) => /^[\x20-\x7e]*$/.test(s));
 const HEADERS = fc.record(
   {
-    authorization: fc.oneof(fc.constant('Bearer fuzz-hook-token-0123'), fc.constantFrom('Bearer', 'Bearer ', 'Basic !!!', 'Basic Og==', 'bearer fuzz-hook-token-0123 extra'), HEADER_VALUE),
+    authorization: fc.oneof(
+      fc.constant('Bearer fuzz-hook-token-0123'),
+      fc.constantFrom('Bearer', 'Bearer ', 'Basic !!!', 'Basic Og==', 'bearer fuzz-hook-token-0123 extra'),
+      HEADER_VALUE,
+    ),
     // Mostly identity: a body whose encoding the server cannot undo is refused before any hook sees it.
-    'content-encoding': fc.oneof({ weight: 6, arbitrary: fc.constant('identity') }, { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'bogus') }),
+    'content-encoding': fc.oneof(
+      { weight: 6, arbitrary: fc.constant('identity') },
+      { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'bogus') },
+    ),
     'accept-encoding': fc.constantFrom('gzip', 'br', '*', ''),
     cookie: HEADER_VALUE,
     extra: fc.tuple(TOKEN_CHARS, HEADER_VALUE),
@@ -97,27 +152,33 @@ const HEADERS = fc.record(
   { requiredKeys: [] },
 );
 
-const FUZZED: fc.Arbitrary<Fuzzed> = fc.tuple(TARGET, fc.option(CONTENT_TYPE, { nil: undefined }), BODY, HEADERS).map(([{ method, path }, type, body, generated]) => {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(generated)) {
-    if (name === 'extra') {
-      const [extraName, extraValue] = value as [string, string];
-      if (!/^(host|content-length|transfer-encoding|connection|expect|upgrade|te|trailer|keep-alive)$/i.test(extraName)) headers[extraName] = extraValue;
-    } else headers[name] = value as string;
-  }
-  if (type !== undefined) headers['content-type'] = type;
-  return { method, path, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body) };
-});
+const FUZZED: fc.Arbitrary<Fuzzed> = fc
+  .tuple(TARGET, fc.option(CONTENT_TYPE, { nil: undefined }), BODY, HEADERS)
+  .map(([{ method, path }, type, body, generated]) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(generated)) {
+      if (name === 'extra') {
+        const [extraName, extraValue] = value as [string, string];
+        if (!/^(host|content-length|transfer-encoding|connection|expect|upgrade|te|trailer|keep-alive)$/i.test(extraName)) headers[extraName] = extraValue;
+      } else headers[name] = value as string;
+    }
+    if (type !== undefined) headers['content-type'] = type;
+    return { method, path, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body) };
+  });
 
 /** Sends one request (on a kept-alive connection of `agent`) and reads the status (0 when the connection failed, -1 when no answer came in 15 s). */
 function send(base: string, agent: Agent, fuzzed: Fuzzed): Promise<{ status: number; type: string | undefined; text: string }> {
   return new Promise((resolve) => {
-    const req = request(`${base}${fuzzed.path}`, { method: fuzzed.method, headers: { ...fuzzed.headers, 'content-length': String(fuzzed.body.length) }, agent }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (part: Buffer) => parts.push(part));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], text: Buffer.concat(parts).toString('utf8') }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, type: undefined, text: '' }));
-    });
+    const req = request(
+      `${base}${fuzzed.path}`,
+      { method: fuzzed.method, headers: { ...fuzzed.headers, 'content-length': String(fuzzed.body.length) }, agent },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], text: Buffer.concat(parts).toString('utf8') }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, type: undefined, text: '' }));
+      },
+    );
     req.setTimeout(15_000, () => {
       resolve({ status: -1, type: undefined, text: '' });
       req.destroy();
@@ -135,7 +196,11 @@ describe('fuzzing the hooks', () => {
     writeFileSync(join(secretsDir, 'HOOK_TOKEN'), 'fuzz-hook-token-0123');
     // The hook timeout is far beyond what an answer at once takes, so that no 504 is expected.
     app = await startTestApp({ config: { secrets_dir: secretsDir, max_body_bytes: MAX_BODY_BYTES, hook_timeout_ms: 30_000, max_concurrent_hook_runs: 16 } });
-    const created = await fetch(`${app.url}/deployments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'fz', graph_json: echoGraph() }) });
+    const created = await fetch(`${app.url}/deployments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'fz', graph_json: echoGraph() }),
+    });
     expect(created.status).toBe(201);
   });
   afterAll(async () => {
@@ -154,8 +219,18 @@ describe('fuzzing the hooks', () => {
         const fuzzed = cases[next++];
         const { status, type, text } = await send(app.url, agent, fuzzed);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        const envelopeBroken = status >= 400 && fuzzed.method !== 'HEAD' && /^application\/json/.test(type ?? '') && typeof (JSON.parse(text) as { code?: unknown }).code !== 'string';
-        if (status >= 500 || status <= 0 || envelopeBroken) failures.push({ fuzzed: { method: fuzzed.method, path: fuzzed.path, headers: fuzzed.headers }, body: fuzzed.body.subarray(0, 80).toString('latin1'), status, text: text.slice(0, 200) });
+        const envelopeBroken =
+          status >= 400 &&
+          fuzzed.method !== 'HEAD' &&
+          /^application\/json/.test(type ?? '') &&
+          typeof (JSON.parse(text) as { code?: unknown }).code !== 'string';
+        if (status >= 500 || status <= 0 || envelopeBroken)
+          failures.push({
+            fuzzed: { method: fuzzed.method, path: fuzzed.path, headers: fuzzed.headers },
+            body: fuzzed.body.subarray(0, 80).toString('latin1'),
+            status,
+            text: text.slice(0, 200),
+          });
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));

@@ -21,9 +21,33 @@ const PORT = fc.oneof(
 );
 const METADATA = fc.oneof(fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }), fc.jsonValue({ maxDepth: 2 }));
 const COMMAND = fc.constantFrom(
-  'getruntime', 'packet', 'clear', 'addnode', 'removenode', 'renamenode', 'changenode', 'addedge', 'removeedge', 'changeedge', 'addinitial',
-  'removeinitial', 'addinport', 'removeinport', 'renameinport', 'addoutport', 'removeoutport', 'renameoutport', 'start', 'stop', 'getstatus',
-  'edges', 'debug', 'list', 'getsource', 'source', 'bogus',
+  'getruntime',
+  'packet',
+  'clear',
+  'addnode',
+  'removenode',
+  'renamenode',
+  'changenode',
+  'addedge',
+  'removeedge',
+  'changeedge',
+  'addinitial',
+  'removeinitial',
+  'addinport',
+  'removeinport',
+  'renameinport',
+  'addoutport',
+  'removeoutport',
+  'renameoutport',
+  'start',
+  'stop',
+  'getstatus',
+  'edges',
+  'debug',
+  'list',
+  'getsource',
+  'source',
+  'bogus',
 );
 const PROTOCOL = fc.oneof(fc.constantFrom('runtime', 'graph', 'network', 'component', 'trace'), fc.string({ maxLength: 70 }));
 const PAYLOAD = fc.record(
@@ -50,19 +74,37 @@ const PAYLOAD = fc.record(
 const MESSAGE = fc.record({ protocol: PROTOCOL, command: fc.oneof(COMMAND, fc.string({ maxLength: 70 })), payload: PAYLOAD }).map((m) => JSON.stringify(m));
 /** Every field of the wrong type, or missing. */
 const WRONG_TYPES = fc
-  .record({ protocol: fc.jsonValue({ maxDepth: 1 }), command: fc.jsonValue({ maxDepth: 1 }), payload: fc.jsonValue({ maxDepth: 2 }), secret: fc.jsonValue({ maxDepth: 1 }) }, { requiredKeys: [] })
+  .record(
+    {
+      protocol: fc.jsonValue({ maxDepth: 1 }),
+      command: fc.jsonValue({ maxDepth: 1 }),
+      payload: fc.jsonValue({ maxDepth: 2 }),
+      secret: fc.jsonValue({ maxDepth: 1 }),
+    },
+    { requiredKeys: [] },
+  )
   .map((m) => JSON.stringify(m));
 /** Text that is not JSON, or JSON of any shape. */
-const MALFORMED = fc.oneof(fc.string({ maxLength: 60 }), MESSAGE.map((m) => m.slice(0, Math.floor(m.length / 2))), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)));
+const MALFORMED = fc.oneof(
+  fc.string({ maxLength: 60 }),
+  MESSAGE.map((m) => m.slice(0, Math.floor(m.length / 2))),
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+);
 /** Payloads nested from just over the limit to 100,000 levels. */
 const DEEP = fc
   .tuple(fc.integer({ min: 257, max: 100_000 }), COMMAND, fc.constantFrom('graph', 'network', 'runtime'))
-  .map(([levels, command, protocol]) => `{"protocol":"${protocol}","command":"${command}","payload":{"graph":"g1","id":"a","src":{"data":${'['.repeat(levels)}${']'.repeat(levels)}}}}`);
+  .map(
+    ([levels, command, protocol]) =>
+      `{"protocol":"${protocol}","command":"${command}","payload":{"graph":"g1","id":"a","src":{"data":${'['.repeat(levels)}${']'.repeat(levels)}}}}`,
+  );
 /** Payloads of 100-400 KB, which together pass the graphs' byte cap. */
 const HUGE = fc
   .tuple(fc.integer({ min: 100_000, max: 400_000 }), fc.constantFrom('addnode', 'changenode', 'addinitial', 'clear'), NODE)
   .map(([size, command, node]) => {
-    const payload = command === 'addinitial' ? { graph: 'g1', src: { data: 'y'.repeat(size) }, tgt: { node, port: 'in' } } : { graph: 'g1', id: `${node}${size}`, component: 'core/Repeat', metadata: { blob: 'x'.repeat(size) } };
+    const payload =
+      command === 'addinitial'
+        ? { graph: 'g1', src: { data: 'y'.repeat(size) }, tgt: { node, port: 'in' } }
+        : { graph: 'g1', id: `${node}${size}`, component: 'core/Repeat', metadata: { blob: 'x'.repeat(size) } };
     return JSON.stringify({ protocol: 'graph', command, payload });
   });
 const BINARY = fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes));
@@ -81,7 +123,16 @@ describe('fuzzing the FBP protocol runtime', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'fuzz-protocol-'));
-    server = await startServerProcess(['--data-dir', dataDir, '--rate-limit-requests-per-minute', '0', '--max-body-bytes', String(MAX_FRAME_BYTES), '--max-protocol-graph-mb', '1']);
+    server = await startServerProcess([
+      '--data-dir',
+      dataDir,
+      '--rate-limit-requests-per-minute',
+      '0',
+      '--max-body-bytes',
+      String(MAX_FRAME_BYTES),
+      '--max-protocol-graph-mb',
+      '1',
+    ]);
   }, 60_000);
   afterAll(async () => {
     await server.stop();
@@ -134,7 +185,11 @@ describe('fuzzing the FBP protocol runtime', () => {
     expect(client.isOpen).toBe(true);
 
     client.send('runtime', 'getruntime');
-    expect((await client.next('runtime', 'runtime', 10_000)).payload).toMatchObject({ type: 'noflo-nodejs', version: '0.7', capabilities: expect.arrayContaining(['protocol:graph', 'protocol:network']) });
+    expect((await client.next('runtime', 'runtime', 10_000)).payload).toMatchObject({
+      type: 'noflo-nodejs',
+      version: '0.7',
+      capabilities: expect.arrayContaining(['protocol:graph', 'protocol:network']),
+    });
     client.close();
     const fresh = await ProtocolClient.open(server.url);
     fresh.send('runtime', 'getruntime');

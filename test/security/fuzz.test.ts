@@ -24,14 +24,24 @@ const QUERY = fc.dictionary(QUERY_KEY, fc.oneof(fc.string({ maxLength: 12 }), fc
 /** JSON bodies of any shape, plus text that is not JSON. */
 const BODY = fc.oneof(
   fc.jsonValue({ maxDepth: 5 }).map((value) => JSON.stringify(value)),
-  fc.record({ graph_json: fc.jsonValue({ maxDepth: 4 }), input: fc.jsonValue({ maxDepth: 2 }), metadata: fc.jsonValue({ maxDepth: 2 }) }).map((value) => JSON.stringify(value)),
+  fc
+    .record({ graph_json: fc.jsonValue({ maxDepth: 4 }), input: fc.jsonValue({ maxDepth: 2 }), metadata: fc.jsonValue({ maxDepth: 2 }) })
+    .map((value) => JSON.stringify(value)),
   fc.record({ workflow: fc.jsonValue({ maxDepth: 4 }), input: fc.jsonValue({ maxDepth: 2 }) }).map((value) => JSON.stringify(value)),
   fc.string({ maxLength: 40 }),
 );
 
 /** Every client message type, with generated fields, plus frames of any shape. */
 const FRAME = fc.oneof(
-  fc.record({ type: fc.constantFrom('start_workflow', 'subscribe_workflow', 'unsubscribe_workflow', 'cancel_workflow'), execution_id: fc.string({ maxLength: 12 }), data: fc.jsonValue({ maxDepth: 4 }), from_seq: fc.jsonValue({ maxDepth: 1 }), request_id: fc.jsonValue({ maxDepth: 1 }) }).map((value) => JSON.stringify(value)),
+  fc
+    .record({
+      type: fc.constantFrom('start_workflow', 'subscribe_workflow', 'unsubscribe_workflow', 'cancel_workflow'),
+      execution_id: fc.string({ maxLength: 12 }),
+      data: fc.jsonValue({ maxDepth: 4 }),
+      from_seq: fc.jsonValue({ maxDepth: 1 }),
+      request_id: fc.jsonValue({ maxDepth: 1 }),
+    })
+    .map((value) => JSON.stringify(value)),
   fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
   fc.string({ maxLength: 40 }),
 );
@@ -45,19 +55,26 @@ describe('fuzzing the API', () => {
 
   it('answers 1,500 generated HTTP requests with a 4xx or 2xx in the envelope, never a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'), PATH, QUERY, BODY, fc.constantFrom('application/json', 'text/plain'), async (method, path, query, body, type) => {
-        const search = new URLSearchParams(query).toString();
-        const response = await fetch(`${app.url}${path}${search ? `?${search}` : ''}`, {
-          method,
-          headers: { 'content-type': type },
-          body: method === 'GET' ? undefined : body,
-        });
-        const text = await response.text();
-        expect(response.status).toBeLessThan(500);
-        const envelope = JSON.parse(text) as { success?: unknown; error?: unknown };
-        expect(typeof envelope.success).toBe('boolean');
-        if (envelope.success === false) expect(typeof envelope.error).toBe('string');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'),
+        PATH,
+        QUERY,
+        BODY,
+        fc.constantFrom('application/json', 'text/plain'),
+        async (method, path, query, body, type) => {
+          const search = new URLSearchParams(query).toString();
+          const response = await fetch(`${app.url}${path}${search ? `?${search}` : ''}`, {
+            method,
+            headers: { 'content-type': type },
+            body: method === 'GET' ? undefined : body,
+          });
+          const text = await response.text();
+          expect(response.status).toBeLessThan(500);
+          const envelope = JSON.parse(text) as { success?: unknown; error?: unknown };
+          expect(typeof envelope.success).toBe('boolean');
+          if (envelope.success === false) expect(typeof envelope.error).toBe('string');
+        },
+      ),
       { numRuns: 1500 },
     );
   }, 120_000);
@@ -72,7 +89,8 @@ describe('fuzzing the API', () => {
         const before = replies.filter((reply) => reply.type !== 'network_event').length;
         socket.send(frame);
         const deadline = Date.now() + 5000;
-        while (replies.filter((reply) => reply.type !== 'network_event').length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+        while (replies.filter((reply) => reply.type !== 'network_event').length === before && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 1));
         const reply = replies.filter((r) => r.type !== 'network_event')[before];
         expect(reply).toBeDefined();
         expect(typeof reply.type).toBe('string');

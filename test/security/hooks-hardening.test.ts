@@ -37,7 +37,9 @@ function answerGraph(path: string, method: string, requestConfig: Record<string,
 
 /** The mappings of a Server Response node that set each header of `headers` to its literal value. */
 function literalHeaders(headers: Record<string, string>) {
-  return [{ operations: [{ type: 'map', enabled: true, mapping: Object.entries(headers).map(([targetField, sourceField]) => ({ sourceField, targetField })) }] }];
+  return [
+    { operations: [{ type: 'map', enabled: true, mapping: Object.entries(headers).map(([targetField, sourceField]) => ({ sourceField, targetField })) }] },
+  ];
 }
 
 describe('hook hardening', () => {
@@ -55,7 +57,11 @@ describe('hook hardening', () => {
   });
 
   const deploy = async (body: Record<string, unknown>) => {
-    const response = await fetch(`${app.url}/deployments`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${app.url}/deployments`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(response.status).toBe(201);
   };
   const executions = async () => (await app.store.list({ limit: 1000 })).items;
@@ -89,7 +95,8 @@ describe('hook hardening', () => {
     // After the 504s the runs are cancelled, and their places are free again.
     const answers = await Promise.all(held);
     expect(answers.map((response) => response.status)).toEqual([504, 504]);
-    for (const response of answers) await waitFor(async () => (await statusOf(response.headers.get('x-execution-id')!)) === 'cancelled', { timeoutMs: 10_000, what: 'the run cancelled' });
+    for (const response of answers)
+      await waitFor(async () => (await statusOf(response.headers.get('x-execution-id')!)) === 'cancelled', { timeoutMs: 10_000, what: 'the run cancelled' });
     const again = fetch(`${app.url}/hooks/capped/wait`);
     await waitFor(() => never.requests === upstreamBefore + 3, { timeoutMs: 10_000, what: 'a new run calling the upstream' });
     const last = await again;
@@ -123,7 +130,10 @@ describe('hook hardening', () => {
     await waitFor(() => never.requests === requestsBefore + 1, { timeoutMs: 10_000, what: 'the run calling the upstream' });
     caller.abort();
     expect(await gone).toBe('AbortError');
-    await waitFor(async () => (await executions()).some((e) => e.status === 'cancelled' && e.id !== cancelledId && /went away/.test(e.result?.errors[0]?.message ?? '')), { timeoutMs: 10_000, what: 'the abandoned run cancelled' });
+    await waitFor(
+      async () => (await executions()).some((e) => e.status === 'cancelled' && e.id !== cancelledId && /went away/.test(e.result?.errors[0]?.message ?? '')),
+      { timeoutMs: 10_000, what: 'the abandoned run cancelled' },
+    );
 
     expect(await statusOf(keptId)).toBe('running');
     await app.executions.cancel(keptId);
@@ -140,7 +150,10 @@ describe('hook hardening', () => {
       'Clear-Site-Data': '"storage"',
       'X-Shop': 'demo',
     };
-    await deploy({ name: 'forger', graph_json: answerGraph('/page', 'GET', {}, { contentType: 'text/html', responseFormat: '<h1>hi</h1>', headers: literalHeaders(forged) }) });
+    await deploy({
+      name: 'forger',
+      graph_json: answerGraph('/page', 'GET', {}, { contentType: 'text/html', responseFormat: '<h1>hi</h1>', headers: literalHeaders(forged) }),
+    });
     const service = await fetch(`${app.url}/workflows`);
     const serviceCsp = service.headers.get('content-security-policy')!;
     expect(serviceCsp).toContain("script-src 'self'");
@@ -166,7 +179,10 @@ describe('hook hardening', () => {
 
   it('answers one bare 404 for an unknown deployment and an unknown path, 405 with Allow for a known path, and HEAD on GET hooks', async () => {
     await deploy({ name: 'quiet', graph_json: answerGraph('/secret-path', 'POST', {}, { statusCode: 202 }) });
-    await deploy({ name: 'reader', graph_json: answerGraph('/item', 'GET', {}, { contentType: 'text/plain', responseFormat: 'the item', headers: literalHeaders({ 'X-Item': '7' }) }) });
+    await deploy({
+      name: 'reader',
+      graph_json: answerGraph('/item', 'GET', {}, { contentType: 'text/plain', responseFormat: 'the item', headers: literalHeaders({ 'X-Item': '7' }) }),
+    });
     const countBefore = (await executions()).length;
 
     const unknownPath = await fetch(`${app.url}/hooks/quiet/other`, { method: 'POST' });
@@ -199,7 +215,11 @@ describe('hook hardening', () => {
   });
 
   it('refuses to deploy a Server Response with a 1xx status, which cannot end a response', async () => {
-    const response = await fetch(`${app.url}/deployments`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'informational', graph_json: answerGraph('/x', 'GET', {}, { statusCode: 101 }) }) });
+    const response = await fetch(`${app.url}/deployments`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'informational', graph_json: answerGraph('/x', 'GET', {}, { statusCode: 101 }) }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect((await fetch(`${app.url}/deployments/informational`, { headers: auth })).status).toBe(404);
@@ -209,12 +229,20 @@ describe('hook hardening', () => {
     await deploy({ name: 'deep', graph_json: answerGraph('/in', 'POST', { dataFormat: 'JSON' }, {}) });
     const countBefore = (await executions()).length;
     for (const depth of [257, 5000, 100_000]) {
-      const response = await fetch(`${app.url}/hooks/deep/in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '['.repeat(depth) + ']'.repeat(depth) });
+      const response = await fetch(`${app.url}/hooks/deep/in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '['.repeat(depth) + ']'.repeat(depth),
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', error: expect.stringContaining('256 levels') });
     }
     expect((await executions()).length).toBe(countBefore);
-    const fine = await fetch(`${app.url}/hooks/deep/in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '['.repeat(256) + ']'.repeat(256) });
+    const fine = await fetch(`${app.url}/hooks/deep/in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '['.repeat(256) + ']'.repeat(256),
+    });
     expect(fine.status).toBe(200);
   });
 });
@@ -226,7 +254,8 @@ describe('a hook page in a real browser', () => {
   beforeAll(async () => {
     app = await startTestApp({ config: { auth_tokens: [TOKEN] } });
     browser = await launchChromium();
-    const deploy = (body: Record<string, unknown>) => fetch(`${app.url}/deployments`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const deploy = (body: Record<string, unknown>) =>
+      fetch(`${app.url}/deployments`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     // The script tries what a page of the service's origin could do: read the /ui token and call the API with it.
     const script = [
       'const out = [];',
@@ -240,8 +269,22 @@ describe('a hook page in a real browser', () => {
     ].join('\n');
     const html = '<!doctype html><html><body><p>hook page</p><script src="/hooks/steal-js/app.js"></script></body></html>';
     const csp = { 'Content-Security-Policy': "default-src * 'unsafe-inline'" };
-    expect((await deploy({ name: 'steal-page', graph_json: answerGraph('/page', 'GET', {}, { contentType: 'text/html', responseFormat: html, headers: literalHeaders(csp) }) })).status).toBe(201);
-    expect((await deploy({ name: 'steal-js', graph_json: answerGraph('/app.js', 'GET', {}, { contentType: 'Custom', customContentType: 'text/javascript', responseFormat: script }) })).status).toBe(201);
+    expect(
+      (
+        await deploy({
+          name: 'steal-page',
+          graph_json: answerGraph('/page', 'GET', {}, { contentType: 'text/html', responseFormat: html, headers: literalHeaders(csp) }),
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await deploy({
+          name: 'steal-js',
+          graph_json: answerGraph('/app.js', 'GET', {}, { contentType: 'Custom', customContentType: 'text/javascript', responseFormat: script }),
+        })
+      ).status,
+    ).toBe(201);
   }, 60_000);
   afterAll(async () => {
     await browser.close();

@@ -31,7 +31,11 @@ describe('limits', () => {
     const before = (await app.store.list({ limit: 100 })).items.length;
     const tooManyNodes = await post(bigGraph(101, 0));
     expect(tooManyNodes.status).toBe(400);
-    expect(await tooManyNodes.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', error: 'The graph has more than 100 nodes (max_graph_nodes)' });
+    expect(await tooManyNodes.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      error: 'The graph has more than 100 nodes (max_graph_nodes)',
+    });
     const tooManyLinks = await post(bigGraph(1, 700_000));
     const text = await tooManyLinks.text();
     expect(tooManyLinks.status).toBe(400);
@@ -79,7 +83,17 @@ describe('retention', () => {
   it('deletes finished executions beyond the newest retention_max_executions at start, keeping unfinished ones', async () => {
     const store = new MemoryExecutionStore();
     const record = (id: string, status: 'completed' | 'running', endedAt: number | null) => ({
-      id, status, workflowId: 'w', source: 'http_api', nodeId: null, fingerprint: id, request: { graph_json: { processes: {} }, input: {}, metadata: {} }, result: null, createdAt: 1, startedAt: 1, endedAt,
+      id,
+      status,
+      workflowId: 'w',
+      source: 'http_api',
+      nodeId: null,
+      fingerprint: id,
+      request: { graph_json: { processes: {} }, input: {}, metadata: {} },
+      result: null,
+      createdAt: 1,
+      startedAt: 1,
+      endedAt,
     });
     for (let i = 0; i < 5; i++) store.insert(record(`done-${i}`, 'completed', 100 + i));
     store.insert(record('old', 'completed', 1));
@@ -116,7 +130,10 @@ describe('caps on what a node asks for', () => {
   it('keeps an output over max_result_bytes as a marker, and the run still completes', async () => {
     const app = await startTestApp({ config: { max_result_bytes: 1000 } });
     try {
-      const graph = { processes: { big: { component: 'tpl_javascript_script', metadata: { config: { script: "return 'x'.repeat(5000)" } } } }, outports: { big: { process: 'big', port: 'result-out' } } };
+      const graph = {
+        processes: { big: { component: 'tpl_javascript_script', metadata: { config: { script: "return 'x'.repeat(5000)" } } } },
+        outports: { big: { process: 'big', port: 'result-out' } },
+      };
       const { data } = await app.client.startWorkflow({ graph_json: graph });
       const execution = await app.client.waitForCompletion(data!.data.execution_id);
       expect(execution.status).toBe('completed');

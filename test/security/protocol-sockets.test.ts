@@ -62,7 +62,11 @@ describe('FBP protocol sockets', () => {
         }),
       );
       for (const answer of answers) {
-        expect(answer).toMatchObject({ protocol: 'runtime', command: 'runtime', payload: { capabilities: [], allCapabilities: expect.arrayContaining(['protocol:graph', 'network:control']) } });
+        expect(answer).toMatchObject({
+          protocol: 'runtime',
+          command: 'runtime',
+          payload: { capabilities: [], allCapabilities: expect.arrayContaining(['protocol:graph', 'network:control']) },
+        });
         expect(answer.payload).not.toHaveProperty('graph');
       }
       const refusals = await Promise.all(
@@ -72,7 +76,8 @@ describe('FBP protocol sockets', () => {
           return answer;
         }),
       );
-      for (const refusal of refusals) expect(refusal).toEqual({ protocol: 'graph', command: 'error', payload: { message: expect.stringContaining('A valid secret is required') } });
+      for (const refusal of refusals)
+        expect(refusal).toEqual({ protocol: 'graph', command: 'error', payload: { message: expect.stringContaining('A valid secret is required') } });
 
       // While they are open (150 protocol sockets were asked for, more than max_connections), the API still
       // answers every token holder.

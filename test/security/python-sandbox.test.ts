@@ -104,7 +104,11 @@ describe('the Python sandbox', () => {
     const { value } = await python(script);
     const outcomes = value as Record<string, string>;
     expect(outcomes[`/tmp/${marker}`]).toBe('written');
-    expect(Object.entries(outcomes).filter(([path]) => !path.startsWith('/tmp/')).every(([, outcome]) => outcome !== 'written')).toBe(true);
+    expect(
+      Object.entries(outcomes)
+        .filter(([path]) => !path.startsWith('/tmp/'))
+        .every(([, outcome]) => outcome !== 'written'),
+    ).toBe(true);
     expect([`/tmp/${marker}`, `/etc/${marker}`, `/${marker}`].filter((path) => existsSync(path))).toEqual([]);
   });
 

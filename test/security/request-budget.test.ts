@@ -22,7 +22,23 @@ async function statusOf(app: TestApp, path: string, headers: Record<string, stri
 }
 
 // What the page and the documents load, as a browser asks for them.
-const UNMETERED = ['/ui', '/ui/', '/ui/app.js', '/ui/ui.css', '/ui/favicon.svg', '/ui/vendor/dagre.esm.js', '/docs/', '/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui-init.js', '/openapi.json', '/asyncapi.json', '/ready', '/metrics', '/health'];
+const UNMETERED = [
+  '/ui',
+  '/ui/',
+  '/ui/app.js',
+  '/ui/ui.css',
+  '/ui/favicon.svg',
+  '/ui/vendor/dagre.esm.js',
+  '/docs/',
+  '/docs/swagger-ui.css',
+  '/docs/swagger-ui-bundle.js',
+  '/docs/swagger-ui-init.js',
+  '/openapi.json',
+  '/asyncapi.json',
+  '/ready',
+  '/metrics',
+  '/health',
+];
 
 describe('the request budget of one client', () => {
   let app: TestApp;
@@ -149,6 +165,10 @@ describe('the trust_proxy key', () => {
       expect(result.success).toBe(false);
       expect(result.error!.issues[0].path).toEqual(['trust_proxy']);
     }
-    expect(ServerConfigSchema.safeParse({ trust_proxy: 'proxy.example' }).error!.issues.map((issue) => issue.message).join(' ')).toContain("'proxy.example'");
+    expect(
+      ServerConfigSchema.safeParse({ trust_proxy: 'proxy.example' })
+        .error!.issues.map((issue) => issue.message)
+        .join(' '),
+    ).toContain("'proxy.example'");
   });
 });

@@ -39,7 +39,13 @@ describe('secret masking', () => {
     const events = await fetch(`${app.url}/workflows/${id}/events`).then((response) => response.text());
     const deadline = Date.now() + 5000;
     while (!webhooks.some((body) => body.includes(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    return [JSON.stringify(execution), events, JSON.stringify(app.store.get(id)), JSON.stringify(app.store.readEvents(id, 1, 1000)), webhooks.find((body) => body.includes(id)) ?? 'no webhook'].join('\n');
+    return [
+      JSON.stringify(execution),
+      events,
+      JSON.stringify(app.store.get(id)),
+      JSON.stringify(app.store.readEvents(id, 1, 1000)),
+      webhooks.find((body) => body.includes(id)) ?? 'no webhook',
+    ].join('\n');
   }
 
   it('masks a secret a script returns, in outputs, events, the stored record and the webhook', async () => {

@@ -5,7 +5,10 @@ import { type TestApp, startTestApp } from '../support/test-app';
 function stateGraph(operation: string, key: string, value?: JsonValue): GraphJson {
   return {
     processes: { s: { component: 'tpl_state_store', metadata: { config: { operation, storageType: 'memory', namespace: 'budget' } } } },
-    connections: [{ data: key, tgt: { process: 's', port: 'key-in' } }, ...(value === undefined ? [] : [{ data: value, tgt: { process: 's', port: 'value-in' } }])],
+    connections: [
+      { data: key, tgt: { process: 's', port: 'key-in' } },
+      ...(value === undefined ? [] : [{ data: value, tgt: { process: 's', port: 'value-in' } }]),
+    ],
   };
 }
 

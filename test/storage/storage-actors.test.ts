@@ -67,7 +67,11 @@ describe('tpl_redis', () => {
     expect(received).toEqual({ 'set.result-out': ['OK'], 'hset.result-out': [2], 'push.result-out': [2] });
     expect(await redis.pttl(key)).toBeGreaterThan(50_000);
     const read = await runFlow([actor], {
-      processes: { get: node('tpl_redis', { command: 'GET', key }), hget: node('tpl_redis', { command: 'HGET', key: `${prefix}h` }), pop: node('tpl_redis', { command: 'RPOP', key: `${prefix}l` }) },
+      processes: {
+        get: node('tpl_redis', { command: 'GET', key }),
+        hget: node('tpl_redis', { command: 'HGET', key: `${prefix}h` }),
+        pop: node('tpl_redis', { command: 'RPOP', key: `${prefix}l` }),
+      },
       connections: [packet('name', 'hget', 'args-in')],
       collect: ['get.result-out', 'hget.result-out', 'pop.result-out'],
     });
@@ -101,12 +105,18 @@ describe('tpl_cache', () => {
       collect: ['get.cached-out', 'get.hit-out', 'set.hit-out'],
     });
     expect(received).toEqual({ 'set.hit-out': [false], 'get.hit-out': [true], 'get.cached-out': [{ v: 1 }] });
-    const later = await runFlow([cacheActor], { processes: { get: node('tpl_cache', { operation: 'get' }) }, connections: [packet('k', 'get', 'key-in')], collect: ['get.hit-out', 'get.cached-out'] });
+    const later = await runFlow([cacheActor], {
+      processes: { get: node('tpl_cache', { operation: 'get' }) },
+      connections: [packet('k', 'get', 'key-in')],
+      collect: ['get.hit-out', 'get.cached-out'],
+    });
     expect(later.received).toEqual({ 'get.hit-out': [false], 'get.cached-out': [null] });
   });
 
   it('refuses the lfu policy before the run starts, naming the alternatives', async () => {
-    await expect(runFlow([cacheActor], { processes: { c: node('tpl_cache', { evictionPolicy: 'lfu' }) } })).rejects.toThrow(/'lfu' is not supported: use 'lru' or 'fifo'/);
+    await expect(runFlow([cacheActor], { processes: { c: node('tpl_cache', { evictionPolicy: 'lfu' }) } })).rejects.toThrow(
+      /'lfu' is not supported: use 'lru' or 'fifo'/,
+    );
   });
 });
 
@@ -153,7 +163,15 @@ describe('tpl_state_store', () => {
 describe('tpl_variable_lookup', () => {
   const actor = createVariableLookupActor({ globals: { region: 'eu' }, environmentAllowed: ['APP_MODE'], env: { APP_MODE: 'prod', SECRET_TOKEN: 'x' } });
   const lookup = (scope: string, name: string, config: JsonObject = {}) =>
-    runFlow([actor], { processes: { v: node('tpl_variable_lookup', { scope, ...config }) }, connections: [packet(name, 'v', 'name-in')], collect: ['v.value-out', 'v.found-out'] }, { input: { order: 7 }, metadata: { tenant: 'acme' } });
+    runFlow(
+      [actor],
+      {
+        processes: { v: node('tpl_variable_lookup', { scope, ...config }) },
+        connections: [packet(name, 'v', 'name-in')],
+        collect: ['v.value-out', 'v.found-out'],
+      },
+      { input: { order: 7 }, metadata: { tenant: 'acme' } },
+    );
 
   it('resolves the workflow, global, environment and runtime scopes', async () => {
     expect((await lookup('workflow', 'order')).received['v.value-out']).toEqual([7]);
@@ -177,14 +195,23 @@ describe('tpl_event_emitter', () => {
     const seen: JsonValue[] = [];
     bus.on('orders', (event: JsonValue) => seen.push(event));
     const actor = createEventEmitterActor({ bus, redisPrefix: prefix });
-    const memory = await runFlow([actor], { processes: { e: node('tpl_event_emitter', { eventName: 'created', channel: 'orders' }) }, connections: [packet({ id: 1 }, 'e', 'data-in')], collect: ['e.id-out'] });
-    expect(seen).toEqual([expect.objectContaining({ name: 'created', channel: 'orders', data: { id: 1 }, priority: 'normal', id: memory.received['e.id-out'][0] })]);
+    const memory = await runFlow([actor], {
+      processes: { e: node('tpl_event_emitter', { eventName: 'created', channel: 'orders' }) },
+      connections: [packet({ id: 1 }, 'e', 'data-in')],
+      collect: ['e.id-out'],
+    });
+    expect(seen).toEqual([
+      expect.objectContaining({ name: 'created', channel: 'orders', data: { id: 1 }, priority: 'normal', id: memory.received['e.id-out'][0] }),
+    ]);
     const channel = `${prefix}events`;
     const subscriber = new Redis({ host: '127.0.0.1', port: 6379 });
     const messages: string[] = [];
     await subscriber.subscribe(channel);
     subscriber.on('message', (_channel, message) => messages.push(message));
-    await runFlow([actor], { processes: { e: node('tpl_event_emitter', { eventName: 'paid', channel, transport: 'redis', persistence: true, priority: 'high' }) }, connections: [packet(42, 'e', 'data-in')] });
+    await runFlow([actor], {
+      processes: { e: node('tpl_event_emitter', { eventName: 'paid', channel, transport: 'redis', persistence: true, priority: 'high' }) },
+      connections: [packet(42, 'e', 'data-in')],
+    });
     for (let i = 0; i < 40 && messages.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
     await subscriber.quit();
     expect(messages.map((m) => JSON.parse(m) as JsonObject)).toEqual([expect.objectContaining({ name: 'paid', data: 42, priority: 'high' })]);
@@ -194,7 +221,9 @@ describe('tpl_event_emitter', () => {
 
 describe('tpl_queue', () => {
   it('refuses sqs and kafka before the run, naming what to configure instead', async () => {
-    await expect(runFlow([createQueueActor()], { processes: { q: node('tpl_queue', { queueName: 'q', provider: 'kafka' }) } })).rejects.toThrow(/provider 'kafka' is not available in this service: set provider to 'redis'.*'rabbitmq'/);
+    await expect(runFlow([createQueueActor()], { processes: { q: node('tpl_queue', { queueName: 'q', provider: 'kafka' }) } })).rejects.toThrow(
+      /provider 'kafka' is not available in this service: set provider to 'redis'.*'rabbitmq'/,
+    );
   });
 
   describe.each(['redis', 'rabbitmq'])('on %s', (provider) => {
@@ -218,8 +247,15 @@ describe('tpl_queue', () => {
     const queue = (config: JsonObject) => node('tpl_queue', { queueName, provider, ...config });
 
     it('sends, peeks without taking, receives and acks in one run, oldest first', async () => {
-      const sent = await runFlow([actor], { processes: { s: queue({ operation: 'send' }) }, connections: [packet({ n: 1 }, 's', 'message-in'), packet({ n: 2 }, 's', 'message-in')], collect: ['s.ack-out'] });
-      expect(sent.received['s.ack-out']).toEqual([expect.objectContaining({ operation: 'send', ok: true }), expect.objectContaining({ operation: 'send', ok: true })]);
+      const sent = await runFlow([actor], {
+        processes: { s: queue({ operation: 'send' }) },
+        connections: [packet({ n: 1 }, 's', 'message-in'), packet({ n: 2 }, 's', 'message-in')],
+        collect: ['s.ack-out'],
+      });
+      expect(sent.received['s.ack-out']).toEqual([
+        expect.objectContaining({ operation: 'send', ok: true }),
+        expect.objectContaining({ operation: 'send', ok: true }),
+      ]);
       const peeked = await runFlow([actor], { processes: { p: queue({ operation: 'peek', maxMessages: 5 }) }, collect: ['p.received-out'] });
       expect(peeked.received['p.received-out']?.map((m) => (m as JsonObject).body)).toEqual([{ n: 1 }, { n: 2 }]);
       const taken = await runFlow([actor], {
@@ -231,14 +267,28 @@ describe('tpl_queue', () => {
       // AMQP has no peek: the peek above took the messages and put them back, so the broker marks them redelivered.
       expect(message).toMatchObject({ body: { n: 1 }, queue: queueName, provider, receipt: expect.any(String), redelivered: provider === 'rabbitmq' });
       expect(taken.received['a.ack-out']).toEqual([{ id: message.id, queue: queueName, operation: 'ack', ok: true }]);
-      const rest = await runFlow([actor], { processes: { r: queue({ operation: 'receive', maxMessages: 5 }), a: queue({ operation: 'ack' }) }, connections: [wire('r.received-out', 'a.message-in')], collect: ['r.received-out'] });
+      const rest = await runFlow([actor], {
+        processes: { r: queue({ operation: 'receive', maxMessages: 5 }), a: queue({ operation: 'ack' }) },
+        connections: [wire('r.received-out', 'a.message-in')],
+        collect: ['r.received-out'],
+      });
       expect(rest.received['r.received-out']?.map((m) => (m as JsonObject).body)).toEqual([{ n: 2 }]);
     });
 
     it('puts a nacked message back at the front, marked redelivered', async () => {
-      await runFlow([actor], { processes: { s: queue({ operation: 'send' }) }, connections: [packet('first', 's', 'message-in'), packet('second', 's', 'message-in')] });
-      await runFlow([actor], { processes: { r: queue({ operation: 'receive' }), n: queue({ operation: 'nack' }) }, connections: [wire('r.received-out', 'n.message-in')] });
-      const again = await runFlow([actor], { processes: { r: queue({ operation: 'receive' }), a: queue({ operation: 'ack' }) }, connections: [wire('r.received-out', 'a.message-in')], collect: ['r.received-out'] });
+      await runFlow([actor], {
+        processes: { s: queue({ operation: 'send' }) },
+        connections: [packet('first', 's', 'message-in'), packet('second', 's', 'message-in')],
+      });
+      await runFlow([actor], {
+        processes: { r: queue({ operation: 'receive' }), n: queue({ operation: 'nack' }) },
+        connections: [wire('r.received-out', 'n.message-in')],
+      });
+      const again = await runFlow([actor], {
+        processes: { r: queue({ operation: 'receive' }), a: queue({ operation: 'ack' }) },
+        connections: [wire('r.received-out', 'a.message-in')],
+        collect: ['r.received-out'],
+      });
       expect(again.received['r.received-out']).toEqual([expect.objectContaining({ body: 'first', redelivered: true })]);
     });
 

@@ -51,7 +51,12 @@ export function describeDeploymentStore(name: string, factory: DeploymentStoreFa
     });
 
     it('lists every deployment oldest first, the id breaking ties', async () => {
-      for (const [id, createdAt] of [['b', 2], ['a', 2], ['first', 1]] as const) store.insert(record(id, { createdAt }));
+      for (const [id, createdAt] of [
+        ['b', 2],
+        ['a', 2],
+        ['first', 1],
+      ] as const)
+        store.insert(record(id, { createdAt }));
       expect(store.list().map((r) => r.id)).toEqual(['first', 'a', 'b']);
       expect((await reread()).list().map((r) => r.id)).toEqual(['first', 'a', 'b']);
     });

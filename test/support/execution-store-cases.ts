@@ -48,7 +48,13 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
     afterEach(() => store.close());
 
     it('pages newest first with a cursor, the id breaking ties, without overlap', async () => {
-      for (const [id, at] of [['a', 1], ['b', 2], ['c', 2], ['d', 3]] as const) store.insert(record(id, at));
+      for (const [id, at] of [
+        ['a', 1],
+        ['b', 2],
+        ['c', 2],
+        ['d', 3],
+      ] as const)
+        store.insert(record(id, at));
       const first = await store.list({ limit: 2 });
       expect(first.items.map((r) => r.id)).toEqual(['d', 'c']);
       const second = await store.list({ limit: 2, cursor: first.nextCursor! });
@@ -133,7 +139,13 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
       store.insert(record('r', 1, { status: 'running', nodeId: 'n1', startedAt: 1 }));
       store.appendEvent('r', idle(1));
       store.appendEvent('r', idle(2));
-      const failed: TerminalEventOf = (r, lastSeq) => ({ _type: 'Failed', seq: lastSeq + 1, timestamp: 8, error: 'node n1 stopped', result: resultOf(r, false) });
+      const failed: TerminalEventOf = (r, lastSeq) => ({
+        _type: 'Failed',
+        seq: lastSeq + 1,
+        timestamp: 8,
+        error: 'node n1 stopped',
+        result: resultOf(r, false),
+      });
       expect(await store.conclude('r', { status: 'queued' }, failed)).toBe(false);
       expect(await store.conclude('r', { status: 'running', nodeId: 'n2' }, failed)).toBe(false);
       expect(await store.conclude('missing', { status: 'running' }, failed)).toBe(false);
@@ -174,7 +186,11 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
       await store.written();
       store.appendJournal('r', firing('a', 2, null));
       store.appendJournal('r', firing('a', 2, 'again'));
-      store.appendJournal('r', { nodeId: 'sub/c', firing: 1, outcome: { sends: [{ output: 'result', packet: [1] }], error: { message: 'boom', details: { code: 7 } } } });
+      store.appendJournal('r', {
+        nodeId: 'sub/c',
+        firing: 1,
+        outcome: { sends: [{ output: 'result', packet: [1] }], error: { message: 'boom', details: { code: 7 } } },
+      });
       await store.written();
       store.appendJournal('r', firing('a', 2, 'once more'));
       store.appendJournal('r', firing('b', 1));
@@ -196,7 +212,11 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
 
     it('writes a packet held as JSON text as the value it holds', async () => {
       store.insert(record('r', 1, { status: 'running', nodeId: 'n1' }));
-      store.appendJournal('r', { nodeId: 'a', firing: 1, outcome: { sends: [{ port: 'out', packet: new JsonText('{"big":[1,2]}', 13) as unknown as JsonValue }] } });
+      store.appendJournal('r', {
+        nodeId: 'a',
+        firing: 1,
+        outcome: { sends: [{ port: 'out', packet: new JsonText('{"big":[1,2]}', 13) as unknown as JsonValue }] },
+      });
       expect(JSON.parse(JSON.stringify(await store.readJournal('r')))).toEqual([firing('a', 1, { big: [1, 2] })]);
     });
 
@@ -258,7 +278,11 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
     });
 
     it('prunes finished executions by age and by count, with their events, never unfinished ones', async () => {
-      for (const [id, endedAt] of [['a', 1], ['b', 2], ['c', 3]] as const) {
+      for (const [id, endedAt] of [
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+      ] as const) {
         store.insert(record(id, endedAt, { status: 'running' }));
         store.appendEvent(id, idle(1));
         store.update(id, { status: 'completed', endedAt });
@@ -272,7 +296,11 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
     });
 
     it('prunes the oldest finished executions first, never unfinished ones', async () => {
-      for (const [id, endedAt] of [['a', 3], ['b', 1], ['c', 2]] as const) {
+      for (const [id, endedAt] of [
+        ['a', 3],
+        ['b', 1],
+        ['c', 2],
+      ] as const) {
         store.insert(record(id, endedAt, { status: 'running' }));
         store.appendEvent(id, idle(1));
         store.update(id, { status: 'completed', endedAt });

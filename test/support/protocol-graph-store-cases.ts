@@ -43,7 +43,12 @@ export function describeProtocolGraphStore(name: string, factory: ProtocolGraphS
       expect(store.documents().size).toBe(0);
       store.put('a', graphDocument('a'));
       store.put('b', graphDocument('b', 2));
-      expect(store.documents()).toEqual(new Map([['a', graphDocument('a')], ['b', graphDocument('b', 2)]]));
+      expect(store.documents()).toEqual(
+        new Map([
+          ['a', graphDocument('a')],
+          ['b', graphDocument('b', 2)],
+        ]),
+      );
       const kept = (await reread()).documents();
       expect(kept.size).toBe(2);
       expect(kept.get('a')).toEqual(graphDocument('a'));

@@ -21,7 +21,11 @@ export interface RestartableApp {
  */
 export async function startRestartableApp(): Promise<RestartableApp> {
   const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', rate_limit_requests_per_minute: 0, log_level: 'silent' });
-  const services: Services = createServices(config, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
+  const services: Services = createServices(config, silentLogger, {
+    store: new MemoryExecutionStore(),
+    deploymentStore: new MemoryDeploymentStore(),
+    protocolGraphStore: new MemoryProtocolGraphStore(),
+  });
   let app: App | undefined = createApp({ config, services, logger: silentLogger });
   const port = Number(new URL(await app.listen()).port);
   return {

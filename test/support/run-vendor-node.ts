@@ -1,5 +1,15 @@
 import { MemorySecretStore, SecretResolver } from '../../server/actor-config';
-import { type ActorLogEntry, type AnyActorDefinition, type EngineEvent, type JsonObject, type JsonValue, type RunResult, createCatalogue, parseGraph, validateGraph } from '../../server/engine';
+import {
+  type ActorLogEntry,
+  type AnyActorDefinition,
+  type EngineEvent,
+  type JsonObject,
+  type JsonValue,
+  type RunResult,
+  createCatalogue,
+  parseGraph,
+  validateGraph,
+} from '../../server/engine';
 import { runFlow } from './kits';
 
 /** How a vendor node (AI, SaaS) runs in a test: its config, initial packets, the operator's named secrets, a cancel signal. */

@@ -29,11 +29,15 @@ export interface ServerProcessOptions {
 export async function startServerProcess(args: string[], options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const root = join(__dirname, '..', '..');
   const main = join(root, 'server', 'main.ts');
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--require', require.resolve('tsx/cjs'), main, '--port', '0', '--bind-address', '127.0.0.1', '--log-format', 'json', ...args], {
-    cwd: options.cwd ?? root,
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--no-node-snapshot', '--require', require.resolve('tsx/cjs'), main, '--port', '0', '--bind-address', '127.0.0.1', '--log-format', 'json', ...args],
+    {
+      cwd: options.cwd ?? root,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const lines: string[] = [];
   let partial = '';
   let stderr = '';

@@ -39,7 +39,12 @@ export interface TestAppOptions {
 
 /** The actors the config's `actor_packages` and `noflo_component_packages` add, as the service loads them at start. */
 async function configuredExtraActors(config: ServerConfig): Promise<AnyActorDefinition[]> {
-  const extra = await extraActors({ actorPackages: config.actor_packages, nofloComponentPackages: config.noflo_component_packages, cwd: process.cwd(), builtIns: actorDefinitions });
+  const extra = await extraActors({
+    actorPackages: config.actor_packages,
+    nofloComponentPackages: config.noflo_component_packages,
+    cwd: process.cwd(),
+    builtIns: actorDefinitions,
+  });
   if (!extra.ok) throw new Error(extra.message);
   return extra.added;
 }

@@ -10,13 +10,24 @@ describe('Slugify', () => {
   });
 
   it('joins with the chosen separator and cuts at a word', async () => {
-    const { packets } = await runNode(slugify, { config: { separator: '_', maxLength: '12' }, packets: [['text', 'one two three four'], ['text', 'x']] });
+    const { packets } = await runNode(slugify, {
+      config: { separator: '_', maxLength: '12' },
+      packets: [
+        ['text', 'one two three four'],
+        ['text', 'x'],
+      ],
+    });
     assert.deepEqual(packets.slug, ['one_two', 'x']);
   });
 
   it('routes a text without letters to error-out, with the text', async () => {
     const { outputs } = await runNode(slugify, { packets: [['text', '?!']], exportErrors: true });
-    assert.deepEqual(outputs['error-out'], { text: '?!', message: 'the text has no letter or digit to make a slug of', node_id: 'node', component: 'example/slugify' });
+    assert.deepEqual(outputs['error-out'], {
+      text: '?!',
+      message: 'the text has no letter or digit to make a slug of',
+      node_id: 'node',
+      component: 'example/slugify',
+    });
   });
 
   it('refuses a separator it does not offer, naming the key', async () => {

@@ -18,7 +18,11 @@ process.on('message', (message) => {
   process.send('started');
   while (probing) {
     const sent = performance.now();
-    await new Promise((resolve, reject) => request(url, (res) => res.resume().on('end', resolve)).on('error', reject).end());
+    await new Promise((resolve, reject) =>
+      request(url, (res) => res.resume().on('end', resolve))
+        .on('error', reject)
+        .end(),
+    );
     latencies.push(performance.now() - sent);
     await sleep(interval);
   }

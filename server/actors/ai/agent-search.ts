@@ -20,7 +20,13 @@ const MAX_RESULTS = 5;
 async function getJson(service: SearchService, url: URL): Promise<JsonValue> {
   const response = await fetchWithRetry(
     { url, method: 'GET', headers: new Headers({ accept: 'application/json' }) },
-    { timeoutMs: Math.min(service.timeoutMs, API_CALL_TIMEOUT_MS), followRedirects: true, signal: service.signal, policy: service.policy, egress: service.egress },
+    {
+      timeoutMs: Math.min(service.timeoutMs, API_CALL_TIMEOUT_MS),
+      followRedirects: true,
+      signal: service.signal,
+      policy: service.policy,
+      egress: service.egress,
+    },
   );
   if (response.status >= 400) throw failedAnswer(service, response);
   return decodeBody(response.body, response.headers.get('content-type'));

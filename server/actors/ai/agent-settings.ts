@@ -12,7 +12,8 @@ export type AgentType = (typeof AGENT_TYPES)[number];
 const STYLE: Readonly<Record<AgentType, string>> = {
   'zero-shot-react': 'Reason about the question step by step. When a tool helps, call it and use what it returns; answer as soon as you know.',
   conversational: 'You are talking with the user; earlier turns of the conversation may matter. Call a tool when it helps, then answer.',
-  'plan-and-execute': 'First write a short plan of the steps the question needs. Then carry the steps out one by one, calling tools where they help, and finish with the answer.',
+  'plan-and-execute':
+    'First write a short plan of the steps the question needs. Then carry the steps out one by one, calling tools where they help, and finish with the answer.',
 };
 
 /** The system text of an agent style, naming the tools it may call. */
@@ -40,13 +41,19 @@ export function enabledToolsSetting() {
  * else the node's `enabledTools`.
  * @throws ActorError naming a tool that is unknown or cannot be offered
  */
-export function toolsOfFiring(packet: JsonValue | undefined, enabled: readonly AgentToolName[], searchApiKey: string | undefined, secret: NamedSecretLookup): AgentToolName[] {
+export function toolsOfFiring(
+  packet: JsonValue | undefined,
+  enabled: readonly AgentToolName[],
+  searchApiKey: string | undefined,
+  secret: NamedSecretLookup,
+): AgentToolName[] {
   if (packet === undefined || packet === null) return [...enabled];
   const names = toolNames(packet);
   if (!Array.isArray(names)) throw new ActorError('tools-in must be a list of tool names', { tools: packet });
   return names.map((name) => {
     const tool = AGENT_TOOLS.find((known) => known === name);
-    if (tool === undefined) throw new ActorError(`tools-in names the unknown tool ${JSON.stringify(name)}; the tools are ${AGENT_TOOLS.join(', ')}`, { tool: String(name) });
+    if (tool === undefined)
+      throw new ActorError(`tools-in names the unknown tool ${JSON.stringify(name)}; the tools are ${AGENT_TOOLS.join(', ')}`, { tool: String(name) });
     const refusal = toolRefusal(tool, searchApiKey, secret);
     if (refusal !== undefined) throw new ActorError(`tools-in: ${refusal}`, { tool });
     return tool;

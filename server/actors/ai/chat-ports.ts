@@ -1,7 +1,11 @@
 import { type InPortSpec, type OutPortSpec } from '../../engine';
 
 /** The prompt port of every chat model node: text, `{prompt}`/`{text}`, or a list of messages. */
-export const PROMPT_IN: InPortSpec = { type: 'all', required: true, description: 'The prompt: text, an object with a `prompt` or `text` field, or a list of {role, content} messages.' };
+export const PROMPT_IN: InPortSpec = {
+  type: 'all',
+  required: true,
+  description: 'The prompt: text, an object with a `prompt` or `text` field, or a list of {role, content} messages.',
+};
 
 /** The ports of the chat model templates (OpenAI, Claude, OpenRouter): prompt and context in, the answer and its usage out. */
 export const CHAT_PORTS = {

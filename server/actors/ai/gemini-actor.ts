@@ -40,7 +40,12 @@ function analysisOf(response: GenerateContentResponse, model: string): JsonObjec
     finishReason: json(candidate?.finishReason),
     safetyRatings: json(candidate?.safetyRatings ?? []),
     promptFeedback: json(response.promptFeedback),
-    usage: usagePacket({ model: response.modelVersion ?? model, promptTokens: usage?.promptTokenCount, completionTokens: usage?.candidatesTokenCount, totalTokens: usage?.totalTokenCount }),
+    usage: usagePacket({
+      model: response.modelVersion ?? model,
+      promptTokens: usage?.promptTokenCount,
+      completionTokens: usage?.candidatesTokenCount,
+      totalTokens: usage?.totalTokenCount,
+    }),
   };
 }
 
@@ -57,7 +62,10 @@ export function createGeminiActor(options: AiActorOptions = {}) {
     description: 'Sends the prompt (and media) to a Google Gemini model and emits the answer and its analysis.',
     inports: {
       'prompt-in': PROMPT_IN,
-      'media-in': { type: 'all', description: 'Media sent with the prompt: a data URL, {mimeType, data} with base64 data, {mimeType, fileUri}, or a list of them.' },
+      'media-in': {
+        type: 'all',
+        description: 'Media sent with the prompt: a data URL, {mimeType, data} with base64 data, {mimeType, fileUri}, or a list of them.',
+      },
     },
     outports: {
       'response-out': { type: 'string', description: "The answer's text." },
@@ -90,7 +98,8 @@ export function createGeminiActor(options: AiActorOptions = {}) {
       await ctx.send('analysis-out', analysis);
       const text = response.text;
       const blocked = response.promptFeedback?.blockReason ?? (text === undefined ? response.candidates?.[0]?.finishReason : undefined);
-      if (text === undefined && blocked !== undefined) throw new ActorError(`Gemini gave no answer: ${blocked}`, { vendor: 'google', reason: blocked, analysis });
+      if (text === undefined && blocked !== undefined)
+        throw new ActorError(`Gemini gave no answer: ${blocked}`, { vendor: 'google', reason: blocked, analysis });
       await ctx.send('response-out', text ?? '');
     },
   });

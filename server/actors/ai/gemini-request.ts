@@ -16,7 +16,12 @@ const THRESHOLDS: Readonly<Record<SafetyLevel, HarmBlockThreshold>> = {
   block_most: HarmBlockThreshold.BLOCK_LOW_AND_ABOVE,
 };
 
-const CATEGORIES = [HarmCategory.HARM_CATEGORY_HARASSMENT, HarmCategory.HARM_CATEGORY_HATE_SPEECH, HarmCategory.HARM_CATEGORY_SEXUALLY_EXPLICIT, HarmCategory.HARM_CATEGORY_DANGEROUS_CONTENT];
+const CATEGORIES = [
+  HarmCategory.HARM_CATEGORY_HARASSMENT,
+  HarmCategory.HARM_CATEGORY_HATE_SPEECH,
+  HarmCategory.HARM_CATEGORY_SEXUALLY_EXPLICIT,
+  HarmCategory.HARM_CATEGORY_DANGEROUS_CONTENT,
+];
 
 /** The safety settings of a level: the same threshold for each harm category Gemini rates. */
 export function safetySettingsOf(level: SafetyLevel): SafetySetting[] {

@@ -23,7 +23,12 @@ function huggingFaceConfigSchema(options: AiActorOptions = {}) {
       ...vendorSettings('huggingface', SECRETS),
     })
     .superRefine((config, ctx) => {
-      if (config.model === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['model'], message: 'is required: name the Hugging Face model to run, such as openai-community/gpt2' });
+      if (config.model === undefined)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['model'],
+          message: 'is required: name the Hugging Face model to run, such as openai-community/gpt2',
+        });
     })
     .superRefine(requireCredential('apiKey', SECRETS, options.secret));
 }
@@ -39,7 +44,11 @@ export function createHuggingFaceActor(options: AiActorOptions = {}) {
     title: 'HuggingFace',
     description: 'Runs a Hugging Face model through the Inference API for the chosen task.',
     inports: {
-      'input-in': { type: 'all', required: true, description: 'The input of the task: text, {question, context}, or an image (data URL, {mimeType, data} or base64).' },
+      'input-in': {
+        type: 'all',
+        required: true,
+        description: 'The input of the task: text, {question, context}, or an image (data URL, {mimeType, data} or base64).',
+      },
       'params-in': { type: 'object', control: true, description: "An object of the task's parameters (such as temperature), used for every later input." },
     },
     outports: {
@@ -54,13 +63,25 @@ export function createHuggingFaceActor(options: AiActorOptions = {}) {
       const params = inputs['params-in'] ?? {};
       if (!isJsonObject(params)) throw new Error('params-in must be an object of task parameters');
       const model = config.model as string;
-      const body = hfRequestBody(config.taskType, inputs['input-in'], { maxLength: config.maxLength, params, useGpu: config.useGPU, waitForModel: config.waitForModel });
+      const body = hfRequestBody(config.taskType, inputs['input-in'], {
+        maxLength: config.maxLength,
+        params,
+        useGpu: config.useGPU,
+        waitForModel: config.waitForModel,
+      });
       const call = openVendorCall('huggingface', config, ctx, SECRETS, options);
       const url = new URL(`${call.baseUrl}/models/${model.split('/').map(encodeURIComponent).join('/')}`);
-      const headers = new Headers({ authorization: `Bearer ${call.apiKey}`, 'content-type': 'application/json', 'x-wait-for-model': String(config.waitForModel) });
+      const headers = new Headers({
+        authorization: `Bearer ${call.apiKey}`,
+        'content-type': 'application/json',
+        'x-wait-for-model': String(config.waitForModel),
+      });
       const started = Date.now();
       const response = await call.run(async () => {
-        const answer = await fetchWithRetry({ url, method: 'POST', headers, body: JSON.stringify(body) }, { timeoutMs: call.timeoutMs, followRedirects: true, signal: call.signal, policy: call.policy, egress: call.egress });
+        const answer = await fetchWithRetry(
+          { url, method: 'POST', headers, body: JSON.stringify(body) },
+          { timeoutMs: call.timeoutMs, followRedirects: true, signal: call.signal, policy: call.policy, egress: call.egress },
+        );
         if (answer.status >= 400) throw failedAnswer(call, answer);
         return answer;
       });

@@ -22,12 +22,14 @@ const DATA_URL = /^data:[^;,]+;base64,(.*)$/s;
 // An image of input-in as the base64 text the API takes: a data URL, {data} or {base64}, or base64 text.
 function imageBase64(input: JsonValue | undefined): string {
   const text = isJsonObject(input) ? (typeof input.data === 'string' ? input.data : input.base64) : input;
-  if (typeof text !== 'string' || text.trim() === '') throw new Error('input-in must hold the image: a data URL, {mimeType, data} with base64 data, or base64 text');
+  if (typeof text !== 'string' || text.trim() === '')
+    throw new Error('input-in must hold the image: a data URL, {mimeType, data} with base64 data, or base64 text');
   return DATA_URL.exec(text.trim())?.[1] ?? text.trim();
 }
 
 function questionOf(input: JsonValue | undefined): JsonObject {
-  if (isJsonObject(input) && typeof input.question === 'string' && typeof input.context === 'string') return { question: input.question, context: input.context };
+  if (isJsonObject(input) && typeof input.question === 'string' && typeof input.context === 'string')
+    return { question: input.question, context: input.context };
   throw new Error('input-in must be {question, context} for question-answering');
 }
 
@@ -43,7 +45,11 @@ function lengthParameters(task: HfTask, maxLength: number): JsonObject {
  * task's length parameter first and the `params-in` object over it.
  * @throws Error when input-in does not hold what the task takes
  */
-export function hfRequestBody(task: HfTask, input: JsonValue | undefined, settings: { maxLength: number; params: JsonObject; useGpu: boolean; waitForModel: boolean }): JsonObject {
+export function hfRequestBody(
+  task: HfTask,
+  input: JsonValue | undefined,
+  settings: { maxLength: number; params: JsonObject; useGpu: boolean; waitForModel: boolean },
+): JsonObject {
   let inputs: JsonValue;
   if (IMAGE_TASKS.includes(task)) inputs = imageBase64(input);
   else if (task === 'question-answering') inputs = questionOf(input);

@@ -23,7 +23,10 @@ function langchainAgentConfigSchema(options: AiActorOptions = {}) {
     .object({
       agentType: choiceSetting('How the agent is prompted: reason and act, converse, or plan then execute', AGENT_TYPES, 'zero-shot-react'),
       enabledTools: enabledToolsSetting(),
-      maxIterations: numberSetting('The most model calls of one query; the agent fails when it has no answer by then', z.number().int().min(1).max(20).default(5)),
+      maxIterations: numberSetting(
+        'The most model calls of one query; the agent fails when it has no answer by then',
+        z.number().int().min(1).max(20).default(5),
+      ),
       memory: booleanSetting("Keep the node's earlier queries and answers in the conversation", true),
       model: requiredText('The OpenAI chat model the agent runs on', 'gpt-4o-mini'),
       searchApiKey: optionalText('SerpAPI key of the search tool, best written as ${secret:NAME}; when unset, the secret SERPAPI_API_KEY'),
@@ -52,7 +55,11 @@ export function createLangchainAgentActor(options: AiActorOptions = {}) {
     description: 'Answers the query with an LLM agent that calls tools (calculator, web search, Wikipedia).',
     inports: {
       'query-in': { type: 'all', required: true, description: 'The question: text, or an object with a `query` or `text` field.' },
-      'tools-in': { type: 'all', control: true, description: 'The names of the tools later queries may use (a list or comma-separated text), replacing enabledTools.' },
+      'tools-in': {
+        type: 'all',
+        control: true,
+        description: 'The names of the tools later queries may use (a list or comma-separated text), replacing enabledTools.',
+      },
     },
     outports: {
       'result-out': { type: 'object', description: 'The answer: {output, iterations, usage}.' },
@@ -69,22 +76,40 @@ export function createLangchainAgentActor(options: AiActorOptions = {}) {
       const tools = toolsOfFiring(inputs['tools-in'], config.enabledTools, config.searchApiKey, (name) => ctx.secret(name));
       const call = openVendorCall('openai', config, ctx, SECRETS, options);
       const frame = { runSignal: ctx.signal, signal: call.signal, timeoutMs: call.timeoutMs, egress: egressOf(options), policy: aiRetryPolicy(options) };
-      const search = tools.includes('search') ? openVendorCall('serpapi', { apiKey: config.searchApiKey, timeout: config.timeout }, ctx, SEARCH_SECRETS, options) : undefined;
+      const search = tools.includes('search')
+        ? openVendorCall('serpapi', { apiKey: config.searchApiKey, timeout: config.timeout }, ctx, SEARCH_SECRETS, options)
+        : undefined;
       const runners = toolRunners(tools, {
         signal: call.signal,
         search: search === undefined ? undefined : serpApiSearch({ ...search, signal: call.signal }),
         wikipedia: wikipediaSearch({ ...frame, vendor: 'wikipedia', baseUrl: baseUrlOf('wikipedia', undefined, options) }),
       });
       const history = config.memory ? state.memory : [];
-      const messages: ChatMessage[] = [{ role: 'system', content: agentInstructions(config.agentType, [...runners.keys()]) }, ...history, { role: 'user', content: query }];
+      const messages: ChatMessage[] = [
+        { role: 'system', content: agentInstructions(config.agentType, [...runners.keys()]) },
+        ...history,
+        { role: 'user', content: query },
+      ];
       const outcome = await call.run(() =>
-        runAgentLoop({ client: openAiClient(call), call, model: config.model, messages, tools: toolDefinitions(tools), maxIterations: config.maxIterations, runTool: (name, args) => runTool(name, args, runners, call.signal) }),
+        runAgentLoop({
+          client: openAiClient(call),
+          call,
+          model: config.model,
+          messages,
+          tools: toolDefinitions(tools),
+          maxIterations: config.maxIterations,
+          runTool: (name, args) => runTool(name, args, runners, call.signal),
+        }),
       );
       await ctx.send('steps-out', outcome.steps);
       if (outcome.answer === undefined) {
-        throw new ActorError(`The agent had no answer after maxIterations (${config.maxIterations}) model calls`, { iterations: outcome.iterations, steps: outcome.steps });
+        throw new ActorError(`The agent had no answer after maxIterations (${config.maxIterations}) model calls`, {
+          iterations: outcome.iterations,
+          steps: outcome.steps,
+        });
       }
-      if (config.memory) state.memory = [...history, { role: 'user' as const, content: query }, { role: 'assistant' as const, content: outcome.answer }].slice(-MEMORY_TURNS);
+      if (config.memory)
+        state.memory = [...history, { role: 'user' as const, content: query }, { role: 'assistant' as const, content: outcome.answer }].slice(-MEMORY_TURNS);
       await ctx.send('result-out', { output: outcome.answer, iterations: outcome.iterations, usage: usagePacket(addUsage(config.model, outcome.usage)) });
     },
   });

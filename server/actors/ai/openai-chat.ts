@@ -32,7 +32,7 @@ export function chatMessages(conversation: Conversation): ChatMessage[] {
   return [...system, ...conversation.turns.map((turn): ChatMessage => ({ role: turn.role, content: turn.content }))];
 }
 
-function usageOf(model: string, usage: Partial<OpenAI.Completions.CompletionUsage> & { cost?: number } | null | undefined): TokenUsage {
+function usageOf(model: string, usage: (Partial<OpenAI.Completions.CompletionUsage> & { cost?: number }) | null | undefined): TokenUsage {
   return { model, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens, totalTokens: usage?.total_tokens, cost: usage?.cost };
 }
 
@@ -41,7 +41,12 @@ export async function completeChat(client: OpenAI, request: ChatRequest, call: V
   const completion = await client.chat.completions.create({ ...request, stream: false }, { signal: call.signal });
   const choice = completion.choices[0];
   if (choice === undefined) throw new Error('the answer holds no choice');
-  return { text: choice.message.content ?? '', usage: usageOf(completion.model, completion.usage), finishReason: choice.finish_reason, message: choice.message };
+  return {
+    text: choice.message.content ?? '',
+    usage: usageOf(completion.model, completion.usage),
+    finishReason: choice.finish_reason,
+    message: choice.message,
+  };
 }
 
 /**

@@ -44,7 +44,13 @@ export function createOpenAiGptActor(options: AiActorOptions = {}) {
       const { config, inputs } = ctx;
       const conversation = conversationOf(inputs['prompt-in'], inputs['context-in'], config.systemPrompt);
       const call = openVendorCall('openai', config, ctx, SECRETS, options);
-      const request = { model: config.modelId ?? config.model, messages: chatMessages(conversation), max_tokens: config.maxTokens, temperature: config.temperature, top_p: config.topP };
+      const request = {
+        model: config.modelId ?? config.model,
+        messages: chatMessages(conversation),
+        max_tokens: config.maxTokens,
+        temperature: config.temperature,
+        top_p: config.topP,
+      };
       const answer = await call.run(() => completeChat(openAiClient(call), request, call));
       await ctx.send('response-out', answer.text);
       await ctx.send('usage-out', usagePacket(answer.usage));

@@ -57,9 +57,17 @@ export function createOpenRouterActor(options: AiActorOptions = {}) {
       const conversation = conversationOf(inputs['prompt-in'], inputs['context-in'], undefined);
       const call = openVendorCall('openrouter', config, ctx, SECRETS, options);
       // `usage.include` asks OpenRouter for the cost alongside the token counts.
-      const request = { model: config.modelId ?? openRouterModelId(config.model), messages: chatMessages(conversation), max_tokens: config.maxTokens, temperature: config.temperature, usage: { include: true } } as ChatRequest;
+      const request = {
+        model: config.modelId ?? openRouterModelId(config.model),
+        messages: chatMessages(conversation),
+        max_tokens: config.maxTokens,
+        temperature: config.temperature,
+        usage: { include: true },
+      } as ChatRequest;
       const client = openAiClient(call, { 'X-Title': 'workflow-execution-service' });
-      const answer = await call.run(() => (config.stream ? streamChat(client, request, call, (piece) => ctx.stream('response-out', piece)) : completeChat(client, request, call)));
+      const answer = await call.run(() =>
+        config.stream ? streamChat(client, request, call, (piece) => ctx.stream('response-out', piece)) : completeChat(client, request, call),
+      );
       await ctx.send('response-out', answer.text);
       await ctx.send('usage-out', usagePacket(answer.usage));
     },

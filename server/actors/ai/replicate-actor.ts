@@ -16,7 +16,10 @@ const DEFAULT_POLL_INTERVAL_MS = 1000;
 function replicateConfigSchema(options: AiActorOptions = {}) {
   return z
     .object({
-      modelId: requiredText('The model, as owner/name (optionally owner/name:version)').refine((text) => MODEL_ID.test(text.trim()), 'must be owner/name or owner/name:version'),
+      modelId: requiredText('The model, as owner/name (optionally owner/name:version)').refine(
+        (text) => MODEL_ID.test(text.trim()),
+        'must be owner/name or owner/name:version',
+      ),
       version: optionalText('The version id to run; unset or "latest" runs the version of modelId, else the latest'),
       inputMapping: optionalText('A JSON object of the model input; "$input" or "$input.path" strings take values of input-in'),
       timeout: timeoutSetting('Time limit of the prediction in milliseconds, from its creation to its end', 60_000),
@@ -62,11 +65,18 @@ export function createReplicateActor(options: AiActorOptions = {}) {
     description: 'Runs a model on Replicate: creates a prediction, polls it to the end and emits its output.',
     inports: {
       'input-in': { type: 'all', required: true, description: 'The input the prediction is built from (see inputMapping).' },
-      'config-in': { type: 'object', control: true, description: 'An object of model inputs laid over every later prediction input (such as {num_outputs: 2}).' },
+      'config-in': {
+        type: 'object',
+        control: true,
+        description: 'An object of model inputs laid over every later prediction input (such as {num_outputs: 2}).',
+      },
     },
     outports: {
       'output-out': { type: 'all', description: "The prediction's output." },
-      'metadata-out': { type: 'object', description: 'The prediction: {id, status, model, version, createdAt, startedAt, completedAt, metrics, polls, durationMs}.' },
+      'metadata-out': {
+        type: 'object',
+        description: 'The prediction: {id, status, model, version, createdAt, startedAt, completedAt, metrics, polls, durationMs}.',
+      },
     },
     config: replicateConfigSchema(options),
     // A paid call, which a resumed run must not make again on its own.

@@ -13,6 +13,8 @@ describe('predictionInput', () => {
   });
 
   it('names a reference that input-in does not have', () => {
-    expect(() => predictionInput({ prompt: '$input.missing' }, { other: 1 }, {})).toThrow("config 'inputMapping' refers to $input.missing, which input-in does not have");
+    expect(() => predictionInput({ prompt: '$input.missing' }, { other: 1 }, {})).toThrow(
+      "config 'inputMapping' refers to $input.missing, which input-in does not have",
+    );
   });
 });

@@ -25,7 +25,14 @@ export function creationOf(modelId: string, version: string | undefined, input: 
   return { path: `/models/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/predictions`, body: { input } };
 }
 
-async function requestJson(call: VendorCall, method: string, path: string, body: JsonValue | undefined, policy: RetryPolicy, signal: AbortSignal): Promise<JsonObject> {
+async function requestJson(
+  call: VendorCall,
+  method: string,
+  path: string,
+  body: JsonValue | undefined,
+  policy: RetryPolicy,
+  signal: AbortSignal,
+): Promise<JsonObject> {
   const headers = new Headers({ authorization: `Bearer ${call.apiKey}`, accept: 'application/json' });
   if (body !== undefined) headers.set('content-type', 'application/json');
   const response = await fetchWithRetry(
@@ -69,5 +76,7 @@ const CANCEL_LIMIT_MS = 5_000;
 /** Asks Replicate to cancel a prediction the node gave up on, so that it stops costing; a failure to cancel is ignored. */
 export async function cancelPrediction(call: VendorCall, id: string): Promise<void> {
   const policy = retryPolicy({ attempts: 1 });
-  await requestJson(call, 'POST', `/predictions/${encodeURIComponent(id)}/cancel`, undefined, policy, AbortSignal.timeout(CANCEL_LIMIT_MS)).catch(() => undefined);
+  await requestJson(call, 'POST', `/predictions/${encodeURIComponent(id)}/cancel`, undefined, policy, AbortSignal.timeout(CANCEL_LIMIT_MS)).catch(
+    () => undefined,
+  );
 }

@@ -6,7 +6,9 @@ import { RuleSetSchema, type RuleSet, evaluateRuleSets } from '../shared';
 export function responseRulesSetting() {
   return z
     .preprocess((value) => value ?? undefined, z.array(RuleSetSchema).default([]))
-    .describe('Rule sets over the answer (fields text, length or "Response Length", model, stopReason, inputTokens, outputTokens); when set, an answer none of them holds for fails the node');
+    .describe(
+      'Rule sets over the answer (fields text, length or "Response Length", model, stopReason, inputTokens, outputTokens); when set, an answer none of them holds for fails the node',
+    );
 }
 
 /** What the rules of an answer can read. */
@@ -36,5 +38,7 @@ export function checkResponseRules(rules: readonly RuleSet[], facts: AnswerFacts
   if (rules.length === 0) return;
   const packet = answerFactsPacket(facts);
   if (evaluateRuleSets(rules, packet)) return;
-  throw new ActorError(`The answer meets none of the rule sets of config 'responseRules' (${rules.length} set${rules.length === 1 ? '' : 's'})`, { answer: packet });
+  throw new ActorError(`The answer meets none of the rule sets of config 'responseRules' (${rules.length} set${rules.length === 1 ? '' : 's'})`, {
+    answer: packet,
+  });
 }

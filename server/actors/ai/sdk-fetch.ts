@@ -46,7 +46,15 @@ export function sdkFetch(options: SdkFetchOptions): SdkFetch {
     try {
       await fetchWithRetry(
         { url, method: init.method ?? request?.method ?? 'GET', headers: new Headers(init.headers ?? request?.headers), body: bodyText(init.body) },
-        { timeoutMs: options.attemptTimeoutMs, followRedirects: true, signal, readBody: false, policy: options.policy, egress: options.egress, fetch: attempt as typeof fetch },
+        {
+          timeoutMs: options.attemptTimeoutMs,
+          followRedirects: true,
+          signal,
+          readBody: false,
+          policy: options.policy,
+          egress: options.egress,
+          fetch: attempt as typeof fetch,
+        },
       );
     } catch (error) {
       await discard(live);

@@ -38,7 +38,14 @@ export interface CallContext {
  * run's cancel and the node's `timeout` both abort.
  * @throws ActorError naming the setting when no key is found (validation checks it before the run).
  */
-export function openVendorCall(vendor: AiVendor, settings: VendorSettings, ctx: CallContext, secretNames: readonly string[], options: AiActorOptions, policy: Partial<RetryPolicy> = {}): VendorCall {
+export function openVendorCall(
+  vendor: AiVendor,
+  settings: VendorSettings,
+  ctx: CallContext,
+  secretNames: readonly string[],
+  options: AiActorOptions,
+  policy: Partial<RetryPolicy> = {},
+): VendorCall {
   const apiKey = credentialOf(settings.apiKey, secretNames, (name) => ctx.secret(name));
   if (apiKey === undefined) {
     throw new ActorError(`config 'apiKey' ${missingCredential(undefined, 'apiKey', secretNames, (name) => ctx.secret(name))}`, { vendor });

@@ -1,11 +1,21 @@
 import { ActorError } from '../../engine';
 import { redactKey, vendorFailure } from './vendor-failure';
 
-const frame = (runSignal = new AbortController().signal, signal = new AbortController().signal) => ({ vendor: 'openai' as const, runSignal, signal, timeoutMs: 500, apiKey: 'sk-secret-key-123' });
+const frame = (runSignal = new AbortController().signal, signal = new AbortController().signal) => ({
+  vendor: 'openai' as const,
+  runSignal,
+  signal,
+  timeoutMs: 500,
+  apiKey: 'sk-secret-key-123',
+});
 
 describe('vendorFailure', () => {
   it("keeps the vendor's status, message and Retry-After, with the key taken out", () => {
-    const sdkError = Object.assign(new Error('429 whatever'), { status: 429, headers: new Headers({ 'retry-after': '7' }), error: { message: 'Slow down, sk-secret-key-123' } });
+    const sdkError = Object.assign(new Error('429 whatever'), {
+      status: 429,
+      headers: new Headers({ 'retry-after': '7' }),
+      error: { message: 'Slow down, sk-secret-key-123' },
+    });
     const failure = vendorFailure(frame(), sdkError) as ActorError;
     expect(failure).toBeInstanceOf(ActorError);
     expect(failure.message).toBe('OpenAI answered HTTP 429: Slow down, [REDACTED] (Retry-After: 7)');
@@ -18,7 +28,9 @@ describe('vendorFailure', () => {
     expect(vendorFailure(frame(run.signal, run.signal), new Error('aborted'))).toBe(run.signal.reason);
     const call = new AbortController();
     call.abort();
-    expect((vendorFailure(frame(undefined, call.signal), new Error('aborted')) as Error).message).toBe("The OpenAI call did not finish within 500 ms (the node's timeout)");
+    expect((vendorFailure(frame(undefined, call.signal), new Error('aborted')) as Error).message).toBe(
+      "The OpenAI call did not finish within 500 ms (the node's timeout)",
+    );
   });
 
   it('reads the reason of an unreachable service from the causes fetch wraps it in', () => {

@@ -86,7 +86,11 @@ function vendorAnswered(frame: CallFrame, status: number, message: string, retry
 export function vendorFailure(frame: CallFrame, error: unknown): unknown {
   if (frame.runSignal.aborted) return frame.runSignal.reason;
   const title = VENDOR_TITLES[frame.vendor];
-  if (frame.signal.aborted) return new ActorError(`The ${title} call did not finish within ${frame.timeoutMs} ms (the node's timeout)`, { vendor: frame.vendor, timeoutMs: frame.timeoutMs });
+  if (frame.signal.aborted)
+    return new ActorError(`The ${title} call did not finish within ${frame.timeoutMs} ms (the node's timeout)`, {
+      vendor: frame.vendor,
+      timeoutMs: frame.timeoutMs,
+    });
   if (error instanceof ActorError) return error;
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
   if (typeof status === 'number' && status >= 400) {

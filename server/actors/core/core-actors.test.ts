@@ -33,7 +33,13 @@ describe('core/Repeat, core/Merge and core/Split', () => {
   it('Split sends every packet, in order, to each node connected to out', async () => {
     const { result, received } = await runFlow(coreActors, {
       processes: { split: { component: 'core/Split' }, left: { component: 'core/Repeat' }, right: { component: 'core/Repeat' } },
-      connections: [iip('split', 'in', 'foo'), iip('split', 'in', 'bar'), iip('split', 'in', 'baz'), edge('split', 'out', 'left', 'in'), edge('split', 'out', 'right', 'in')],
+      connections: [
+        iip('split', 'in', 'foo'),
+        iip('split', 'in', 'bar'),
+        iip('split', 'in', 'baz'),
+        edge('split', 'out', 'left', 'in'),
+        edge('split', 'out', 'right', 'in'),
+      ],
       collect: ['left.out', 'right.out'],
     });
     expect(result.success).toBe(true);
@@ -44,7 +50,13 @@ describe('core/Repeat, core/Merge and core/Split', () => {
 
 describe('core/RepeatAsync', () => {
   it('forwards each packet in order, after its firing has ended', async () => {
-    const { result, packets, events } = await runNode(coreRepeatAsync, { packets: [['in', 1], ['in', 2], ['in', 3]] });
+    const { result, packets, events } = await runNode(coreRepeatAsync, {
+      packets: [
+        ['in', 1],
+        ['in', 2],
+        ['in', 3],
+      ],
+    });
     expect(result.errors).toEqual([]);
     expect(packets.out).toEqual([1, 2, 3]);
     const ofNode = events.filter((e) => (e._type === 'ActorCompleted' && e.actorId === 'node') || (e._type === 'MessageSent' && e.fromActor === 'node'));
@@ -54,24 +66,42 @@ describe('core/RepeatAsync', () => {
 
 describe('core/Kick', () => {
   it('sends null on each packet of in when data is not fed', async () => {
-    const { result, packets } = await runNode(coreKick, { packets: [['in', 'foo'], ['in', 'bar']] });
+    const { result, packets } = await runNode(coreKick, {
+      packets: [
+        ['in', 'foo'],
+        ['in', 'bar'],
+      ],
+    });
     expect(result.errors).toEqual([]);
     expect(packets.out).toEqual([null, null]);
   });
 
   it('sends the supplied data on each kick, whatever the kick carries', async () => {
-    const { packets } = await runNode(coreKick, { packets: [['data', { foo: 'bar' }], ['in', 'foo'], ['in', null]] });
+    const { packets } = await runNode(coreKick, {
+      packets: [
+        ['data', { foo: 'bar' }],
+        ['in', 'foo'],
+        ['in', null],
+      ],
+    });
     expect(packets.out).toEqual([{ foo: 'bar' }, { foo: 'bar' }]);
   });
 
   it('is refused before the run when nothing feeds in, rather than idling with its data', async () => {
-    await expect(runFlow(coreActors, { processes: { kick: { component: 'core/Kick' } }, connections: [iip('kick', 'data', { foo: 'bar' })] })).rejects.toThrow(/required port 'in' is fed by nothing/);
+    await expect(runFlow(coreActors, { processes: { kick: { component: 'core/Kick' } }, connections: [iip('kick', 'data', { foo: 'bar' })] })).rejects.toThrow(
+      /required port 'in' is fed by nothing/,
+    );
   });
 
   it('waits for the first data packet while data is fed, then kicks with the latest one', async () => {
     // Timers of 20, 40 and 60 ms: data arrives after the first kick, is replaced, and a second kick comes last.
     const { result, received } = await runFlow(coreActors, {
-      processes: { kick: { component: 'core/Kick' }, first: { component: 'core/RepeatDelayed' }, second: { component: 'core/RepeatDelayed' }, again: { component: 'core/RepeatDelayed' } },
+      processes: {
+        kick: { component: 'core/Kick' },
+        first: { component: 'core/RepeatDelayed' },
+        second: { component: 'core/RepeatDelayed' },
+        again: { component: 'core/RepeatDelayed' },
+      },
       connections: [
         iip('kick', 'in', 'early'),
         iip('first', 'delay', 20),

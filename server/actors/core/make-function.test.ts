@@ -16,7 +16,9 @@ describe('core/MakeFunction', () => {
   it('routes a body that does not compile to error', async () => {
     const { result, packets } = await runNode(coreMakeFunction, { packets: [['function', 'Foo bar']], exportErrors: true });
     expect(packets.function).toBeUndefined();
-    expect(packets.error).toEqual([expect.objectContaining({ message: expect.stringMatching(/Unexpected identifier/), node_id: 'node', component: 'core/MakeFunction' })]);
+    expect(packets.error).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/Unexpected identifier/), node_id: 'node', component: 'core/MakeFunction' }),
+    ]);
     expect(result.success).toBe(true);
   });
 
@@ -27,35 +29,68 @@ describe('core/MakeFunction', () => {
     ['undefined as null', 'x;', 1, null],
     ['awaited promise', 'return Promise.resolve(x).then((v) => v * 2);', 4, 8],
   ])('calls the function on each packet of in (%s)', async (_case, body, input, expected) => {
-    const { result, packets } = await runNode(coreMakeFunction, { packets: [['function', body], ['in', input as JsonValue]] });
+    const { result, packets } = await runNode(coreMakeFunction, {
+      packets: [
+        ['function', body],
+        ['in', input as JsonValue],
+      ],
+    });
     expect(result.errors).toEqual([]);
     expect(packets).toEqual({ out: [expected], function: [body] });
   });
 
   it('keeps the last function for later packets', async () => {
-    const { packets } = await runNode(coreMakeFunction, { packets: [['function', 'return x+1;'], ['in', 1], ['in', 2]] });
+    const { packets } = await runNode(coreMakeFunction, {
+      packets: [
+        ['function', 'return x+1;'],
+        ['in', 1],
+        ['in', 2],
+      ],
+    });
     expect(packets.out).toEqual([2, 3]);
   });
 
   it('routes a call that throws to error and goes on with the next packet', async () => {
-    const { packets } = await runNode(coreMakeFunction, { packets: [['function', 'return x.y.z;'], ['in', {}], ['in', { y: { z: 5 } }]], exportErrors: true });
+    const { packets } = await runNode(coreMakeFunction, {
+      packets: [
+        ['function', 'return x.y.z;'],
+        ['in', {}],
+        ['in', { y: { z: 5 } }],
+      ],
+      exportErrors: true,
+    });
     expect(packets.out).toEqual([5]);
     expect(packets.error).toEqual([expect.objectContaining({ message: expect.stringMatching(/undefined/) })]);
   });
 
   it('fails the run on a throwing call when error is not connected', async () => {
-    const { result } = await runNode(coreMakeFunction, { packets: [['function', 'throw new Error("no " + x);'], ['in', 'way']] });
+    const { result } = await runNode(coreMakeFunction, {
+      packets: [
+        ['function', 'throw new Error("no " + x);'],
+        ['in', 'way'],
+      ],
+    });
     expect(result.success).toBe(false);
     expect(result.errors.map((e) => e.message)).toEqual([expect.stringContaining('no way')]);
   });
 
   it('refuses a function that is not text', async () => {
-    const { result } = await runNode(coreMakeFunction, { packets: [['function', 42], ['in', 1]] });
+    const { result } = await runNode(coreMakeFunction, {
+      packets: [
+        ['function', 42],
+        ['in', 1],
+      ],
+    });
     expect(result.errors.map((e) => e.message)).toEqual([expect.stringContaining("Port 'function' takes the body of a JavaScript function as text")]);
   });
 
   it('runs the function without host objects', async () => {
-    const { packets } = await runNode(coreMakeFunction, { packets: [['function', 'return [typeof process, typeof require, typeof fetch];'], ['in', null]] });
+    const { packets } = await runNode(coreMakeFunction, {
+      packets: [
+        ['function', 'return [typeof process, typeof require, typeof fetch];'],
+        ['in', null],
+      ],
+    });
     expect(packets.out).toEqual([['undefined', 'undefined', 'undefined']]);
   });
 

@@ -9,6 +9,7 @@ import { type JsonValue } from '../../engine';
  */
 export function millisecondsOf(value: JsonValue | undefined, port: string, min: number): number {
   const ms = typeof value === 'number' ? Math.trunc(value) : typeof value === 'string' ? Number.parseInt(value, 10) : Number.NaN;
-  if (!Number.isFinite(ms) || ms < min) throw new Error(`Port '${port}' takes a number of milliseconds of at least ${min}, got ${JSON.stringify(value ?? null)}`);
+  if (!Number.isFinite(ms) || ms < min)
+    throw new Error(`Port '${port}' takes a number of milliseconds of at least ${min}, got ${JSON.stringify(value ?? null)}`);
   return ms;
 }

@@ -33,7 +33,8 @@ function plainLine(packet: JsonValue): string {
 
 function inspectedLine(packet: JsonValue, options: JsonValue): string {
   if (options === null) return plainLine(packet);
-  if (typeof options !== 'object' || Array.isArray(options)) throw new Error(`Port 'options' takes an object such as {"depth": 4}, got ${JSON.stringify(options)}`);
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw new Error(`Port 'options' takes an object such as {"depth": 4}, got ${JSON.stringify(options)}`);
   const { showHidden, depth } = options;
   // JSON has no Infinity: null is the depth without a limit, as util.inspect reads it.
   return inspect(packet, { showHidden: showHidden === true, depth: typeof depth === 'number' || depth === null ? depth : undefined, colors: false });

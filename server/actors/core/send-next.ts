@@ -10,8 +10,7 @@ export const coreSendNext = defineActor({
   id: 'core/SendNext',
   title: 'Send Next',
   description:
-    'Holds the packets of data, and on each packet on in (its value is ignored) sends the oldest one held on out, ' +
-    'or true on empty when none is held.',
+    'Holds the packets of data, and on each packet on in (its value is ignored) sends the oldest one held on out, ' + 'or true on empty when none is held.',
   inports: {
     data: { type: 'all', description: 'Packets to hold until asked for, oldest first' },
     in: { type: 'bang', required: true, description: 'A signal to send the next held packet; its value is ignored' },

@@ -9,7 +9,12 @@ const edge = (from: string, out: string, to: string, into: string): JsonValue =>
 
 describe('core/RepeatDelayed', () => {
   it.each([true, 1000, 'my string'])('forwards %j unchanged after the delay', async (packet) => {
-    const { result, packets } = await runNode(coreRepeatDelayed, { packets: [['delay', 5], ['in', packet]] });
+    const { result, packets } = await runNode(coreRepeatDelayed, {
+      packets: [
+        ['delay', 5],
+        ['in', packet],
+      ],
+    });
     expect(result.errors).toEqual([]);
     expect(packets.out).toEqual([packet]);
   });
@@ -34,7 +39,12 @@ describe('core/RepeatDelayed', () => {
   });
 
   it('refuses a delay that is not a number of milliseconds', async () => {
-    const { result, packets } = await runNode(coreRepeatDelayed, { packets: [['delay', 'soon'], ['in', 1]] });
+    const { result, packets } = await runNode(coreRepeatDelayed, {
+      packets: [
+        ['delay', 'soon'],
+        ['in', 1],
+      ],
+    });
     expect(result.errors.map((e) => e.message)).toEqual([expect.stringContaining("Port 'delay' takes a number of milliseconds")]);
     expect(packets.out).toBeUndefined();
   });
@@ -42,13 +52,24 @@ describe('core/RepeatDelayed', () => {
 
 describe('core/RunTimeout', () => {
   it('sends true once the time has passed after a start, whatever the start carries', async () => {
-    const { result, packets } = await runNode(coreRunTimeout, { packets: [['time', 10], ['start', null]] });
+    const { result, packets } = await runNode(coreRunTimeout, {
+      packets: [
+        ['time', 10],
+        ['start', null],
+      ],
+    });
     expect(result.errors).toEqual([]);
     expect(packets.out).toEqual([true]);
   });
 
   it('restarts the wait on a new start, sending once', async () => {
-    const { result, packets } = await runNode(coreRunTimeout, { packets: [['time', '10'], ['start', true], ['start', true]] });
+    const { result, packets } = await runNode(coreRunTimeout, {
+      packets: [
+        ['time', '10'],
+        ['start', true],
+        ['start', true],
+      ],
+    });
     expect(result.errors).toEqual([]);
     expect(packets.out).toEqual([true]);
   });
@@ -58,7 +79,13 @@ describe('core/RunInterval', () => {
   it('sends true every interval from a start until a stop, and the run ends once it is stopped', async () => {
     const { result, received } = await runFlow(coreActors, {
       processes: { every: { component: 'core/RunInterval' }, later: { component: 'core/RunTimeout' } },
-      connections: [iip('every', 'interval', 10), iip('every', 'start', true), iip('later', 'time', 100), iip('later', 'start', true), edge('later', 'out', 'every', 'stop')],
+      connections: [
+        iip('every', 'interval', 10),
+        iip('every', 'start', true),
+        iip('later', 'time', 100),
+        iip('later', 'start', true),
+        edge('later', 'out', 'every', 'stop'),
+      ],
       collect: ['every.out'],
     });
     expect(result.success).toBe(true);
@@ -84,7 +111,11 @@ describe('core/RunInterval', () => {
     };
     const { result, received } = await runFlow(
       coreActors,
-      { processes: { every: { component: 'core/RunInterval' } }, connections: [iip('every', 'interval', 5), iip('every', 'start', 'go')], collect: ['every.out'] },
+      {
+        processes: { every: { component: 'core/RunInterval' } },
+        connections: [iip('every', 'interval', 5), iip('every', 'start', 'go')],
+        collect: ['every.out'],
+      },
       { signal: controller.signal, onEvent },
     );
     expect(result.success).toBe(false);

@@ -5,12 +5,18 @@ import { booleanSetting, choiceSetting, driverRowToJson, driverValueToJson, json
 import { MONGO_CLIENT, type MongoHandle } from './mongo-pool-actor';
 
 /** The `pool-id` port of the collection nodes: the handle a MongoDB node sends, kept for every later packet. */
-const POOL_PORT = { type: 'string', description: 'The client handle a MongoDB node sends; kept for every later packet.', required: true, control: true } as const;
+const POOL_PORT = {
+  type: 'string',
+  description: 'The client handle a MongoDB node sends; kept for every later packet.',
+  required: true,
+  control: true,
+} as const;
 
 /** The run's MongoDB client named by a `pool-id` packet. */
 function mongoOf(resources: ActorContext<unknown, string, string, unknown>['resources'], handle: JsonValue | undefined): MongoHandle {
   const found = typeof handle === 'string' ? resources.get(MONGO_CLIENT, handle) : undefined;
-  if (found === undefined) throw new Error(`pool-id ${JSON.stringify(handle ?? null)} is no MongoDB client of this run: connect the pool-id port of a MongoDB node`);
+  if (found === undefined)
+    throw new Error(`pool-id ${JSON.stringify(handle ?? null)} is no MongoDB client of this run: connect the pool-id port of a MongoDB node`);
   return found;
 }
 
@@ -32,7 +38,11 @@ function pipelineWrites(pipeline: JsonValue | undefined): boolean {
 /** The Get Collection properties. */
 const MongoGetConfigSchema = z.object({
   collection: requiredText('The collection'),
-  operation: choiceSetting('find: the documents matching query-in; findOne: the first one; aggregate: the pipeline on query-in', ['find', 'findOne', 'aggregate'], 'find'),
+  operation: choiceSetting(
+    'find: the documents matching query-in; findOne: the first one; aggregate: the pipeline on query-in',
+    ['find', 'findOne', 'aggregate'],
+    'find',
+  ),
   limit: numberSetting('Documents sent at most', z.number().int().min(1).max(100_000).default(100)),
   sort: jsonObjectSetting('The order as JSON, such as {"createdAt": -1}'),
   projection: jsonObjectSetting('The fields to return as JSON, such as {"name": 1, "_id": 0}'),
@@ -48,7 +58,10 @@ export const mongoGetCollectionActor = defineActor({
   title: 'Get Collection',
   description: 'Reads documents of a MongoDB collection with find, findOne or aggregate.',
   inports: { 'pool-id': POOL_PORT, 'query-in': { type: 'all', description: 'The filter (find, findOne) or the pipeline (aggregate).' } },
-  outports: { 'docs-out': { type: 'all', description: 'The documents: an array (findOne: the document or null).' }, 'count-out': { type: 'int', description: 'How many documents were sent.' } },
+  outports: {
+    'docs-out': { type: 'all', description: 'The documents: an array (findOne: the document or null).' },
+    'count-out': { type: 'int', description: 'How many documents were sent.' },
+  },
   config: MongoGetConfigSchema,
   effects: (config, inputs) => (config.operation === 'aggregate' && pipelineWrites(inputs['query-in']) ? 'once' : 'repeatable'),
   fire: async ({ config, inputs, resources, send }) => {
@@ -59,7 +72,11 @@ export const mongoGetCollectionActor = defineActor({
     try {
       if (config.operation === 'aggregate') {
         if (query !== undefined && query !== null && !Array.isArray(query)) throw new Error('aggregate needs a pipeline (an array of stages) on query-in');
-        const stages = [...((query ?? []) as Document[]), ...(config.sort === undefined ? [] : [{ $sort: config.sort }]), ...(config.projection === undefined ? [] : [{ $project: config.projection }])];
+        const stages = [
+          ...((query ?? []) as Document[]),
+          ...(config.sort === undefined ? [] : [{ $sort: config.sort }]),
+          ...(config.projection === undefined ? [] : [{ $project: config.projection }]),
+        ];
         docs = await collection.aggregate(stages).limit(config.limit).toArray();
       } else {
         if (query !== undefined && query !== null && !isJsonObject(query)) throw new Error(`${config.operation} needs a filter object on query-in`);
@@ -81,7 +98,11 @@ const WRITE_OPERATIONS = ['insertOne', 'insertMany', 'updateOne', 'updateMany', 
 /** The Write Collection properties. */
 const MongoWriteConfigSchema = z.object({
   collection: requiredText('The collection'),
-  operation: choiceSetting('The write; updates take data-in as the update ($set when it has no operators) and filter-in as the filter', WRITE_OPERATIONS, 'insertOne'),
+  operation: choiceSetting(
+    'The write; updates take data-in as the update ($set when it has no operators) and filter-in as the filter',
+    WRITE_OPERATIONS,
+    'insertOne',
+  ),
   upsert: booleanSetting('updateOne, updateMany and replaceOne insert a document when none matches', false),
   ordered: booleanSetting('insertMany stops at the first failing document', true),
   returnDocument: choiceSetting('updateOne, upsertOne and replaceOne send the document as it was before or after the write', ['before', 'after'], 'after'),
@@ -109,7 +130,10 @@ export const mongoWriteCollectionActor = defineActor({
     'data-in': { type: 'all', description: 'The document (insertOne, replaceOne), the documents (insertMany) or the update.' },
     'filter-in': { type: 'object', description: 'The filter of updates, replaces and deletes; kept for later packets.', sticky: true },
   },
-  outports: { 'result-out': { type: 'object', description: "What the write did, as the driver answered it." }, 'status-out': { type: 'object', description: '{ok, operation, collection}.' } },
+  outports: {
+    'result-out': { type: 'object', description: 'What the write did, as the driver answered it.' },
+    'status-out': { type: 'object', description: '{ok, operation, collection}.' },
+  },
   config: MongoWriteConfigSchema,
   effects: 'once',
   fire: async ({ config, inputs, resources, send, isConnected }) => {
@@ -136,11 +160,18 @@ export const mongoWriteCollectionActor = defineActor({
           break;
         case 'insertMany':
           if (!Array.isArray(data) || !data.every(isJsonObject)) throw new Error('insertMany needs an array of documents on data-in');
-          result = await collection.insertMany(data.map((doc) => ({ ...doc })), { ordered: config.ordered });
+          result = await collection.insertMany(
+            data.map((doc) => ({ ...doc })),
+            { ordered: config.ordered },
+          );
           break;
         case 'updateOne':
         case 'upsertOne':
-          result = await collection.findOneAndUpdate(filter, updateOf(data), { upsert: config.upsert || config.operation === 'upsertOne', returnDocument, includeResultMetadata: false });
+          result = await collection.findOneAndUpdate(filter, updateOf(data), {
+            upsert: config.upsert || config.operation === 'upsertOne',
+            returnDocument,
+            includeResultMetadata: false,
+          });
           break;
         case 'updateMany':
           result = await collection.updateMany(filter, updateOf(data), { upsert: config.upsert });

@@ -28,7 +28,10 @@ export async function openMysqlPool(settings: DatabaseSettings): Promise<{ pool:
     const [rows] = await pool.promise().query<mysql.RowDataPacket[]>('SELECT VERSION() AS version');
     return { pool: new MysqlPool(library, pool, config), version: String(rows[0]?.version ?? '') };
   } catch (error) {
-    await pool.promise().end().catch(() => undefined);
+    await pool
+      .promise()
+      .end()
+      .catch(() => undefined);
     throw error;
   }
 }
@@ -43,7 +46,9 @@ class MysqlPool implements SqlPool {
   ) {}
 
   async query(sql: string, params: readonly JsonValue[], options: SqlQueryOptions): Promise<SqlResult> {
-    const checkedOut = await new Promise<mysql.PoolConnection>((resolve, reject) => this.pool.getConnection((error, got) => (error ? reject(error) : resolve(got))));
+    const checkedOut = await new Promise<mysql.PoolConnection>((resolve, reject) =>
+      this.pool.getConnection((error, got) => (error ? reject(error) : resolve(got))),
+    );
     const session = checkedOut.promise();
     const connection: SqlConnection = {
       begin: () => session.beginTransaction(),

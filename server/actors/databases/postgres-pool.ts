@@ -77,7 +77,12 @@ class PostgresPool implements SqlPool {
       // Several statements end with a result each: the rows of all are kept, the columns and count are the last one's.
       query.on('end', (ended: pg.QueryResult | pg.QueryResult[]) => {
         const result = Array.isArray(ended) ? ended[ended.length - 1] : ended;
-        resolve(rows.result((result?.fields ?? []).map((field) => field.name), result?.rowCount));
+        resolve(
+          rows.result(
+            (result?.fields ?? []).map((field) => field.name),
+            result?.rowCount,
+          ),
+        );
       });
     });
     client.query(query);

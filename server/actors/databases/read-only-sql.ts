@@ -9,7 +9,23 @@ const WRITING_WORDS: ReadonlySet<string> = new Set(['insert', 'update', 'delete'
 
 /** Built-in functions that change the database or the server when a SELECT calls them. */
 const WRITING_FUNCTIONS: ReadonlySet<string> = new Set(['nextval', 'setval', 'set_config', 'pg_notify', 'get_lock', 'release_lock', 'release_all_locks']);
-const WRITING_FUNCTION_PREFIXES = ['pg_advisory', 'pg_try_advisory', 'lo_', 'dblink', 'pg_create_', 'pg_drop_', 'pg_terminate_', 'pg_cancel_', 'pg_reload_', 'pg_rotate_', 'pg_switch_', 'pg_stat_reset', 'pg_promote', 'pg_logical_emit', 'pg_replication_origin'];
+const WRITING_FUNCTION_PREFIXES = [
+  'pg_advisory',
+  'pg_try_advisory',
+  'lo_',
+  'dblink',
+  'pg_create_',
+  'pg_drop_',
+  'pg_terminate_',
+  'pg_cancel_',
+  'pg_reload_',
+  'pg_rotate_',
+  'pg_switch_',
+  'pg_stat_reset',
+  'pg_promote',
+  'pg_logical_emit',
+  'pg_replication_origin',
+];
 
 /** The words of a statement outside its strings, quoted names and comments, and whether it has text after a `;`. */
 interface StatementWords {

@@ -91,7 +91,10 @@ export function createSqlPoolActor(driver: keyof typeof DRIVERS, options: Databa
         opened = await spec.open(settings);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        throw new ActorError(`Could not connect to ${spec.title} at ${describeDatabase(settings)}: ${errorMessage(error)}`, typeof code === 'string' ? { code } : {});
+        throw new ActorError(
+          `Could not connect to ${spec.title} at ${describeDatabase(settings)}: ${errorMessage(error)}`,
+          typeof code === 'string' ? { code } : {},
+        );
       }
       if (signal.aborted) {
         await opened.pool.close();

@@ -8,8 +8,15 @@ import { sqlError } from './sql-error';
 /** The `tpl_sql_script` properties. */
 const SqlScriptConfigSchema = z.object({
   query: requiredText('The statement, with $1, $2, ... (PostgreSQL) or ? (MySQL) where the parameters go'),
-  queryType: choiceSetting('What the statement does; TRANSACTION runs it between BEGIN and COMMIT', ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRANSACTION'], 'SELECT'),
-  timeout: numberSetting('Time limit in milliseconds, after which the statement is cancelled on the server', z.number().int().min(1).max(3_600_000).default(30_000)),
+  queryType: choiceSetting(
+    'What the statement does; TRANSACTION runs it between BEGIN and COMMIT',
+    ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRANSACTION'],
+    'SELECT',
+  ),
+  timeout: numberSetting(
+    'Time limit in milliseconds, after which the statement is cancelled on the server',
+    z.number().int().min(1).max(3_600_000).default(30_000),
+  ),
   maxRows: numberSetting('Rows kept from the result; the rest are left out and `truncated` is set', z.number().int().min(1).max(100_000).default(1000)),
 });
 
@@ -32,12 +39,20 @@ export const sqlScriptActor = defineActor({
   title: 'SQL Script',
   description: 'Runs a SQL statement with bound parameters on the pool of a PostgreSQL or MySQL node.',
   inports: {
-    'pool-id': { type: 'string', description: 'The pool handle a PostgreSQL or MySQL node sends; kept for every later statement.', required: true, control: true },
+    'pool-id': {
+      type: 'string',
+      description: 'The pool handle a PostgreSQL or MySQL node sends; kept for every later statement.',
+      required: true,
+      control: true,
+    },
     'params-in': { type: 'all', description: 'The positional parameters: an array, or one value; each packet runs the statement once.' },
   },
   outports: {
-    'result-out': { type: 'object', description: 'The result: {rows, rowCount, fields, truncated}; rowCount counts changed rows for INSERT, UPDATE and DELETE.' },
-    ...errorOutPort('with the server\'s code for a database error, or for a timeout (code TIMEOUT)'),
+    'result-out': {
+      type: 'object',
+      description: 'The result: {rows, rowCount, fields, truncated}; rowCount counts changed rows for INSERT, UPDATE and DELETE.',
+    },
+    ...errorOutPort("with the server's code for a database error, or for a timeout (code TIMEOUT)"),
   },
   config: SqlScriptConfigSchema,
   // The statement's text decides, not queryType, which only says whether it runs in a transaction.
@@ -45,7 +60,8 @@ export const sqlScriptActor = defineActor({
   fire: async ({ config, inputs, resources, signal, send }) => {
     const handle = inputs['pool-id'];
     const pool = typeof handle === 'string' ? resources.get(SQL_POOL, handle) : undefined;
-    if (pool === undefined) throw new Error(`pool-id ${JSON.stringify(handle ?? null)} is no SQL pool of this run: connect the pool-id port of a PostgreSQL or MySQL node`);
+    if (pool === undefined)
+      throw new Error(`pool-id ${JSON.stringify(handle ?? null)} is no SQL pool of this run: connect the pool-id port of a PostgreSQL or MySQL node`);
     const params = positionalParams(inputs['params-in']);
     const result = await pool
       .query(config.query, params, { maxRows: config.maxRows, timeoutMs: config.timeout, signal, transaction: config.queryType === 'TRANSACTION' })

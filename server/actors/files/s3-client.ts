@@ -57,7 +57,16 @@ export function runS3Client(resources: RunResources, target: S3Target, egress: E
   // The secret is part of what tells clients apart, but only as a digest: the key lives in the run's resource table.
   const fingerprint = createHash('sha256').update(target.secretAccessKey).digest('hex').slice(0, 16);
   const key = JSON.stringify([target.endpoint ?? '', target.forcePathStyle, target.region, target.accessKeyId, fingerprint]);
-  return resources.shared(S3_CLIENT, key, () => openS3Client(target, egress), (opened) => opened.then((client) => client.destroy(), () => undefined));
+  return resources.shared(
+    S3_CLIENT,
+    key,
+    () => openS3Client(target, egress),
+    (opened) =>
+      opened.then(
+        (client) => client.destroy(),
+        () => undefined,
+      ),
+  );
 }
 
 async function openS3Client(target: S3Target, egress: EgressPolicy): Promise<S3Client> {

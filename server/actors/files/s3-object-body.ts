@@ -35,7 +35,8 @@ export function uploadBody(packet: JsonValue | undefined): UploadBody {
 }
 
 // Content types whose bodies are text, when they decode as UTF-8.
-const TEXT_CONTENT = /^(text\/|application\/(json|xml|javascript|ecmascript|x-ndjson|ndjson|yaml|x-yaml|csv|sql|graphql|x-www-form-urlencoded)\b|[^;]*\+(json|xml)\b)/i;
+const TEXT_CONTENT =
+  /^(text\/|application\/(json|xml|javascript|ecmascript|x-ndjson|ndjson|yaml|x-yaml|csv|sql|graphql|x-www-form-urlencoded)\b|[^;]*\+(json|xml)\b)/i;
 
 /**
  * How downloaded content travels in a JSON packet: `{text}` when its content type is a text type and it is

@@ -81,7 +81,18 @@ export async function runS3Operation(client: S3Client, request: S3Request): Prom
       const out = await client.send(command, { abortSignal: signal });
       return {
         url: url(),
-        metadata: objectFields({ operation: 'upload', bucket, key, url: url(), size: body.size, contentType: body.contentType, etag: bareEtag(out.ETag), versionId: out.VersionId, acl: request.acl, storageClass: request.storageClass }),
+        metadata: objectFields({
+          operation: 'upload',
+          bucket,
+          key,
+          url: url(),
+          size: body.size,
+          contentType: body.contentType,
+          etag: bareEtag(out.ETag),
+          versionId: out.VersionId,
+          acl: request.acl,
+          storageClass: request.storageClass,
+        }),
       };
     }
     case 'download': {
@@ -90,7 +101,9 @@ export async function runS3Operation(client: S3Client, request: S3Request): Prom
       const url = recordUrl(command);
       const out = await client.send(command, { abortSignal: signal });
       if ((out.ContentLength ?? 0) > request.maxBytes) {
-        await out.Body?.transformToWebStream().cancel().catch(() => undefined);
+        await out.Body?.transformToWebStream()
+          .cancel()
+          .catch(() => undefined);
         throw tooLarge(`s3://${bucket}/${key}`, request.maxBytes);
       }
       const bytes = await readBoundedObject(out.Body, request.maxBytes, `s3://${bucket}/${key}`);
@@ -114,7 +127,10 @@ export async function runS3Operation(client: S3Client, request: S3Request): Prom
       const command = new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key });
       const url = recordUrl(command);
       const out = await client.send(command, { abortSignal: signal });
-      return { url: url(), metadata: objectFields({ operation: 'delete', bucket, key, url: url(), deleted: true, versionId: out.VersionId, deleteMarker: out.DeleteMarker }) };
+      return {
+        url: url(),
+        metadata: objectFields({ operation: 'delete', bucket, key, url: url(), deleted: true, versionId: out.VersionId, deleteMarker: out.DeleteMarker }),
+      };
     }
     case 'list':
       return listObjects(client, sdk, request);
@@ -128,12 +144,19 @@ async function listObjects(client: S3Client, sdk: typeof S3Sdk, request: S3Reque
   let url = '';
   let truncated = false;
   do {
-    const command = new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: Math.min(1000, request.maxListed - objects.length) });
+    const command = new sdk.ListObjectsV2Command({
+      Bucket: bucket,
+      Prefix: prefix,
+      ContinuationToken: token,
+      MaxKeys: Math.min(1000, request.maxListed - objects.length),
+    });
     const sentTo = recordUrl(command);
     const page = await client.send(command, { abortSignal: signal });
     url ||= sentTo();
     for (const entry of page.Contents ?? []) {
-      objects.push(objectFields({ key: entry.Key, size: entry.Size, etag: bareEtag(entry.ETag), lastModified: entry.LastModified, storageClass: entry.StorageClass }));
+      objects.push(
+        objectFields({ key: entry.Key, size: entry.Size, etag: bareEtag(entry.ETag), lastModified: entry.LastModified, storageClass: entry.StorageClass }),
+      );
     }
     token = page.IsTruncated === true ? page.NextContinuationToken : undefined;
     truncated = token !== undefined && objects.length >= request.maxListed;

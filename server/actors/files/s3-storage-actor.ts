@@ -35,14 +35,20 @@ const httpUrl = z
 
 // A flag whose absence means something of its own: true and false also come as text, blank is unset.
 const optionalFlag = (description: string) =>
-  z.preprocess((value) => (value === null || value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value), z.boolean().optional()).describe(description);
+  z
+    .preprocess((value) => (value === null || value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value), z.boolean().optional())
+    .describe(description);
 
 /** The `tpl_s3_storage` properties, plus where the server is and the node's own keys and limits. */
 function s3StorageConfigSchema(secret?: NamedSecretLookup) {
   return z
     .object({
       bucket: requiredText('The bucket'),
-      operation: choiceSetting('upload stores file-in under key-in; download and delete act on the object key-in; list lists the objects whose keys start with key-in', S3_OPERATIONS, 'upload'),
+      operation: choiceSetting(
+        'upload stores file-in under key-in; download and delete act on the object key-in; list lists the objects whose keys start with key-in',
+        S3_OPERATIONS,
+        'upload',
+      ),
       acl: choiceSetting('The canned ACL of an uploaded object', ['private', 'public-read', 'public-read-write'], 'private'),
       storageClass: choiceSetting('The storage class of an uploaded object', ['STANDARD', 'GLACIER', 'DEEP_ARCHIVE'], 'STANDARD'),
       endpoint: textSetting('Base URL of an S3-compatible server (MinIO, Ceph, a local one); unset, the server setting s3_endpoint, else AWS', httpUrl),
@@ -76,13 +82,18 @@ export function createS3StorageActor(options: S3StorageActorOptions = {}) {
     },
     outports: {
       'url-out': { type: 'string', description: "The object's URL (the bucket's, for list)." },
-      'metadata-out': { type: 'object', description: 'What S3 says of the object: {operation, bucket, key, url, size, contentType, etag, ...}; a download adds text or base64, a list its objects.' },
+      'metadata-out': {
+        type: 'object',
+        description:
+          'What S3 says of the object: {operation, bucket, key, url, size, contentType, etag, ...}; a download adds text or base64, a list its objects.',
+      },
     },
     config: s3StorageConfigSchema(options.secret),
     effects: (config) => S3_OPERATION_EFFECTS[config.operation],
     fire: async ({ config, inputs, resources, secret, send, signal }) => {
       const keyPacket = inputs['key-in'];
-      const key = keyPacket === undefined || keyPacket === null || keyPacket === '' ? undefined : typeof keyPacket === 'string' ? keyPacket : JSON.stringify(keyPacket);
+      const key =
+        keyPacket === undefined || keyPacket === null || keyPacket === '' ? undefined : typeof keyPacket === 'string' ? keyPacket : JSON.stringify(keyPacket);
       const endpoint = config.endpoint ?? options.endpoint;
       const what = `s3://${config.bucket}${key === undefined ? '' : `/${key}`}`;
       const limit = AbortSignal.timeout(config.timeout);
@@ -101,7 +112,17 @@ export function createS3StorageActor(options: S3StorageActorOptions = {}) {
           egress,
         );
         const { operation, bucket, acl, storageClass } = config;
-        outcome = await runS3Operation(client, { operation, bucket, acl, storageClass, key, file: inputs['file-in'], maxBytes, maxListed, signal: AbortSignal.any([signal, limit]) });
+        outcome = await runS3Operation(client, {
+          operation,
+          bucket,
+          acl,
+          storageClass,
+          key,
+          file: inputs['file-in'],
+          maxBytes,
+          maxListed,
+          signal: AbortSignal.any([signal, limit]),
+        });
       } catch (error) {
         if (signal.aborted) throw error;
         throw s3Failure(error, config.operation, what, limit.aborted ? config.timeout : undefined);

@@ -15,7 +15,7 @@ export const graphInput = defineActor({
   outports: { data: { type: 'all', description: 'The input value.' } },
   config: z.object({
     /** The name of the input (the subgraph node's port). @default "input" */
-    inputName: requiredText('The name of the input (the subgraph node\'s port)', 'input'),
+    inputName: requiredText("The name of the input (the subgraph node's port)", 'input'),
     /** The type the value must have. @default "any" */
     dataType: dataTypeSetting(),
     /** Shown by the IDE only. */

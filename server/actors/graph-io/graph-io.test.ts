@@ -32,7 +32,9 @@ describe('graph_input', () => {
     const graph = (config: JsonObject) => ({ processes: { in: { component: 'graph_input', metadata: { config } } } });
     expect((await run(graph({}), { input: { a: 1 } })).result.outputs).toEqual({ 'in.data': { a: 1 } });
     expect((await run(graph({ inputName: 'amount' }), { amount: 12 })).result.outputs).toEqual({ 'in.data': 12 });
-    expect((await run(graph({ inputName: '' }), { input: 'blank name means the default' })).result.outputs).toEqual({ 'in.data': 'blank name means the default' });
+    expect((await run(graph({ inputName: '' }), { input: 'blank name means the default' })).result.outputs).toEqual({
+      'in.data': 'blank name means the default',
+    });
   });
 
   it('emits nothing when the run has no input of that name, and an input key naming no graph input is refused', async () => {
@@ -55,14 +57,20 @@ describe('graph_output', () => {
   it('makes each packet the run output named by outputName', async () => {
     const graph = (config: JsonObject) => ({
       processes: { out: { component: 'graph_output', metadata: { config } } },
-      connections: [{ data: 1, to: { nodeId: 'out', portId: 'data' } }, { data: 2, to: { nodeId: 'out', portId: 'data' } }],
+      connections: [
+        { data: 1, to: { nodeId: 'out', portId: 'data' } },
+        { data: 2, to: { nodeId: 'out', portId: 'data' } },
+      ],
     });
     expect((await run(graph({}))).result.outputs).toEqual({ output: 2 });
     expect((await run(graph({ outputName: 'total' }))).result.outputs).toEqual({ total: 2 });
   });
 
   it('fails when the value is not of the declared dataType', async () => {
-    const graph = { processes: { out: { component: 'graph_output', metadata: { config: { dataType: 'array' } } } }, connections: [{ data: { a: 1 }, to: { nodeId: 'out', portId: 'data' } }] };
+    const graph = {
+      processes: { out: { component: 'graph_output', metadata: { config: { dataType: 'array' } } } },
+      connections: [{ data: { a: 1 }, to: { nodeId: 'out', portId: 'data' } }],
+    };
     expect((await run(graph)).result.errors[0].message).toBe(`Graph output 'output' expects a value of type array, got an object`);
   });
 });

@@ -12,7 +12,7 @@ export const graphOutput = defineActor({
   outports: {},
   config: z.object({
     /** The name of the output (the subgraph node's port). @default "output" */
-    outputName: requiredText('The name of the output (the subgraph node\'s port)', 'output'),
+    outputName: requiredText("The name of the output (the subgraph node's port)", 'output'),
     /** The type the value must have. @default "any" */
     dataType: dataTypeSetting(),
     /** Shown by the IDE only. */

@@ -37,7 +37,9 @@ describe('tpl_text_input', () => {
 
   it('checks email, url and alphanumeric formats, naming the rule it breaks', async () => {
     expect(await emitted('tpl_text_input', { defaultValue: 'ada@example.org', validation: 'email' })).toBe('ada@example.org');
-    expect(await failure('tpl_text_input', { defaultValue: 'ada@example', validation: 'email' })).toBe(`Text input breaks validation 'email': "ada@example" is not an email address`);
+    expect(await failure('tpl_text_input', { defaultValue: 'ada@example', validation: 'email' })).toBe(
+      `Text input breaks validation 'email': "ada@example" is not an email address`,
+    );
     expect(await emitted('tpl_text_input', { defaultValue: 'https://example.org/a?b=1', validation: 'url' })).toBe('https://example.org/a?b=1');
     expect(await failure('tpl_text_input', { defaultValue: 'example.org', validation: 'url' })).toContain("breaks validation 'url'");
     expect(await failure('tpl_text_input', { defaultValue: 'javascript:alert(1)', validation: 'url' })).toContain('is not an http(s) URL');
@@ -58,8 +60,12 @@ describe('tpl_text_input', () => {
   });
 
   it('rejects a regex validation without a valid pattern at validation time', async () => {
-    await expect(run('tpl_text_input', { validation: 'regex' })).rejects.toThrow("Node 'node': config 'validationPattern': is required when validation is regex");
-    await expect(run('tpl_text_input', { validation: 'regex', validationPattern: '(' })).rejects.toThrow("config 'validationPattern': is not a valid regular expression");
+    await expect(run('tpl_text_input', { validation: 'regex' })).rejects.toThrow(
+      "Node 'node': config 'validationPattern': is required when validation is regex",
+    );
+    await expect(run('tpl_text_input', { validation: 'regex', validationPattern: '(' })).rejects.toThrow(
+      "config 'validationPattern': is not a valid regular expression",
+    );
     await expect(run('tpl_text_input', { validation: 'phone' })).rejects.toThrow("config 'validation'");
   });
 });

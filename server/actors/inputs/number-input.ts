@@ -19,7 +19,7 @@ export const numberInput = defineActor({
       /** The largest value allowed. */
       max: numberSetting('The largest value allowed', z.number().optional()),
       /** Shown by the IDE only. @default 1 */
-      step: numberSetting('Step of the IDE\'s number field (display only)', z.number().default(1)),
+      step: numberSetting("Step of the IDE's number field (display only)", z.number().default(1)),
       /** Shown by the IDE only. @default "decimal" */
       format: choiceSetting('How the IDE displays the number (display only)', ['decimal', 'integer', 'currency', 'percentage', 'scientific'], 'decimal'),
       /** Shown by the IDE only. @default 2 */

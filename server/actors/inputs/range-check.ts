@@ -9,7 +9,10 @@ export function rangeProblem(what: string, value: number, min: number | undefine
 }
 
 /** A zod refinement for a config with optional `min` and `max`: min may not exceed max. */
-export function minNotAboveMax(config: { min?: number; max?: number }, ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void }): void {
+export function minNotAboveMax(
+  config: { min?: number; max?: number },
+  ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void },
+): void {
   if (config.min !== undefined && config.max !== undefined && config.min > config.max) {
     ctx.addIssue({ code: 'custom', path: ['max'], message: `must not be below min (${config.min})` });
   }

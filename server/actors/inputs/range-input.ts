@@ -19,7 +19,7 @@ export const rangeInput = defineActor({
       /** The upper end of the range. @default 100 */
       max: numberSetting('The upper end of the range', z.number().default(100)),
       /** Shown by the IDE only. @default 1 */
-      step: numberSetting('Step of the IDE\'s slider (display only)', z.number().default(1)),
+      step: numberSetting("Step of the IDE's slider (display only)", z.number().default(1)),
       /** Shown by the IDE only. @default true */
       showValue: booleanSetting('Whether the IDE shows the current value (display only)', true),
       /** Shown by the IDE only. @default true */

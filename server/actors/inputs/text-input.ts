@@ -9,7 +9,7 @@ const TextInputConfigSchema = z
     /** The text the node emits. @default "" */
     defaultValue: textSetting('The text the node emits', z.string().default('')),
     /** Shown by the IDE only. @default "Enter text..." */
-    placeholder: textSetting('Placeholder of the IDE\'s text field (display only)', z.string().default('Enter text...')),
+    placeholder: textSetting("Placeholder of the IDE's text field (display only)", z.string().default('Enter text...')),
     /** Shown by the IDE only. @default false */
     multiline: booleanSetting('Whether the IDE shows a multi-line field (display only)', false),
     /** The longest text allowed, in characters. */

@@ -19,7 +19,7 @@ export const ifBranch = defineActor({
     /** The rule sets of the IDE's rule builder. @default [] */
     decisionRules: z
       .preprocess((value) => value ?? undefined, z.array(RuleSetSchema).default([]))
-      .describe('Rule sets of the IDE\'s rule builder over fields of the packet; the packet goes to true-out when any set holds'),
+      .describe("Rule sets of the IDE's rule builder over fields of the packet; the packet goes to true-out when any set holds"),
   }),
   effects: 'none',
   fire: ({ inputs, config, send }) => {

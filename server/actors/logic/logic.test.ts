@@ -14,7 +14,13 @@ async function route(component: string, config: JsonObject, packet: JsonValue): 
 const rules = (...groups: { connector?: string; rules: JsonObject[] }[]): JsonObject => ({
   decisionRules: [{ id: 'set1', type: 'IF', groups: groups.map((group, i) => ({ id: `g${i}`, connector: 'AND', ...group })) }],
 });
-const rule = (field: string, operator: string, value?: JsonValue, valueType?: string): JsonObject => ({ id: 'r', field, operator, value: value ?? '', ...(valueType ? { valueType } : {}) });
+const rule = (field: string, operator: string, value?: JsonValue, valueType?: string): JsonObject => ({
+  id: 'r',
+  field,
+  operator,
+  value: value ?? '',
+  ...(valueType ? { valueType } : {}),
+});
 
 describe('tpl_if_branch', () => {
   const order = { status: 200, body: { items: [{ total: 150 }] }, tags: ['vip'], note: '' };
@@ -48,7 +54,9 @@ describe('tpl_if_branch', () => {
 
   it('compares dates and booleans by valueType', async () => {
     const packet = { at: '2024-05-01T10:00:00Z', active: 'yes' };
-    expect(await route('tpl_if_branch', rules({ rules: [rule('at', 'greater_than', '2024-01-01', 'date'), rule('active', 'is', 'true', 'boolean')] }), packet)).toEqual(['true-out']);
+    expect(
+      await route('tpl_if_branch', rules({ rules: [rule('at', 'greater_than', '2024-01-01', 'date'), rule('active', 'is', 'true', 'boolean')] }), packet),
+    ).toEqual(['true-out']);
   });
 
   it('joins rules of a group with AND and groups by their connectors', async () => {
@@ -71,12 +79,12 @@ describe('tpl_if_branch', () => {
   });
 
   it('rejects an unknown operator or a between rule without two bounds, naming the node and key', async () => {
-    await expect(runNode(catalogue.get('tpl_if_branch')!, { config: rules({ rules: [rule('a', 'matches', 'x')] }), packets: [['input-in', 1]] })).rejects.toThrow(
-      "Node 'node': config 'decisionRules.0.groups.0.rules.0.operator'",
-    );
-    await expect(runNode(catalogue.get('tpl_if_branch')!, { config: rules({ rules: [rule('a', 'between', '5')] }), packets: [['input-in', 1]] })).rejects.toThrow(
-      "config 'decisionRules.0.groups.0.rules.0.value': Operator 'between' needs two bounds",
-    );
+    await expect(
+      runNode(catalogue.get('tpl_if_branch')!, { config: rules({ rules: [rule('a', 'matches', 'x')] }), packets: [['input-in', 1]] }),
+    ).rejects.toThrow("Node 'node': config 'decisionRules.0.groups.0.rules.0.operator'");
+    await expect(
+      runNode(catalogue.get('tpl_if_branch')!, { config: rules({ rules: [rule('a', 'between', '5')] }), packets: [['input-in', 1]] }),
+    ).rejects.toThrow("config 'decisionRules.0.groups.0.rules.0.value': Operator 'between' needs two bounds");
   });
 });
 

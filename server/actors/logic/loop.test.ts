@@ -14,7 +14,12 @@ async function runLoop(config: JsonObject, input: JsonValue): Promise<LoopRun> {
   const [items, indexes, done]: JsonValue[][] = [[], [], []];
   const catalogue = createCatalogue([...logicActors, collector('items', items), collector('indexes', indexes), collector('done', done)]);
   const graph = {
-    processes: { loop: { component: 'tpl_loop', metadata: { config } }, items: { component: 'items' }, indexes: { component: 'indexes' }, done: { component: 'done' } },
+    processes: {
+      loop: { component: 'tpl_loop', metadata: { config } },
+      items: { component: 'items' },
+      indexes: { component: 'indexes' },
+      done: { component: 'done' },
+    },
     connections: [
       { data: input, to: { nodeId: 'loop', portId: 'items-in' } },
       { from: { nodeId: 'loop', portId: 'item-out' }, to: { nodeId: 'items', portId: 'in' } },
@@ -84,7 +89,9 @@ describe('tpl_loop while and do-while', () => {
     expect(run.items).toEqual([{ limit: 3 }, { limit: 3 }, { limit: 3 }]);
     expect(run.indexes).toEqual([0, 1, 2]);
     expect(run.done).toEqual([{ count: 3, iterations: 3, completed: true, stoppedBy: 'breakCondition' }]);
-    expect((await runLoop({ loopType: 'while', breakCondition: 'true' }, 'x')).done).toEqual([{ count: 0, iterations: 0, completed: true, stoppedBy: 'breakCondition' }]);
+    expect((await runLoop({ loopType: 'while', breakCondition: 'true' }, 'x')).done).toEqual([
+      { count: 0, iterations: 0, completed: true, stoppedBy: 'breakCondition' },
+    ]);
   });
 
   it('do-while runs at least once', async () => {

@@ -51,7 +51,9 @@ describe('tpl_math_sum', () => {
   });
 
   it('fails on a non-numeric element when ignoreNonNumeric is false', async () => {
-    expect(await failureOf('tpl_math_sum', 'array-in', [1, 'x'], { ignoreNonNumeric: false })).toBe(`Port 'array-in' expects an array of numbers, got "x" at index 1`);
+    expect(await failureOf('tpl_math_sum', 'array-in', [1, 'x'], { ignoreNonNumeric: false })).toBe(
+      `Port 'array-in' expects an array of numbers, got "x" at index 1`,
+    );
     expect(await outputsOf('tpl_math_sum', 'array-in', [1, '2'], { ignoreNonNumeric: 'false' })).toEqual({ 'sum-out': 3 });
   });
 });
@@ -80,7 +82,19 @@ describe('tpl_math_statistics', () => {
   });
 
   it('sends null where a statistic is undefined', async () => {
-    expect(await outputsOf('tpl_math_statistics', 'data-in', [3])).toEqual({ 'mean-out': 3, 'median-out': 3, 'mode-out': 3, 'std-out': null, 'variance-out': null });
-    expect(await outputsOf('tpl_math_statistics', 'data-in', [])).toEqual({ 'mean-out': null, 'median-out': null, 'mode-out': null, 'std-out': null, 'variance-out': null });
+    expect(await outputsOf('tpl_math_statistics', 'data-in', [3])).toEqual({
+      'mean-out': 3,
+      'median-out': 3,
+      'mode-out': 3,
+      'std-out': null,
+      'variance-out': null,
+    });
+    expect(await outputsOf('tpl_math_statistics', 'data-in', [])).toEqual({
+      'mean-out': null,
+      'median-out': null,
+      'mode-out': null,
+      'std-out': null,
+      'variance-out': null,
+    });
   });
 });

@@ -37,8 +37,14 @@ describe('tpl_math_expression', () => {
   it('routes an unknown variable, a syntax error or a disabled function to error-out', async () => {
     const unknown = await evaluate('x + 1', {});
     expect(unknown.result.success).toBe(true);
-    expect(unknown.outputs['error-out']).toEqual({ message: "Expression 'x + 1' failed: Undefined symbol x", node_id: 'node', component: 'tpl_math_expression' });
-    expect((await evaluate('1 +', {})).outputs['error-out']).toMatchObject({ message: expect.stringContaining("Expression '1 +' failed: Unexpected end of expression") });
+    expect(unknown.outputs['error-out']).toEqual({
+      message: "Expression 'x + 1' failed: Undefined symbol x",
+      node_id: 'node',
+      component: 'tpl_math_expression',
+    });
+    expect((await evaluate('1 +', {})).outputs['error-out']).toMatchObject({
+      message: expect.stringContaining("Expression '1 +' failed: Unexpected end of expression"),
+    });
     expect((await evaluate('import({x: 1})', {})).outputs['error-out']).toMatchObject({ message: expect.stringContaining('Function import is disabled') });
     expect((await evaluate('createUnit("knot", "0.514444 m/s")', {})).outputs['error-out']).toMatchObject({ message: expect.stringContaining('is disabled') });
     expect((await evaluate('evaluate("1")', {})).outputs['error-out']).toMatchObject({ message: expect.stringContaining('is disabled') });
@@ -52,7 +58,9 @@ describe('tpl_math_expression', () => {
 
   it('requires an expression: validation names the node and key', async () => {
     await expect(runNode(catalogue.get('tpl_math_expression')!)).rejects.toThrow("Node 'node': config 'expression' is required");
-    await expect(runNode(catalogue.get('tpl_math_expression')!, { propertyValues: { expression: '' } })).rejects.toThrow("Node 'node': config 'expression' is required");
+    await expect(runNode(catalogue.get('tpl_math_expression')!, { propertyValues: { expression: '' } })).rejects.toThrow(
+      "Node 'node': config 'expression' is required",
+    );
   });
 
   it('never lets one firing change what the next one sees', async () => {
@@ -107,6 +115,8 @@ describe('tpl_math_random', () => {
 
   it('rejects a max not above min, or a range without an integer, at validation', async () => {
     await expect(runNode(catalogue.get('tpl_math_random')!, { config: { min: 2, max: 1 } })).rejects.toThrow("config 'max': must be greater than min (2)");
-    await expect(runNode(catalogue.get('tpl_math_random')!, { config: { min: 0.2, max: 0.8, type: 'integer' } })).rejects.toThrow('no integer lies in [0.2, 0.8)');
+    await expect(runNode(catalogue.get('tpl_math_random')!, { config: { min: 0.2, max: 0.8, type: 'integer' } })).rejects.toThrow(
+      'no integer lies in [0.2, 0.8)',
+    );
   });
 });

@@ -17,7 +17,11 @@ export const mathSqrt = defineActor({
     /** Decimal places of the result. @default 2 */
     precision: precisionSetting(2),
     /** error (fail), absolute (root of |x|) or complex ({re: 0, im: root of |x|}). @default "error" */
-    handleNegative: choiceSetting('What a negative input gives: an error on error-out, the root of its absolute value, or a complex result', ['error', 'absolute', 'complex'], 'error'),
+    handleNegative: choiceSetting(
+      'What a negative input gives: an error on error-out, the root of its absolute value, or a complex result',
+      ['error', 'absolute', 'complex'],
+      'error',
+    ),
   }),
   effects: 'none',
   fire: ({ inputs, config, send }) => {

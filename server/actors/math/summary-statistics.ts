@@ -25,7 +25,7 @@ function median(sorted: readonly number[]): number | null {
 function mode(sorted: readonly number[]): number | null {
   let best: number | null = null;
   let bestCount = 0;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j < sorted.length && sorted[j] === sorted[i]) j++;
     if (j - i > bestCount) [best, bestCount] = [sorted[i], j - i];

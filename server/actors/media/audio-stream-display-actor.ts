@@ -26,7 +26,10 @@ function describeAudioFrame(bytes: Uint8Array, declaredType: string | undefined)
 
 /** Builds `tpl_audio_stream_display`: each frame's type and size (WAV: channels, sample rate, duration) on `metadata`. */
 export function createAudioStreamDisplayActor(options: MediaActorOptions = {}) {
-  return createStreamDisplayActor({ id: 'tpl_audio_stream_display', title: 'Audio Stream', kind: 'audio', config: AudioStreamDisplayConfigSchema, describe: describeAudioFrame }, options);
+  return createStreamDisplayActor(
+    { id: 'tpl_audio_stream_display', title: 'Audio Stream', kind: 'audio', config: AudioStreamDisplayConfigSchema, describe: describeAudioFrame },
+    options,
+  );
 }
 
 /** The audio stream display with the server's default frame cap. */

@@ -44,10 +44,15 @@ export async function fetchMedia(url: string, fetch: FetchMediaOptions, options:
       egress: options.egress ?? DEFAULT_EGRESS,
     });
   } catch (error) {
-    if (error instanceof HttpTransportError && /exceeds the limit/.test(error.reason)) throw new MediaTooLargeError(`The medium at ${describeUrl(call.url)}`, fetch.maxBytes);
+    if (error instanceof HttpTransportError && /exceeds the limit/.test(error.reason))
+      throw new MediaTooLargeError(`The medium at ${describeUrl(call.url)}`, fetch.maxBytes);
     throw error;
   }
   if (response.status >= 300) throw new ActorError(describeFailedResponse(call, response), { status: response.status, url: describeUrl(response.url) });
   const declaredType = response.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
-  return { bytes: Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength), url: response.url, ...(declaredType ? { declaredType } : {}) };
+  return {
+    bytes: Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength),
+    url: response.url,
+    ...(declaredType ? { declaredType } : {}),
+  };
 }

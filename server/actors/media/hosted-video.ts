@@ -40,7 +40,8 @@ function readHostedVideo(site: VideoSite, text: string): HostedVideo | string {
   const host = url.hostname.toLowerCase().replace(/^(www|m|music)\./, '');
   if (site === 'youtube') {
     const id = youtubeId(url, host);
-    if (id === undefined || !YOUTUBE_ID.test(id)) return `'${text}' is not the address of a YouTube video (youtube.com/watch?v=..., youtu.be/..., /embed/..., /shorts/...)`;
+    if (id === undefined || !YOUTUBE_ID.test(id))
+      return `'${text}' is not the address of a YouTube video (youtube.com/watch?v=..., youtu.be/..., /embed/..., /shorts/...)`;
     return { provider: site, videoId: id, url: `https://www.youtube.com/watch?v=${id}`, embedUrl: `https://www.youtube-nocookie.com/embed/${id}` };
   }
   const id = vimeoId(url, host);

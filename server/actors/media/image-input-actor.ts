@@ -2,12 +2,24 @@ import { z } from 'zod';
 import { booleanSetting, choiceSetting } from '../shared';
 import { type MediaActorOptions } from './media-actor-options';
 import { createMediaInputActor } from './media-input-actor';
-import { acceptedFormatsSetting, base64FileRule, displayModeSetting, maxFileSizeSetting, mediaFileSetting, mediaUrlSetting, previewHeightSetting } from './media-settings';
+import {
+  acceptedFormatsSetting,
+  base64FileRule,
+  displayModeSetting,
+  maxFileSizeSetting,
+  mediaFileSetting,
+  mediaUrlSetting,
+  previewHeightSetting,
+} from './media-settings';
 
 /** The `tpl_image_input` properties, with the template's defaults. */
 const ImageInputConfigSchema = z
   .object({
-    source: choiceSetting('Where the image comes from when no packet arrives on source: a file (upload), the url, or base64 in imageFile', ['upload', 'url', 'base64'], 'url'),
+    source: choiceSetting(
+      'Where the image comes from when no packet arrives on source: a file (upload), the url, or base64 in imageFile',
+      ['upload', 'url', 'base64'],
+      'url',
+    ),
     imageFile: mediaFileSetting('image'),
     url: mediaUrlSetting('The http(s) address of the image (source url), fetched through the server egress policy', 'https://placehold.co/400x300'),
     acceptedFormats: acceptedFormatsSetting('image/jpeg,image/png,image/gif,image/webp'),

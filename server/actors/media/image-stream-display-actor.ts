@@ -12,7 +12,10 @@ const ImageStreamDisplayConfigSchema = z.object({
 
 /** Builds `tpl_image_stream_display`: each frame's type and dimensions (image-size) on `metadata`. */
 export function createImageStreamDisplayActor(options: MediaActorOptions = {}) {
-  return createStreamDisplayActor({ id: 'tpl_image_stream_display', title: 'Image Stream', kind: 'image', config: ImageStreamDisplayConfigSchema, describe: (bytes) => readImageInfo(bytes) }, options);
+  return createStreamDisplayActor(
+    { id: 'tpl_image_stream_display', title: 'Image Stream', kind: 'image', config: ImageStreamDisplayConfigSchema, describe: (bytes) => readImageInfo(bytes) },
+    options,
+  );
 }
 
 /** The image stream display with the server's default frame cap. */

@@ -16,7 +16,13 @@ export const mediaActors: readonly AnyActorDefinition[] = [imageInputActor, audi
 
 /** The media family built with the server's egress policy, files directory and media cap. */
 export function createMediaActors(options: MediaActorOptions): AnyActorDefinition[] {
-  return [createImageInputActor(options), createAudioInputActor(options), createVideoInputActor(options), createImageStreamDisplayActor(options), createAudioStreamDisplayActor(options)];
+  return [
+    createImageInputActor(options),
+    createAudioInputActor(options),
+    createVideoInputActor(options),
+    createImageStreamDisplayActor(options),
+    createAudioStreamDisplayActor(options),
+  ];
 }
 
 export { type MediaActorOptions } from './media-actor-options';

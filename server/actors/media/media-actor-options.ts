@@ -15,7 +15,6 @@ export interface MediaActorOptions {
   policy?: Partial<RetryPolicy>;
 }
 
-
 /** Limit of one attempt of fetching a URL source, body included; the media templates have no timeout property. */
 export const MEDIA_FETCH_TIMEOUT_MS = 60_000;
 

@@ -55,7 +55,13 @@ function settingSource<C extends MediaInputSettings>(config: C, fileKey: keyof C
   return sourceOfText(text, reading, `config '${key}'`);
 }
 
-async function readMedium<C extends MediaInputSettings>(spec: MediaInputSpec<C>, source: MediaSource, config: C, signal: AbortSignal, options: MediaActorOptions): Promise<MediaOutput> {
+async function readMedium<C extends MediaInputSettings>(
+  spec: MediaInputSpec<C>,
+  source: MediaSource,
+  config: C,
+  signal: AbortSignal,
+  options: MediaActorOptions,
+): Promise<MediaOutput> {
   const accepted = acceptedFormatList(config.acceptedFormats);
   const loaded = await loadMedia(source, { what: spec.what, maxBytes: mediaByteLimit(config.maxFileSize, options), accept: accepted, signal }, options);
   const facts = describeMedia(spec.kind, loaded.bytes);
@@ -74,10 +80,19 @@ export function createMediaInputActor<C extends MediaInputSettings>(spec: MediaI
     id: spec.id,
     title: spec.title,
     description: `Reads ${spec.kind === 'image' ? 'an image' : spec.kind} from a URL, base64 content or a file under the server's files_dir; {contentType, base64} to ${spec.dataPort}, type, size and what the content tells to metadata.`,
-    inports: { source: { type: 'all', description: 'Overrides the settings: a URL, a data: URL, base64 text or a path (read as the source setting says), {url}, {base64, contentType} or {path}' } },
+    inports: {
+      source: {
+        type: 'all',
+        description:
+          'Overrides the settings: a URL, a data: URL, base64 text or a path (read as the source setting says), {url}, {base64, contentType} or {path}',
+      },
+    },
     outports: {
       [spec.dataPort]: { type: 'object', description: 'The medium: {contentType, base64}, the content type read from the bytes' },
-      metadata: { type: 'object', description: 'Where it came from, contentType, format, size in bytes and what the format tells (dimensions, channels, duration)' },
+      metadata: {
+        type: 'object',
+        description: 'Where it came from, contentType, format, size in bytes and what the format tells (dimensions, channels, duration)',
+      },
     },
     config: spec.config,
     // It reads a URL or a file under files_dir, which may have changed since.

@@ -17,12 +17,14 @@ export function maxFileSizeSetting(defaultMb: number) {
 
 /** `acceptedFormats`: the comma-separated media types the node takes, `type/*` accepting a whole family. */
 export function acceptedFormatsSetting(defaultList: string) {
-  return textSetting('The media types the node takes, comma-separated (type/* takes a whole family); the type is read from the content', z.string().default(defaultList)).superRefine(
-    (text, ctx) => {
-      const bad = badAcceptedFormats(text);
-      if (bad.length > 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${bad.map((item) => `'${item}'`).join(', ')} is not a media type (type/subtype or type/*)` });
-    },
-  );
+  return textSetting(
+    'The media types the node takes, comma-separated (type/* takes a whole family); the type is read from the content',
+    z.string().default(defaultList),
+  ).superRefine((text, ctx) => {
+    const bad = badAcceptedFormats(text);
+    if (bad.length > 0)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${bad.map((item) => `'${item}'`).join(', ')} is not a media type (type/subtype or type/*)` });
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describeMedia } from './describe-media';
 import { sniffContainer } from './sniff-container';
 
-const bytes = (...parts: (string | number[])[]): Buffer => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const bytes = (...parts: (string | number[])[]): Buffer =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 
 describe('sniffContainer', () => {
   it.each([

@@ -40,8 +40,15 @@ export function createStreamDisplayActor<C>(spec: StreamDisplaySpec<C>, options:
     id: spec.id,
     title: spec.title,
     description: `Shows a stream of ${spec.kind} frames in the IDE; emits what each frame is on metadata.`,
-    inports: { stream: { type: 'all', required: true, description: `One ${spec.kind} frame per packet: {base64, contentType}, a base64 data: URL or base64 text` } },
-    outports: { metadata: { type: 'object', description: `Per frame: {frame, contentType, format, size, receivedAt} and what the format tells (${spec.kind === 'image' ? 'width, height' : 'channels, sample rate, duration'})` } },
+    inports: {
+      stream: { type: 'all', required: true, description: `One ${spec.kind} frame per packet: {base64, contentType}, a base64 data: URL or base64 text` },
+    },
+    outports: {
+      metadata: {
+        type: 'object',
+        description: `Per frame: {frame, contentType, format, size, receivedAt} and what the format tells (${spec.kind === 'image' ? 'width, height' : 'channels, sample rate, duration'})`,
+      },
+    },
     config: spec.config,
     createState: (): DisplayState => ({ frames: 0 }),
     // receivedAt reads the clock.

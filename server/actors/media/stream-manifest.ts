@@ -22,13 +22,20 @@ function manifestType(text: string): StreamType | undefined {
  * stream: the video itself is played from its segments by whoever shows it, never downloaded here.
  * @throws Error naming the problem: not a manifest, another stream type than asked, a fetch failure
  */
-export async function streamReference(source: UrlSource, streamType: 'auto' | StreamType, maxBytes: number, signal: AbortSignal, options: MediaActorOptions): Promise<MediaOutput> {
+export async function streamReference(
+  source: UrlSource,
+  streamType: 'auto' | StreamType,
+  maxBytes: number,
+  signal: AbortSignal,
+  options: MediaActorOptions,
+): Promise<MediaOutput> {
   const accept = [MANIFEST_TYPES.hls, 'application/x-mpegurl', MANIFEST_TYPES.dash];
   const fetched = await fetchMedia(source.url, { maxBytes: Math.min(maxBytes, MAX_MANIFEST_BYTES), accept, signal, origin: source.origin }, options);
   const manifest = fetched.bytes.toString('utf8').replace(/^\uFEFF/, '');
   const found = manifestType(manifest);
   if (found === undefined) throw new Error(`the stream at ${describeUrl(fetched.url)} is neither an HLS playlist (#EXTM3U) nor a DASH manifest (<MPD>)`);
-  if (streamType !== 'auto' && streamType !== found) throw new Error(`streamType is ${streamType} but the stream at ${describeUrl(fetched.url)} is ${found === 'hls' ? 'an HLS playlist' : 'a DASH manifest'}`);
+  if (streamType !== 'auto' && streamType !== found)
+    throw new Error(`streamType is ${streamType} but the stream at ${describeUrl(fetched.url)} is ${found === 'hls' ? 'an HLS playlist' : 'a DASH manifest'}`);
   const contentType = MANIFEST_TYPES[found];
   return {
     data: { url: fetched.url, streamType: found, contentType, manifest },

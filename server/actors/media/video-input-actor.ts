@@ -15,7 +15,9 @@ const VideoInputConfigSchema = z
       'upload',
     ),
     videoFile: mediaFileSetting('video'),
-    url: mediaUrlSetting('The http(s) address of the video, stream manifest or YouTube/Vimeo page, fetched (files and manifests) through the server egress policy'),
+    url: mediaUrlSetting(
+      'The http(s) address of the video, stream manifest or YouTube/Vimeo page, fetched (files and manifests) through the server egress policy',
+    ),
     acceptedFormats: acceptedFormatsSetting('video/mp4,video/webm,video/ogg'),
     maxFileSize: maxFileSizeSetting(100),
     previewHeight: previewHeightSetting(300),

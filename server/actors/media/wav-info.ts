@@ -18,12 +18,17 @@ export function readWavInfo(bytes: Uint8Array): WavInfo | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let format: { audioFormat: number; channels: number; sampleRate: number; bitsPerSample: number } | undefined;
   let byteRate = 0;
-  for (let offset = 12; offset + 8 <= bytes.length; ) {
+  for (let offset = 12; offset + 8 <= bytes.length;) {
     const id = Buffer.from(bytes.buffer, bytes.byteOffset + offset, 4).toString('latin1');
     const size = view.getUint32(offset + 4, true);
     const body = offset + 8;
     if (id === 'fmt ' && body + 16 <= bytes.length) {
-      format = { audioFormat: view.getUint16(body, true), channels: view.getUint16(body + 2, true), sampleRate: view.getUint32(body + 4, true), bitsPerSample: view.getUint16(body + 14, true) };
+      format = {
+        audioFormat: view.getUint16(body, true),
+        channels: view.getUint16(body + 2, true),
+        sampleRate: view.getUint32(body + 4, true),
+        bitsPerSample: view.getUint16(body + 14, true),
+      };
       byteRate = view.getUint32(body + 8, true);
     } else if (id === 'data' && format !== undefined) {
       // A streamed WAV may announce 0 or 0xFFFFFFFF: the bytes that are there are what plays.

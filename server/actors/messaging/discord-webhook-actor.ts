@@ -23,7 +23,8 @@ function discordConfigSchema(options: MessagingActorOptions) {
       avatarUrl: httpUrlSetting('The URL of the avatar image, instead of the one of the webhook'),
       tts: booleanSetting('Read the message aloud (text-to-speech)', false),
       embedColor: optionalText('The color of embeds that set none, such as #5865F2').superRefine((text, ctx) => {
-        if (text !== undefined && embedColorOf(text) === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not a color: write #RRGGBB or a number up to 16777215' });
+        if (text !== undefined && embedColorOf(text) === undefined)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not a color: write #RRGGBB or a number up to 16777215' });
       }),
       webhookUrl: webhookUrlSetting('Discord', 'DISCORD_WEBHOOK_URL'),
       timeout: timeoutSetting(),
@@ -43,12 +44,17 @@ function embedsOf(value: JsonValue | undefined): JsonObject[] {
 }
 
 /** The Discord execute-webhook body of a message and the embeds of `embed-in`, with the node's name, avatar, voice and color. */
-function discordPayload(message: JsonValue | undefined, embed: JsonValue | undefined, config: Pick<DiscordConfig, 'username' | 'avatarUrl' | 'tts' | 'embedColor'>): JsonObject {
+function discordPayload(
+  message: JsonValue | undefined,
+  embed: JsonValue | undefined,
+  config: Pick<DiscordConfig, 'username' | 'avatarUrl' | 'tts' | 'embedColor'>,
+): JsonObject {
   const object = objectOf(message);
   const content = textOf(message, ['content', 'text', 'message']) ?? (object === undefined ? JSON.stringify(message ?? null) : undefined);
   const color = config.embedColor === undefined ? undefined : embedColorOf(config.embedColor);
   const embeds = embedsOf(object?.embeds ?? embed).map((item) => (item.color === undefined && color !== undefined ? { ...item, color } : item));
-  if (content === undefined && embeds.length === 0) throw new ActorError('The message has neither content nor embeds: send text, {content} or {embeds}', { vendor: 'Discord' });
+  if (content === undefined && embeds.length === 0)
+    throw new ActorError('The message has neither content nor embeds: send text, {content} or {embeds}', { vendor: 'Discord' });
   const payload: JsonObject = { tts: config.tts };
   if (content !== undefined) payload.content = content;
   if (embeds.length > 0) payload.embeds = embeds;
@@ -69,7 +75,11 @@ export function createDiscordWebhookActor(options: MessagingActorOptions = {}) {
     description: 'Posts each message, with embeds, to a Discord webhook.',
     inports: {
       'message-in': { type: 'all', required: true, description: 'The message: text, or {content, embeds}.' },
-      'embed-in': { type: 'all', control: true, description: 'An embed object or a list of them, kept for every later message; when fed, messages wait for the first one.' },
+      'embed-in': {
+        type: 'all',
+        control: true,
+        description: 'An embed object or a list of them, kept for every later message; when fed, messages wait for the first one.',
+      },
     },
     outports: { 'sent-out': { type: 'object', description: 'The posted message: {id, channelId, content, timestamp}.' } },
     config: discordConfigSchema(options),
@@ -84,7 +94,12 @@ export function createDiscordWebhookActor(options: MessagingActorOptions = {}) {
         { signal, timeout: config.timeout, retryCount: config.retryCount, options },
       );
       const posted = objectOf(reply.body) ?? {};
-      await send('sent-out', { id: posted.id ?? null, channelId: posted.channel_id ?? null, content: posted.content ?? payload.content ?? null, timestamp: posted.timestamp ?? null });
+      await send('sent-out', {
+        id: posted.id ?? null,
+        channelId: posted.channel_id ?? null,
+        content: posted.content ?? payload.content ?? null,
+        timestamp: posted.timestamp ?? null,
+      });
     },
   });
 }

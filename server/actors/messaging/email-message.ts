@@ -27,7 +27,9 @@ function mailboxesOf(value: JsonValue | undefined): Mailbox[] {
   const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
   return items.flatMap((item): Mailbox[] => {
     if (typeof item === 'string') {
-      return addressparser(item, { flatten: true }).flatMap((entry) => (entry.address ? [entry.name ? { address: entry.address, name: entry.name } : { address: entry.address }] : []));
+      return addressparser(item, { flatten: true }).flatMap((entry) =>
+        entry.address ? [entry.name ? { address: entry.address, name: entry.name } : { address: entry.address }] : [],
+      );
     }
     const object = objectOf(item);
     const address = textOf(object, ['email', 'address']);
@@ -45,7 +47,8 @@ export function formatMailbox(mailbox: Mailbox): string {
 function recipientsOf(content: JsonObject | undefined, recipients: JsonValue | undefined) {
   const list = objectOf(recipients);
   // A recipients packet is either a list of addresses or {to, cc, bcc}; the content's own fields win.
-  const field = (name: 'to' | 'cc' | 'bcc'): Mailbox[] => mailboxesOf(content?.[name] ?? (list === undefined ? (name === 'to' ? recipients : undefined) : list[name]));
+  const field = (name: 'to' | 'cc' | 'bcc'): Mailbox[] =>
+    mailboxesOf(content?.[name] ?? (list === undefined ? (name === 'to' ? recipients : undefined) : list[name]));
   return { to: field('to'), cc: field('cc'), bcc: field('bcc') };
 }
 
@@ -58,18 +61,23 @@ function recipientsOf(content: JsonObject | undefined, recipients: JsonValue | u
 export function composeEmail(content: JsonValue | undefined, recipients: JsonValue | undefined, config: EmailConfig): EmailMessage {
   const object = objectOf(content);
   const { to, cc, bcc } = recipientsOf(object, recipients);
-  if (to.length + cc.length + bcc.length === 0) throw new ActorError('No recipient: feed recipients-in or give {to} in content-in', { provider: config.provider });
+  if (to.length + cc.length + bcc.length === 0)
+    throw new ActorError('No recipient: feed recipients-in or give {to} in content-in', { provider: config.provider });
   const view = objectOf(object?.data) ?? object ?? {};
   const text = typeof content === 'string' ? content : textOf(object, ['text', 'body']);
   const html = textOf(object, ['html']);
   const bodyText = text ?? (html === undefined ? config.body : undefined);
-  if (bodyText === undefined && html === undefined) throw new ActorError('No body: send text or {text, html} on content-in, or set body', { provider: config.provider });
+  if (bodyText === undefined && html === undefined)
+    throw new ActorError('No body: send text or {text, html} on content-in, or set body', { provider: config.provider });
   const replyTo = mailboxesOf(object?.replyTo)[0];
   const fill = (source: string, what: string, asHtml: boolean): string => {
     try {
       return renderTemplate(config.templateEngine, source, view, asHtml);
     } catch (error) {
-      throw new ActorError(`The ${what} is not a ${config.templateEngine} template: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`, { provider: config.provider });
+      throw new ActorError(
+        `The ${what} is not a ${config.templateEngine} template: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
+        { provider: config.provider },
+      );
     }
   };
   return {

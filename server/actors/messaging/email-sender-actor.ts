@@ -27,8 +27,17 @@ export function createEmailSenderActor(options: MessagingActorOptions = {}) {
     title: 'Email Sender',
     description: 'Sends each content packet as an e-mail through SMTP, SendGrid, Mailgun or Amazon SES.',
     inports: {
-      'content-in': { type: 'all', required: true, description: 'The body as text, or {text, html, subject, to, cc, bcc, replyTo, data}; data (else the object) fills the templates.' },
-      'recipients-in': { type: 'all', control: true, description: 'The recipients: addresses (a list, or text separated by commas) or {to, cc, bcc}, kept for every later message; when fed, messages wait for the first one.' },
+      'content-in': {
+        type: 'all',
+        required: true,
+        description: 'The body as text, or {text, html, subject, to, cc, bcc, replyTo, data}; data (else the object) fills the templates.',
+      },
+      'recipients-in': {
+        type: 'all',
+        control: true,
+        description:
+          'The recipients: addresses (a list, or text separated by commas) or {to, cc, bcc}, kept for every later message; when fed, messages wait for the first one.',
+      },
     },
     outports: {
       'sent-out': { type: 'object', description: 'The sent message: {provider, messageId, to, accepted, rejected, subject}.' },
@@ -41,11 +50,24 @@ export function createEmailSenderActor(options: MessagingActorOptions = {}) {
       try {
         message = composeEmail(inputs['content-in'], inputs['recipients-in'], config);
         const receipt = await PROVIDERS[config.provider](message, { config, secret, signal, options });
-        await send('sent-out', { provider: config.provider, messageId: receipt.messageId, to: addressesOf(message), accepted: [...receipt.accepted], rejected: [...receipt.rejected], subject: message.subject });
+        await send('sent-out', {
+          provider: config.provider,
+          messageId: receipt.messageId,
+          to: addressesOf(message),
+          accepted: [...receipt.accepted],
+          rejected: [...receipt.rejected],
+          subject: message.subject,
+        });
       } catch (error) {
         if (signal.aborted || !isConnected('failed-out')) throw error;
         const details: JsonObject = error instanceof ActorError ? error.details : {};
-        await send('failed-out', { ...details, provider: config.provider, message: errorMessage(error), to: addressesOf(message), subject: message?.subject ?? config.subject });
+        await send('failed-out', {
+          ...details,
+          provider: config.provider,
+          message: errorMessage(error),
+          to: addressesOf(message),
+          subject: message?.subject ?? config.subject,
+        });
       }
     },
   });

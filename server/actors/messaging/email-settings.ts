@@ -42,7 +42,11 @@ export function emailConfigSchema(options: MessagingActorOptions) {
       subject: requiredText('The subject; a template when templateEngine is set'),
       fromEmail: requiredText('The sender address').refine((text) => text.includes('@'), 'is not an e-mail address'),
       fromName: optionalText('The sender name shown beside the address'),
-      templateEngine: choiceSetting('Fill the subject and body with the values of content-in (handlebars or mustache), or send them as written', TEMPLATE_ENGINES, 'none'),
+      templateEngine: choiceSetting(
+        'Fill the subject and body with the values of content-in (handlebars or mustache), or send them as written',
+        TEMPLATE_ENGINES,
+        'none',
+      ),
       body: optionalText('The body when content-in gives no text or html; a template when templateEngine is set'),
       smtpHost: credentialSetting('The SMTP server host', 'SMTP_HOST'),
       smtpPort: numberSetting('The SMTP server port', z.number().int().min(1).max(65_535).default(587)),
@@ -59,7 +63,8 @@ export function emailConfigSchema(options: MessagingActorOptions) {
       retryCount: retrySetting(),
     })
     .superRefine((config, ctx) => {
-      for (const [key, secret] of PROVIDER_KEYS[config.provider]) requireCredential<typeof config>(key as keyof typeof config & string, [secret], options.secret)(config, ctx);
+      for (const [key, secret] of PROVIDER_KEYS[config.provider])
+        requireCredential<typeof config>(key as keyof typeof config & string, [secret], options.secret)(config, ctx);
       for (const key of ['subject', 'body'] as const) {
         const source = config[key];
         const problem = source === undefined ? undefined : templateProblem(config.templateEngine, source);

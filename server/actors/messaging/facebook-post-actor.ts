@@ -42,7 +42,11 @@ function facebookConfigSchema(options: MessagingActorOptions) {
 type FacebookConfig = z.infer<ReturnType<typeof facebookConfigSchema>>;
 
 /** The Graph API call of a post: `/{page}/photos` with the image of `media-in`, else `/{page}/feed`, published now or scheduled. */
-function pagePostCall(content: JsonValue | undefined, media: JsonValue | undefined, config: Pick<FacebookConfig, 'pageId' | 'scheduling' | 'publishTime' | 'targeting' | 'baseUrl'>): { url: URL; json: JsonObject } {
+function pagePostCall(
+  content: JsonValue | undefined,
+  media: JsonValue | undefined,
+  config: Pick<FacebookConfig, 'pageId' | 'scheduling' | 'publishTime' | 'targeting' | 'baseUrl'>,
+): { url: URL; json: JsonObject } {
   const message = textOf(content, ['message', 'text', 'content']) ?? JSON.stringify(content ?? null);
   const link = textOf(objectOf(content)?.link, []);
   const image = textOf(media, ['url', 'image', 'imageUrl']);
@@ -50,7 +54,8 @@ function pagePostCall(content: JsonValue | undefined, media: JsonValue | undefin
   if (config.scheduling && config.publishTime !== undefined) json.scheduled_publish_time = publishSeconds(config.publishTime) ?? null;
   if (config.targeting !== undefined) json.targeting = config.targeting as JsonObject;
   const page = encodeURIComponent(config.pageId.trim());
-  if (image !== undefined) return { url: vendorUrl(config.baseUrl, `/${page}/photos`), json: { ...json, url: image, caption: textOf(media, ['caption']) ?? message } };
+  if (image !== undefined)
+    return { url: vendorUrl(config.baseUrl, `/${page}/photos`), json: { ...json, url: image, caption: textOf(media, ['caption']) ?? message } };
   return { url: vendorUrl(config.baseUrl, `/${page}/feed`), json: { ...json, message, ...(link === undefined ? {} : { link }) } };
 }
 
@@ -79,7 +84,11 @@ export function createFacebookPostActor(options: MessagingActorOptions = {}) {
     description: 'Posts each content packet on a Facebook Page, now or scheduled, with a photo or link.',
     inports: {
       'content-in': { type: 'all', required: true, description: 'The message, or {message, link}.' },
-      'media-in': { type: 'all', control: true, description: 'An image URL or {url, caption}, kept for every later post; when fed, posts wait for the first one.' },
+      'media-in': {
+        type: 'all',
+        control: true,
+        description: 'An image URL or {url, caption}, kept for every later post; when fed, posts wait for the first one.',
+      },
     },
     outports: {
       'post-out': { type: 'object', description: 'The post: {id, pageId, scheduled, publishTime}.' },
@@ -90,15 +99,25 @@ export function createFacebookPostActor(options: MessagingActorOptions = {}) {
     fire: async ({ config, inputs, signal, secret, send, isConnected }) => {
       const token = credentialOf(config.accessToken, ['FACEBOOK_ACCESS_TOKEN'], secret) ?? '';
       const context: VendorCallContext = { signal, timeout: config.timeout, retryCount: config.retryCount, options };
-      const call = (request: Omit<VendorCall, 'vendor' | 'headers'>) => callVendor({ ...request, vendor: 'Facebook', headers: { authorization: `Bearer ${token}` } }, context);
+      const call = (request: Omit<VendorCall, 'vendor' | 'headers'>) =>
+        callVendor({ ...request, vendor: 'Facebook', headers: { authorization: `Bearer ${token}` } }, context);
       const post = pagePostCall(inputs['content-in'], inputs['media-in'], config);
       const reply = objectOf((await call({ method: 'POST', ...post })).body) ?? {};
       // A photo post answers the photo's id and the post's id; the post is what insights and links name.
       const id = textOf(reply.post_id ?? reply.id, []) ?? null;
       const scheduled = post.json.scheduled_publish_time;
-      await send('post-out', { id, pageId: config.pageId, scheduled: config.scheduling, publishTime: typeof scheduled === 'number' ? new Date(scheduled * 1000).toISOString() : null });
+      await send('post-out', {
+        id,
+        pageId: config.pageId,
+        scheduled: config.scheduling,
+        publishTime: typeof scheduled === 'number' ? new Date(scheduled * 1000).toISOString() : null,
+      });
       if (!isConnected('insights-out') || config.scheduling || id === null) return;
-      const read = await call({ method: 'GET', url: vendorUrl(config.baseUrl, `/${encodeURIComponent(id)}/insights`, { metric: config.insightMetrics.join(',') }), idempotent: true });
+      const read = await call({
+        method: 'GET',
+        url: vendorUrl(config.baseUrl, `/${encodeURIComponent(id)}/insights`, { metric: config.insightMetrics.join(',') }),
+        idempotent: true,
+      });
       await send('insights-out', { id, metrics: insightValues(read.body) });
     },
   });

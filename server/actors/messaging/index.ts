@@ -9,7 +9,15 @@ import { createTwilioSmsActor, twilioSmsActor } from './twilio-sms-actor';
 import { createTwitterPostActor, twitterPostActor } from './twitter-post-actor';
 
 /** The messaging family of the catalogue: e-mail, Slack and Discord webhooks, Twilio SMS, and posts to X, LinkedIn and Facebook. */
-export const messagingActors: readonly AnyActorDefinition[] = [emailSenderActor, slackWebhookActor, discordWebhookActor, twilioSmsActor, twitterPostActor, linkedinPostActor, facebookPostActor];
+export const messagingActors: readonly AnyActorDefinition[] = [
+  emailSenderActor,
+  slackWebhookActor,
+  discordWebhookActor,
+  twilioSmsActor,
+  twitterPostActor,
+  linkedinPostActor,
+  facebookPostActor,
+];
 
 /** The messaging actors built with the server's egress policy, named secrets and limits, in the order of {@link messagingActors}. */
 export function createMessagingActors(options: MessagingActorOptions = {}): AnyActorDefinition[] {

@@ -18,7 +18,11 @@ function linkedinConfigSchema(options: MessagingActorOptions) {
   return z
     .object({
       visibility: choiceSetting('Who may see the post', ['anyone', 'connections', 'logged_in'], 'anyone'),
-      shareType: choiceSetting('What the post carries besides its text: nothing, an article link, an image or a video', ['share', 'article', 'image', 'video'], 'share'),
+      shareType: choiceSetting(
+        'What the post carries besides its text: nothing, an article link, an image or a video',
+        ['share', 'article', 'image', 'video'],
+        'share',
+      ),
       companyId: optionalText('The organization that posts (its id or urn:li:organization:...); unset posts as the member of the token'),
       authorUrn: optionalText('The author URN when no companyId is set (urn:li:person:...); unset asks LinkedIn whose the token is'),
       accessToken: credentialSetting('The OAuth 2.0 access token', 'LINKEDIN_ACCESS_TOKEN'),
@@ -47,12 +51,22 @@ function mediaOf(article: JsonValue | undefined, shareType: LinkedinConfig['shar
 }
 
 /** The body of `POST /v2/ugcPosts`: the text, the article or media of the share type, and the visibility. */
-function ugcPostBody(author: string, content: JsonValue | undefined, article: JsonValue | undefined, config: Pick<LinkedinConfig, 'visibility' | 'shareType'>): JsonObject {
+function ugcPostBody(
+  author: string,
+  content: JsonValue | undefined,
+  article: JsonValue | undefined,
+  config: Pick<LinkedinConfig, 'visibility' | 'shareType'>,
+): JsonObject {
   const media = mediaOf(article ?? objectOf(content)?.article ?? objectOf(content)?.media, config.shareType);
   if (config.shareType !== 'share' && media.length === 0) {
-    throw new ActorError(`shareType '${config.shareType}' needs article-in (or the content's article): {url, title, description} or an asset URN`, { vendor: 'LinkedIn' });
+    throw new ActorError(`shareType '${config.shareType}' needs article-in (or the content's article): {url, title, description} or an asset URN`, {
+      vendor: 'LinkedIn',
+    });
   }
-  const share: JsonObject = { shareCommentary: { text: textOf(content, ['text', 'commentary', 'content']) ?? JSON.stringify(content ?? null) }, shareMediaCategory: SHARE_TYPES[config.shareType] };
+  const share: JsonObject = {
+    shareCommentary: { text: textOf(content, ['text', 'commentary', 'content']) ?? JSON.stringify(content ?? null) },
+    shareMediaCategory: SHARE_TYPES[config.shareType],
+  };
   if (media.length > 0) share.media = media;
   return {
     author,
@@ -68,7 +82,8 @@ async function authorOf(config: LinkedinConfig, read: (request: Omit<VendorCall,
   if (config.authorUrn !== undefined) return config.authorUrn;
   const member = await read({ method: 'GET', url: vendorUrl(config.baseUrl, '/v2/userinfo'), idempotent: true });
   const sub = objectOf(member)?.sub;
-  if (typeof sub !== 'string') throw new ActorError('LinkedIn did not say whose the token is (no sub in /v2/userinfo): set companyId or authorUrn', { vendor: 'LinkedIn' });
+  if (typeof sub !== 'string')
+    throw new ActorError('LinkedIn did not say whose the token is (no sub in /v2/userinfo): set companyId or authorUrn', { vendor: 'LinkedIn' });
   return `urn:li:person:${sub}`;
 }
 
@@ -86,7 +101,12 @@ export function createLinkedinPostActor(options: MessagingActorOptions = {}) {
     description: 'Shares each content packet on LinkedIn, with an article link or media.',
     inports: {
       'content-in': { type: 'all', required: true, description: 'The text of the post, or {text, article}.' },
-      'article-in': { type: 'all', control: true, description: 'The article {url, title, description} or asset URN of image and video shares, kept for every later post; when fed, posts wait for the first one.' },
+      'article-in': {
+        type: 'all',
+        control: true,
+        description:
+          'The article {url, title, description} or asset URN of image and video shares, kept for every later post; when fed, posts wait for the first one.',
+      },
     },
     outports: {
       'share-out': { type: 'object', description: 'The share: {id, author, visibility, shareType}.' },

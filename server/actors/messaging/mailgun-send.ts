@@ -11,7 +11,11 @@ const MAILGUN_API = 'https://api.mailgun.net';
 /** The form of Mailgun's `POST /v3/{domain}/messages`: each recipient a field of its own. */
 function mailgunForm(message: EmailMessage): URLSearchParams {
   const form = new URLSearchParams({ from: formatMailbox(message.from), subject: message.subject });
-  for (const [field, list] of [['to', message.to], ['cc', message.cc], ['bcc', message.bcc]] as const) {
+  for (const [field, list] of [
+    ['to', message.to],
+    ['cc', message.cc],
+    ['bcc', message.bcc],
+  ] as const) {
     for (const mailbox of list) form.append(field, formatMailbox(mailbox));
   }
   if (message.replyTo !== undefined) form.set('h:Reply-To', formatMailbox(message.replyTo));

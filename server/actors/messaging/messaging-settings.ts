@@ -8,7 +8,10 @@ const MESSAGING_TIMEOUT_MS = 30_000;
 
 /** The `timeout` key of a messaging node: the limit of one attempt, reading the answer included. */
 export function timeoutSetting() {
-  return numberSetting('Time limit of one call to the vendor in milliseconds, reading the answer included', z.number().int().min(1).max(2_147_483_647).default(MESSAGING_TIMEOUT_MS));
+  return numberSetting(
+    'Time limit of one call to the vendor in milliseconds, reading the answer included',
+    z.number().int().min(1).max(2_147_483_647).default(MESSAGING_TIMEOUT_MS),
+  );
 }
 
 /** The `retryCount` key of a messaging node: how often a rate-limited (429) send is tried again. */

@@ -9,7 +9,11 @@ const documented = {
     tokenSecret: 'LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE',
   },
   url: new URL('https://api.twitter.com/1.1/statuses/update.json?include_entities=true'),
-  extras: { nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg', timestamp: 1318622958, formFields: new URLSearchParams({ status: 'Hello Ladies + Gentlemen, a signed OAuth request!' }) },
+  extras: {
+    nonce: 'kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg',
+    timestamp: 1318622958,
+    formFields: new URLSearchParams({ status: 'Hello Ladies + Gentlemen, a signed OAuth request!' }),
+  },
 };
 
 describe('the OAuth 1.0a signer', () => {
@@ -25,7 +29,11 @@ describe('the OAuth 1.0a signer', () => {
     const signature = (header: string) => /oauth_signature="([^"]+)"/.exec(header)?.[1];
     const base = signature(oauth1Header('POST', documented.url, documented.credentials, documented.extras));
     expect(signature(oauth1Header('GET', documented.url, documented.credentials, documented.extras))).not.toBe(base);
-    expect(signature(oauth1Header('POST', new URL('https://api.twitter.com/1.1/statuses/update.json?include_entities=false'), documented.credentials, documented.extras))).not.toBe(base);
+    expect(
+      signature(
+        oauth1Header('POST', new URL('https://api.twitter.com/1.1/statuses/update.json?include_entities=false'), documented.credentials, documented.extras),
+      ),
+    ).not.toBe(base);
     expect(signature(oauth1Header('POST', documented.url, { ...documented.credentials, tokenSecret: 'other' }, documented.extras))).not.toBe(base);
     const nonce = (header: string) => /oauth_nonce="([^"]+)"/.exec(header)?.[1];
     expect(nonce(oauth1Header('POST', documented.url, documented.credentials))).not.toBe(nonce(oauth1Header('POST', documented.url, documented.credentials)));

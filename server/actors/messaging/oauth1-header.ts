@@ -45,7 +45,9 @@ export function oauth1Header(method: string, url: URL, credentials: OAuth1Creden
   // URL already writes the scheme and host in lower case and drops a default port, as the base string wants.
   const baseUrl = `${url.protocol}//${url.host}${url.pathname}`;
   const base = [method.toUpperCase(), encode(baseUrl), encode(parameters)].join('&');
-  const signature = createHmac('sha1', `${encode(credentials.consumerSecret)}&${encode(credentials.tokenSecret)}`).update(base).digest('base64');
+  const signature = createHmac('sha1', `${encode(credentials.consumerSecret)}&${encode(credentials.tokenSecret)}`)
+    .update(base)
+    .digest('base64');
   return `OAuth ${[...oauth, ['oauth_signature', signature]].map(([key, value]) => `${encode(key)}="${encode(value)}"`).join(', ')}`;
 }
 

@@ -33,7 +33,13 @@ function sendgridBody(message: EmailMessage): JsonObject {
 export const sendSendgrid: EmailProviderSend = async (message, { config, secret, signal, options }) => {
   const key = providerSetting(config, 'apiKey', 'SENDGRID_API_KEY', secret) ?? '';
   const reply = await callVendor(
-    { vendor: 'SendGrid', method: 'POST', url: vendorUrl(config.baseUrl ?? SENDGRID_API, '/v3/mail/send'), headers: { authorization: `Bearer ${key}` }, json: sendgridBody(message) },
+    {
+      vendor: 'SendGrid',
+      method: 'POST',
+      url: vendorUrl(config.baseUrl ?? SENDGRID_API, '/v3/mail/send'),
+      headers: { authorization: `Bearer ${key}` },
+      json: sendgridBody(message),
+    },
     { signal, timeout: config.timeout, retryCount: config.retryCount, options },
   );
   return { messageId: reply.headers.get('x-message-id'), accepted: allRecipients(message), rejected: [] };

@@ -63,6 +63,9 @@ export const sendSes: EmailProviderSend = async (message, { config, secret, sign
   });
   // fetch writes the Host header itself, from the same URL.
   const { host: _host, ...headers } = signed.headers;
-  const reply = await callVendor({ vendor: 'Amazon SES', method: 'POST', url, headers, json }, { signal, timeout: config.timeout, retryCount: config.retryCount, options });
+  const reply = await callVendor(
+    { vendor: 'Amazon SES', method: 'POST', url, headers, json },
+    { signal, timeout: config.timeout, retryCount: config.retryCount, options },
+  );
   return { messageId: textOf(reply.body, ['MessageId']) ?? null, accepted: allRecipients(message), rejected: [] };
 };

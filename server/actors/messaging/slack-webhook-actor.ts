@@ -56,7 +56,8 @@ function slackPayload(message: JsonValue | undefined, config: Omit<SlackConfig, 
   if (Array.isArray(attachments)) payload.attachments = attachments;
   if (config.messageType === 'blocks') {
     const blocks = blocksOf(message);
-    if (blocks === undefined) throw new ActorError("messageType 'blocks' needs message-in to be a list of Block Kit blocks or {blocks, text}", { vendor: 'Slack' });
+    if (blocks === undefined)
+      throw new ActorError("messageType 'blocks' needs message-in to be a list of Block Kit blocks or {blocks, text}", { vendor: 'Slack' });
     return { ...payload, blocks, ...(text === undefined || Array.isArray(message) ? {} : { text }) };
   }
   return { ...payload, text: text ?? JSON.stringify(message ?? null), mrkdwn: config.messageType === 'markdown' };

@@ -48,7 +48,10 @@ function basicAuth(config: TwilioConfig, secret: NamedSecretLookup): { sid: stri
 
 async function sendOne(to: string, body: string, config: TwilioConfig, auth: { sid: string; header: string }, context: VendorCallContext): Promise<JsonObject> {
   const url = vendorUrl(config.baseUrl, `/2010-04-01/Accounts/${encodeURIComponent(auth.sid)}/Messages.json`);
-  const reply = await callVendor({ vendor: 'Twilio', method: 'POST', url, headers: { authorization: auth.header }, form: twilioMessageForm(to, body, config) }, context);
+  const reply = await callVendor(
+    { vendor: 'Twilio', method: 'POST', url, headers: { authorization: auth.header }, form: twilioMessageForm(to, body, config) },
+    context,
+  );
   return objectOf(reply.body) ?? {};
 }
 
@@ -66,7 +69,11 @@ export function createTwilioSmsActor(options: MessagingActorOptions = {}) {
     description: 'Sends each message as an SMS to every recipient through Twilio.',
     inports: {
       'message-in': { type: 'all', required: true, description: 'The text, or {body, to}.' },
-      'recipients-in': { type: 'all', control: true, description: 'Phone numbers (a list, or text separated by commas), kept for every later message; when fed, messages wait for the first one.' },
+      'recipients-in': {
+        type: 'all',
+        control: true,
+        description: 'Phone numbers (a list, or text separated by commas), kept for every later message; when fed, messages wait for the first one.',
+      },
     },
     outports: {
       'sent-out': { type: 'object', description: 'One packet per recipient: the created message {sid, to, from, status, body, numSegments, dateCreated}.' },
@@ -88,7 +95,10 @@ export function createTwilioSmsActor(options: MessagingActorOptions = {}) {
           created = await sendOne(to, body, config, auth, context);
         } catch (error) {
           if (!(error instanceof ActorError) || sent.length === 0) throw error;
-          throw new ActorError(`${error.message} (sent to ${sent.length} of ${recipients.length} recipients before: ${sent.join(', ')})`, { ...error.details, sent });
+          throw new ActorError(`${error.message} (sent to ${sent.length} of ${recipients.length} recipients before: ${sent.join(', ')})`, {
+            ...error.details,
+            sent,
+          });
         }
         sent.push(String(created.sid ?? ''));
         await send('sent-out', {
@@ -100,7 +110,13 @@ export function createTwilioSmsActor(options: MessagingActorOptions = {}) {
           numSegments: created.num_segments ?? null,
           dateCreated: created.date_created ?? null,
         });
-        await send('status-out', { sid: created.sid ?? null, to: created.to ?? to, status: created.status ?? null, errorCode: created.error_code ?? null, errorMessage: created.error_message ?? null });
+        await send('status-out', {
+          sid: created.sid ?? null,
+          to: created.to ?? to,
+          status: created.status ?? null,
+          errorCode: created.error_code ?? null,
+          errorMessage: created.error_message ?? null,
+        });
       }
     },
   });

@@ -22,18 +22,18 @@ const KEYS = [
 function twitterConfigSchema(options: MessagingActorOptions) {
   return z
     .object({
-    replyTo: optionalText('The id of the post this one answers'),
-    sensitive: booleanSetting('Mark the attached media as sensitive (X flags media, not text)', false),
-    geo: geoSetting(),
-    pollOptions: pollOptionsSetting(),
-    pollDurationMinutes: numberSetting('How long a poll stays open, in minutes', z.number().int().min(5).max(10_080).default(1440)),
-    apiKey: credentialSetting(KEYS[0].what, KEYS[0].secret),
-    apiSecret: credentialSetting(KEYS[1].what, KEYS[1].secret),
-    accessToken: credentialSetting(KEYS[2].what, KEYS[2].secret),
-    accessSecret: credentialSetting(KEYS[3].what, KEYS[3].secret),
-    baseUrl: baseUrlSetting('X', X_API),
-    timeout: timeoutSetting(),
-    retryCount: retrySetting(),
+      replyTo: optionalText('The id of the post this one answers'),
+      sensitive: booleanSetting('Mark the attached media as sensitive (X flags media, not text)', false),
+      geo: geoSetting(),
+      pollOptions: pollOptionsSetting(),
+      pollDurationMinutes: numberSetting('How long a poll stays open, in minutes', z.number().int().min(5).max(10_080).default(1440)),
+      apiKey: credentialSetting(KEYS[0].what, KEYS[0].secret),
+      apiSecret: credentialSetting(KEYS[1].what, KEYS[1].secret),
+      accessToken: credentialSetting(KEYS[2].what, KEYS[2].secret),
+      accessSecret: credentialSetting(KEYS[3].what, KEYS[3].secret),
+      baseUrl: baseUrlSetting('X', X_API),
+      timeout: timeoutSetting(),
+      retryCount: retrySetting(),
     })
     .superRefine((config, ctx) => {
       for (const { key, secret } of KEYS) requireCredential<typeof config>(key, [secret], options.secret)(config, ctx);
@@ -48,7 +48,11 @@ function credentialsOf(config: TwitterConfig, secret: NamedSecretLookup): OAuth1
 }
 
 /** The body of `POST /2/tweets`: the text with the reply, media, poll and place the node and the packet ask for. */
-function tweetBody(content: JsonValue | undefined, mediaIds: readonly string[], config: Pick<TwitterConfig, 'replyTo' | 'geo' | 'pollOptions' | 'pollDurationMinutes'>): JsonObject {
+function tweetBody(
+  content: JsonValue | undefined,
+  mediaIds: readonly string[],
+  config: Pick<TwitterConfig, 'replyTo' | 'geo' | 'pollOptions' | 'pollDurationMinutes'>,
+): JsonObject {
   const object = objectOf(content);
   const body: JsonObject = { text: textOf(content, ['text', 'content', 'message']) ?? JSON.stringify(content ?? null) };
   const replyTo = textOf(object?.reply_to, []) ?? config.replyTo;
@@ -81,11 +85,19 @@ export function createTwitterPostActor(options: MessagingActorOptions = {}) {
     description: 'Posts each content packet to X (Twitter), with media, reply, poll and place.',
     inports: {
       'content-in': { type: 'all', required: true, description: 'The text of the post, or {text, reply_to, media_ids}.' },
-      'media-in': { type: 'all', control: true, description: 'Media ids uploaded to X (a list, text separated by commas, or {media_ids}), kept for every later post; when fed, posts wait for the first one.' },
+      'media-in': {
+        type: 'all',
+        control: true,
+        description:
+          'Media ids uploaded to X (a list, text separated by commas, or {media_ids}), kept for every later post; when fed, posts wait for the first one.',
+      },
     },
     outports: {
       'tweet-out': { type: 'object', description: 'The post: {id, text}.' },
-      'metrics-out': { type: 'object', description: 'The public metrics of the post, read back once it exists: {id, retweet_count, reply_count, like_count, quote_count, ...}.' },
+      'metrics-out': {
+        type: 'object',
+        description: 'The public metrics of the post, read back once it exists: {id, retweet_count, reply_count, like_count, quote_count, ...}.',
+      },
     },
     config: twitterConfigSchema(options),
     effects: 'once',
@@ -99,7 +111,11 @@ export function createTwitterPostActor(options: MessagingActorOptions = {}) {
           await signedCall({ method: 'POST', url: vendorUrl(config.baseUrl, '/2/media/metadata'), json: metadata }, credentials, context);
         }
       }
-      const reply = await signedCall({ method: 'POST', url: vendorUrl(config.baseUrl, '/2/tweets'), json: tweetBody(inputs['content-in'], mediaIds, config) }, credentials, context);
+      const reply = await signedCall(
+        { method: 'POST', url: vendorUrl(config.baseUrl, '/2/tweets'), json: tweetBody(inputs['content-in'], mediaIds, config) },
+        credentials,
+        context,
+      );
       const post = objectOf(objectOf(reply.body)?.data) ?? {};
       await send('tweet-out', { id: post.id ?? null, text: post.text ?? null });
       if (!isConnected('metrics-out') || typeof post.id !== 'string') return;

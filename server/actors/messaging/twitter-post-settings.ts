@@ -26,7 +26,10 @@ export function pollOptionsSetting() {
     if (text === undefined) return;
     const options = pollOptionsOf(text);
     if (options.length < POLL_OPTIONS.min || options.length > POLL_OPTIONS.max) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `needs ${POLL_OPTIONS.min} to ${POLL_OPTIONS.max} options, one per line; it has ${options.length}` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `needs ${POLL_OPTIONS.min} to ${POLL_OPTIONS.max} options, one per line; it has ${options.length}`,
+      });
     }
     const long = options.find((option) => option.length > POLL_OPTIONS.chars);
     if (long !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `option '${long}' is longer than ${POLL_OPTIONS.chars} characters` });
@@ -45,6 +48,7 @@ export function geoOf(text: string): JsonObject | undefined {
 /** The `geo` textarea: a place id or `{"place_id": ...}`, checked when the graph is validated. */
 export function geoSetting() {
   return optionalText('The place of the post: an X place id, or {"place_id": "..."}').superRefine((text, ctx) => {
-    if (text !== undefined && geoOf(text) === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is neither a place id nor JSON {"place_id": "..."}' });
+    if (text !== undefined && geoOf(text) === undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is neither a place id nor JSON {"place_id": "..."}' });
   });
 }

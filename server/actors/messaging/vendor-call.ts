@@ -78,7 +78,10 @@ export async function callVendor(call: VendorCall, context: VendorCallContext): 
   } catch (error) {
     // The transport error's own message names the URL path, which for a webhook is its key.
     if (error instanceof HttpTransportError) {
-      throw new ActorError(`${call.vendor}: ${targetOf(call)} got no answer after ${error.attempts} attempt${error.attempts === 1 ? '' : 's'}: ${error.reason}`, { vendor: call.vendor });
+      throw new ActorError(
+        `${call.vendor}: ${targetOf(call)} got no answer after ${error.attempts} attempt${error.attempts === 1 ? '' : 's'}: ${error.reason}`,
+        { vendor: call.vendor },
+      );
     }
     throw error;
   }

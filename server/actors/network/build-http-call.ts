@@ -41,7 +41,7 @@ function requestHeaders(value: JsonValue | undefined): Headers {
  * @throws Error naming the bad URL or header.
  */
 export function buildHttpCall(input: HttpCallInput): HttpCall {
-  const url = parseHttpUrl(input.url, 'config \'url\'');
+  const url = parseHttpUrl(input.url, "config 'url'");
   const headers = requestHeaders(input.headers);
   const { data, method } = input;
   if (method === 'GET' || method === 'DELETE') {

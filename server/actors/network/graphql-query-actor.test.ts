@@ -13,7 +13,10 @@ interface GraphqlRequest {
 const answers: Record<string, (variables: JsonObject) => [number, unknown]> = {
   '{ hello }': () => [200, { data: { hello: 'world' } }],
   'query Greet($name: String!) { greet(name: $name) }': (variables) => [200, { data: { greet: `Hello, ${String(variables.name)}` } }],
-  '{ user { name secret } }': () => [200, { data: { user: { name: 'Ada', secret: null } }, errors: [{ message: 'secret is forbidden', path: ['user', 'secret'] }] }],
+  '{ user { name secret } }': () => [
+    200,
+    { data: { user: { name: 'Ada', secret: null } }, errors: [{ message: 'secret is forbidden', path: ['user', 'secret'] }] },
+  ],
   '{ broken }': () => [200, { data: null, errors: [{ message: 'Cannot query field "broken" on type "Query"' }] }],
   '{ unclosed': () => [400, { errors: [{ message: 'Syntax Error: Expected Name, found <EOF>.' }] }],
   '{ notGraphql }': () => [200, { hello: 'world' }],
@@ -105,7 +108,10 @@ describe('the tpl_graphql_query actor', () => {
 
   it('fails on an HTTP error that carries no GraphQL response, after retrying a query', async () => {
     const { result } = await runQuery('{ unknown }', {});
-    expect(result).toMatchObject({ success: false, errors: [{ node_id: NODE_ID, message: `POST ${server.url}/graphql answered HTTP 500 Internal Server Error: no answer for this query` }] });
+    expect(result).toMatchObject({
+      success: false,
+      errors: [{ node_id: NODE_ID, message: `POST ${server.url}/graphql answered HTTP 500 Internal Server Error: no answer for this query` }],
+    });
     expect(requests).toHaveLength(3);
   });
 

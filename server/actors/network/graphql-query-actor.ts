@@ -13,7 +13,11 @@ const GraphqlQueryConfigSchema = z
   .object({
     endpoint: httpUrlField('The http(s) URL of the GraphQL endpoint'),
     query: requiredText('The GraphQL document; its variables come from variables-in'),
-    operationType: choiceSetting('The operation of the document to run: query (retried on failure) or mutation (never retried); subscriptions are refused', ['query', 'mutation', 'subscription'], 'query').refine((type): boolean => type !== 'subscription', {
+    operationType: choiceSetting(
+      'The operation of the document to run: query (retried on failure) or mutation (never retried); subscriptions are refused',
+      ['query', 'mutation', 'subscription'],
+      'query',
+    ).refine((type): boolean => type !== 'subscription', {
       message: 'subscriptions need a streaming transport (WebSocket or SSE) and are not supported over plain HTTP; use query or mutation',
     }),
   })
@@ -42,12 +46,16 @@ export function createGraphqlQueryActor(options: NetworkActorOptions = {}) {
     title: 'GraphQL Query',
     description: 'Runs a GraphQL query or mutation over HTTP POST.',
     inports: { 'variables-in': { type: 'object', description: 'The variables object; each packet runs the operation once.' } },
-    outports: { 'data-out': { type: 'object', description: 'The response `data`.' }, 'errors-out': { type: 'array', description: 'The response `errors` list.' } },
+    outports: {
+      'data-out': { type: 'object', description: 'The response `data`.' },
+      'errors-out': { type: 'array', description: 'The response `errors` list.' },
+    },
     config: GraphqlQueryConfigSchema,
     effects: (config) => graphqlOperationEffects(config.operationType),
     fire: async ({ config, inputs, signal, send }) => {
       const variables = inputs['variables-in'];
-      if (variables !== undefined && variables !== null && !isJsonObject(variables)) throw new Error('variables-in must be an object of variable names to values');
+      if (variables !== undefined && variables !== null && !isJsonObject(variables))
+        throw new Error('variables-in must be an object of variable names to values');
       const operationName = pickOperationName(config.query, config.operationType);
       const payload: JsonObject = { query: config.query, variables: variables ?? {} };
       if (operationName !== undefined) payload.operationName = operationName;
@@ -60,7 +68,11 @@ export function createGraphqlQueryActor(options: NetworkActorOptions = {}) {
         signal,
       });
       if (!isGraphqlResponse(body)) {
-        throw new Error(response.status >= 400 ? describeFailedResponse({ method: 'POST' }, response) : `POST ${describeUrl(response.url)} answered no GraphQL response (neither data nor errors)`);
+        throw new Error(
+          response.status >= 400
+            ? describeFailedResponse({ method: 'POST' }, response)
+            : `POST ${describeUrl(response.url)} answered no GraphQL response (neither data nor errors)`,
+        );
       }
       if (body.data !== undefined && body.data !== null) await send('data-out', body.data);
       if (Array.isArray(body.errors) && body.errors.length > 0) await send('errors-out', body.errors);

@@ -136,18 +136,29 @@ describe('the tpl_http_request actor', () => {
   });
 
   it('sends nothing for a headers-in packet alone while data-in is fed', async () => {
-    const out = await response({ url: `${base}/echo` }, [['headers-in', { A: '1' }], ['headers-in', { A: '2' }], ['data-in', { n: 1 }]]);
+    const out = await response({ url: `${base}/echo` }, [
+      ['headers-in', { A: '1' }],
+      ['headers-in', { A: '2' }],
+      ['data-in', { n: 1 }],
+    ]);
     expect(seen.map((request) => request.headers.a)).toEqual(['2']);
     expect(out.body).toMatchObject({ query: { n: '1' } });
   });
 
   it('sends one request per headers-in packet when data-in is not fed', async () => {
-    await response({ url: `${base}/echo` }, [['headers-in', { A: '1' }], ['headers-in', { A: '2' }]]);
+    await response({ url: `${base}/echo` }, [
+      ['headers-in', { A: '1' }],
+      ['headers-in', { A: '2' }],
+    ]);
     expect(seen.map((request) => request.headers.a)).toEqual(['1', '2']);
   });
 
   it('fires once per data-in packet, and once at start when nothing feeds data-in', async () => {
-    await response({ url: `${base}/echo` }, [['data-in', { n: 1 }], ['data-in', { n: 2 }], ['data-in', { n: 3 }]]);
+    await response({ url: `${base}/echo` }, [
+      ['data-in', { n: 1 }],
+      ['data-in', { n: 2 }],
+      ['data-in', { n: 3 }],
+    ]);
     expect(seen).toHaveLength(3);
     seen.length = 0;
     await response({ url: `${base}/echo` });
@@ -218,7 +229,9 @@ describe('the tpl_http_request actor', () => {
 
   it('refuses a response body over 10 MiB', async () => {
     const { result } = await runHttp({ url: `${base}/big` });
-    expect(result.errors).toEqual([{ node_id: NODE_ID, message: `GET ${base}/big failed after 1 attempt: the response body exceeds the limit of 10485760 bytes` }]);
+    expect(result.errors).toEqual([
+      { node_id: NODE_ID, message: `GET ${base}/big failed after 1 attempt: the response body exceeds the limit of 10485760 bytes` },
+    ]);
   });
 
   it('refuses headers-in that is not an object', async () => {
@@ -266,7 +279,13 @@ describe('the tpl_http_request configuration', () => {
   });
 
   it('applies the template defaults and accepts numbers and booleans written as strings', () => {
-    expect(HttpRequestConfigSchema.parse({ url: 'http://h/x', method: '' })).toEqual({ url: 'http://h/x', method: 'GET', timeout: 30000, retryCount: 3, followRedirects: true });
+    expect(HttpRequestConfigSchema.parse({ url: 'http://h/x', method: '' })).toEqual({
+      url: 'http://h/x',
+      method: 'GET',
+      timeout: 30000,
+      retryCount: 3,
+      followRedirects: true,
+    });
     expect(HttpRequestConfigSchema.parse({ url: ' http://h/x ', method: 'post', timeout: '5000', retryCount: '0', followRedirects: 'false' })).toEqual({
       url: 'http://h/x',
       method: 'POST',

@@ -30,7 +30,11 @@ export function createHttpRequestActor(options: NetworkActorOptions = {}) {
     description: 'Sends an HTTP request and emits the response as {status, statusText, headers, body, url}.',
     inports: {
       'data-in': { type: 'all', description: 'Query parameters (GET, DELETE) or the request body (POST, PUT, PATCH); each packet sends one request.' },
-      'headers-in': { type: 'object', description: 'An object of header names to values, kept for every later request; when fed, requests wait for the first one.', control: true },
+      'headers-in': {
+        type: 'object',
+        description: 'An object of header names to values, kept for every later request; when fed, requests wait for the first one.',
+        control: true,
+      },
     },
     outports: {
       'response-out': { type: 'object', description: 'The response: {status, statusText, headers, body, url}.' },

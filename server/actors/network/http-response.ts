@@ -27,7 +27,10 @@ export function responsePacket(response: FetchedResponse): JsonObject {
 /** The message of a failed firing for an error status: method, URL, status and the start of the body. */
 export function describeFailedResponse(call: Pick<HttpCall, 'method'>, response: FetchedResponse): string {
   const status = `${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`}`;
-  const text = new TextDecoder().decode(response.body.subarray(0, SNIPPET_CHARS * 4)).replace(/\s+/g, ' ').trim();
+  const text = new TextDecoder()
+    .decode(response.body.subarray(0, SNIPPET_CHARS * 4))
+    .replace(/\s+/g, ' ')
+    .trim();
   const snippet = text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS)}...` : text;
   return `${call.method} ${describeUrl(response.url)} answered HTTP ${status}${snippet === '' ? '' : `: ${snippet}`}`;
 }

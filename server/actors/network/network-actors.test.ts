@@ -15,7 +15,12 @@ describe('the network family', () => {
       properties: Object.keys(actor.config.parse(samples[actor.id]) as object),
     }));
     expect(shapes).toEqual([
-      { id: 'tpl_http_request', inports: ['data-in', 'headers-in'], outports: ['response-out', 'error-out'], properties: ['url', 'method', 'timeout', 'retryCount', 'followRedirects'] },
+      {
+        id: 'tpl_http_request',
+        inports: ['data-in', 'headers-in'],
+        outports: ['response-out', 'error-out'],
+        properties: ['url', 'method', 'timeout', 'retryCount', 'followRedirects'],
+      },
       { id: 'tpl_graphql_query', inports: ['variables-in'], outports: ['data-out', 'errors-out'], properties: ['endpoint', 'query', 'operationType'] },
       { id: 'tpl_rpc_call', inports: ['params-in'], outports: ['result-out', 'error-out'], properties: ['protocol', 'endpoint', 'method', 'version'] },
     ]);

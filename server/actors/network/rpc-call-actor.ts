@@ -9,9 +9,12 @@ import { postJson } from './post-json';
 
 /** The `tpl_rpc_call` properties: `endpoint` and `method` required; only the json-rpc protocol runs. */
 const RpcCallConfigSchema = z.object({
-  protocol: choiceSetting('The RPC protocol; only json-rpc (JSON-RPC over HTTP POST) runs', ['json-rpc', 'grpc', 'xml-rpc'], 'json-rpc').refine((protocol) => protocol === 'json-rpc', (protocol) => ({
-    message: `protocol '${protocol}' is not supported; only json-rpc (JSON-RPC over HTTP POST) runs`,
-  })),
+  protocol: choiceSetting('The RPC protocol; only json-rpc (JSON-RPC over HTTP POST) runs', ['json-rpc', 'grpc', 'xml-rpc'], 'json-rpc').refine(
+    (protocol) => protocol === 'json-rpc',
+    (protocol) => ({
+      message: `protocol '${protocol}' is not supported; only json-rpc (JSON-RPC over HTTP POST) runs`,
+    }),
+  ),
   endpoint: httpUrlField('The http(s) URL the JSON-RPC request is POSTed to'),
   method: requiredText('The remote method to call'),
   version: textSetting('The `jsonrpc` version member sent with the request', z.string().default('2.0')),
@@ -42,7 +45,7 @@ export function createRpcCallActor(options: NetworkActorOptions = {}) {
     inports: { 'params-in': { type: 'all', description: 'The params (array or object); each packet makes one call.' } },
     outports: {
       'result-out': { type: 'all', description: 'The `result` of the call.' },
-      ...errorOutPort('(with the RPC error\'s code and data) for an RPC error or a failed call'),
+      ...errorOutPort("(with the RPC error's code and data) for an RPC error or a failed call"),
     },
     config: RpcCallConfigSchema,
     createState: () => ({ lastId: 0 }),
@@ -63,9 +66,14 @@ export function createRpcCallActor(options: NetworkActorOptions = {}) {
       });
       const answered = isJsonObject(body) && (Object.hasOwn(body, 'result') || Object.hasOwn(body, 'error'));
       if (!answered) {
-        throw new Error(response.status >= 400 ? describeFailedResponse({ method: 'POST' }, response) : `POST ${describeUrl(response.url)} answered no JSON-RPC response (neither result nor error)`);
+        throw new Error(
+          response.status >= 400
+            ? describeFailedResponse({ method: 'POST' }, response)
+            : `POST ${describeUrl(response.url)} answered no JSON-RPC response (neither result nor error)`,
+        );
       }
-      if (body.id !== id && body.id !== null && body.id !== undefined) throw new Error(`the JSON-RPC response has id ${JSON.stringify(body.id)}, the request had ${id}`);
+      if (body.id !== id && body.id !== null && body.id !== undefined)
+        throw new Error(`the JSON-RPC response has id ${JSON.stringify(body.id)}, the request had ${id}`);
       if (body.error !== undefined && body.error !== null) await send('error-out', rpcError(body.error));
       else await send('result-out', body.result ?? null);
     },

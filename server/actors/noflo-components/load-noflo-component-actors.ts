@@ -26,7 +26,8 @@ export async function loadNofloComponentActors(packages: readonly string[], base
 
 async function loadPackage(noflo: NofloModule, packageName: string, baseDir: string): Promise<AnyActorDefinition[]> {
   const packageDir = installedPackageDir(packageName, baseDir);
-  if (packageDir === undefined) throw new Error(`NoFlo component package '${packageName}' (noflo_component_packages) is not installed in ${baseDir}: npm install ${packageName}`);
+  if (packageDir === undefined)
+    throw new Error(`NoFlo component package '${packageName}' (noflo_component_packages) is not installed in ${baseDir}: npm install ${packageName}`);
   const loader = new noflo.ComponentLoader(packageDir);
   let listed: Record<string, unknown>;
   try {

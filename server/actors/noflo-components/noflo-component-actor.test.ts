@@ -84,7 +84,9 @@ describe('NoFlo components as actors', () => {
   });
 
   it('refuses a package that is not installed, and one with no component, naming it', async () => {
-    await expect(loadNofloComponentActors(['noflo-nowhere'], ROOT)).rejects.toThrow(/^NoFlo component package 'noflo-nowhere' \(noflo_component_packages\) is not installed/);
+    await expect(loadNofloComponentActors(['noflo-nowhere'], ROOT)).rejects.toThrow(
+      /^NoFlo component package 'noflo-nowhere' \(noflo_component_packages\) is not installed/,
+    );
     await expect(loadNofloComponentActors(['zod'], ROOT)).rejects.toThrow("NoFlo component package 'zod' (noflo_component_packages) has no NoFlo components");
   });
 });

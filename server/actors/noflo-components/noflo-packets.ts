@@ -30,5 +30,5 @@ export function dataForNoflo(packet: JsonValue, datatype: string): unknown {
 export function errorMessageOf(data: unknown): string {
   if (data instanceof Error) return data.message;
   if (data !== null && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') return (data as { message: string }).message;
-  return typeof data === 'string' ? data : JSON.stringify(data) ?? String(data);
+  return typeof data === 'string' ? data : (JSON.stringify(data) ?? String(data));
 }

@@ -20,9 +20,14 @@ function githubConfigSchema(secret?: NamedSecretLookup) {
       operation: choiceSetting('The GitHub call: get-repo, list-issues, create-issue (never retried), get-pr or list-commits', GITHUB_OPERATIONS, 'get-repo'),
       owner: requiredText('The user or organisation that owns the repository'),
       repo: requiredText('The repository name'),
-      perPage: numberSetting('Items per page of list-issues and list-commits (GitHub allows 1 to 100); params-in may ask for a page', z.number().int().min(1).max(100).default(30)),
+      perPage: numberSetting(
+        'Items per page of list-issues and list-commits (GitHub allows 1 to 100); params-in may ask for a page',
+        z.number().int().min(1).max(100).default(30),
+      ),
       token: credentialSetting('A GitHub token (personal access or app installation token)', 'GITHUB_TOKEN'),
-      baseUrl: vendorUrlSetting(`The REST API root, such as https://github.example.com/api/v3 for GitHub Enterprise Server; when unset, the server's saas_endpoints.github, else ${GITHUB_PUBLIC_API}`),
+      baseUrl: vendorUrlSetting(
+        `The REST API root, such as https://github.example.com/api/v3 for GitHub Enterprise Server; when unset, the server's saas_endpoints.github, else ${GITHUB_PUBLIC_API}`,
+      ),
       timeout: timeoutSetting(),
     })
     .superRefine(requireCredential('token', TOKEN_SECRETS, secret));
@@ -38,7 +43,12 @@ export function createGithubActor(options: SaasActorOptions = {}) {
     id: 'tpl_github_api',
     title: 'GitHub API',
     description: 'Calls the GitHub REST API (Octokit) for a repository: get-repo, list-issues, create-issue, get-pr or list-commits.',
-    inports: { 'params-in': { type: 'object', description: 'Extra GitHub parameters of the call (state, labels, page, title, body, pull_number...); each packet makes one call.' } },
+    inports: {
+      'params-in': {
+        type: 'object',
+        description: 'Extra GitHub parameters of the call (state, labels, page, title, body, pull_number...); each packet makes one call.',
+      },
+    },
     outports: {
       'data-out': { type: 'all', description: 'The data GitHub answered: the repository, issue, pull request, or a list.' },
       'rate-out': { type: 'object', description: 'The rate limit GitHub reported: {limit, remaining, used, reset, resetAt, resource}.' },

@@ -28,7 +28,11 @@ function retryingFetch(settings: GithubClientSettings): typeof fetch {
     const body = typeof init?.body === 'string' ? init.body : undefined;
     const url = new URL(input instanceof Request ? input.url : String(input));
     const reply = await fetchWithRetry({ url, method: init?.method ?? 'GET', headers: new Headers(init?.headers), body }, options);
-    return new Response(NULL_BODY_STATUSES.has(reply.status) ? null : Buffer.from(reply.body), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
+    return new Response(NULL_BODY_STATUSES.has(reply.status) ? null : Buffer.from(reply.body), {
+      status: reply.status,
+      statusText: reply.statusText,
+      headers: reply.headers,
+    });
   };
 }
 

@@ -30,5 +30,11 @@ export function githubFailure(error: unknown): Error {
   const replyHeaders = new Headers();
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) replyHeaders.set(name, String(value));
   const request = { method: error.request.method, url: new URL(error.request.url) };
-  return vendorFailure('GitHub', request, { status: error.status, headers: replyHeaders }, `${error.message}${spent}`, rate === undefined ? {} : { rateLimit: rate });
+  return vendorFailure(
+    'GitHub',
+    request,
+    { status: error.status, headers: replyHeaders },
+    `${error.message}${spent}`,
+    rate === undefined ? {} : { rateLimit: rate },
+  );
 }

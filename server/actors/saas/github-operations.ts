@@ -56,7 +56,8 @@ function githubParameters(operation: GithubOperation, call: GithubCall): JsonObj
   const parameters: JsonObject = { owner: call.owner, repo: call.repo, ...(listing ? { per_page: call.perPage } : {}), ...extra };
   if (operation === 'get-pr') {
     const number = typeof params === 'number' ? params : (extra.pull_number ?? extra.number);
-    if (typeof number !== 'number' && typeof number !== 'string') throw new Error('get-pr needs the pull request number on params-in (a number, or {pull_number})');
+    if (typeof number !== 'number' && typeof number !== 'string')
+      throw new Error('get-pr needs the pull request number on params-in (a number, or {pull_number})');
     parameters.pull_number = number;
     delete parameters.number;
   }

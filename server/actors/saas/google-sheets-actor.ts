@@ -25,12 +25,18 @@ function googleSheetsConfigSchema(secret?: NamedSecretLookup) {
       spreadsheetId: requiredText('The spreadsheet id, as in its URL .../spreadsheets/d/<id>/edit'),
       operation: choiceSetting('read the range, write data-in over it, append data-in below the table in it, or clear it', SHEETS_OPERATIONS, 'read'),
       range: requiredText('The range in A1 notation, such as Sheet1!A1:C10; a packet on range-in replaces it', 'A1:Z1000'),
-      valueInputOption: choiceSetting('How written values are read: USER_ENTERED (as if typed: formulas, dates) or RAW (as they are)', VALUE_INPUT_OPTIONS, 'USER_ENTERED'),
+      valueInputOption: choiceSetting(
+        'How written values are read: USER_ENTERED (as if typed: formulas, dates) or RAW (as they are)',
+        VALUE_INPUT_OPTIONS,
+        'USER_ENTERED',
+      ),
       apiKey: credentialSetting('A Google API key; it can only read (sheets shared by link)', SHEETS_SECRETS.apiKey),
       clientEmail: optionalText(`The e-mail address of a service account the spreadsheet is shared with; when unset, the secret ${SHEETS_SECRETS.clientEmail}`),
       privateKey: credentialSetting("The service account's PEM private key (private_key of its JSON key file)", SHEETS_SECRETS.privateKey),
       baseUrl: vendorUrlSetting(`The Sheets API root; when unset, the server's saas_endpoints.google_sheets, else ${SHEETS_PUBLIC_API}`),
-      tokenUrl: vendorUrlSetting(`Where service-account assertions are exchanged for access tokens; when unset, the server's saas_endpoints.google_token, else ${GOOGLE_PUBLIC_TOKEN_URL}`),
+      tokenUrl: vendorUrlSetting(
+        `Where service-account assertions are exchanged for access tokens; when unset, the server's saas_endpoints.google_token, else ${GOOGLE_PUBLIC_TOKEN_URL}`,
+      ),
       timeout: timeoutSetting(),
     })
     .superRefine(requireSheetsCredentials(secret));
@@ -61,14 +67,22 @@ export function createGoogleSheetsActor(options: GoogleSheetsActorOptions = {}) 
     },
     outports: {
       'values-out': { type: 'array', description: 'The values read, or the rows written or appended ([] after clear).' },
-      'metadata-out': { type: 'object', description: 'The sheet information: {spreadsheetId, range, rowCount, columnCount} of a read, or what Sheets reports of a change.' },
+      'metadata-out': {
+        type: 'object',
+        description: 'The sheet information: {spreadsheetId, range, rowCount, columnCount} of a read, or what Sheets reports of a change.',
+      },
     },
     config: googleSheetsConfigSchema(options.secret),
     effects: (config) => (config.operation === 'read' ? 'repeatable' : 'once'),
     fire: async ({ config, inputs, signal, send, secret }) => {
       const context = { signal, timeoutMs: attemptTimeout(config.timeout, options.maxTimeoutMs), options };
       const base = vendorBaseUrl(config.baseUrl, options.baseUrl, SHEETS_PUBLIC_API);
-      const call = { spreadsheetId: config.spreadsheetId, range: rangeOf(inputs['range-in'], config.range), valueInputOption: config.valueInputOption, data: inputs['data-in'] };
+      const call = {
+        spreadsheetId: config.spreadsheetId,
+        range: rangeOf(inputs['range-in'], config.range),
+        valueInputOption: config.valueInputOption,
+        data: inputs['data-in'],
+      };
       const { request, rows } = sheetsRequest(base, config.operation, call);
       const tokenUrl = vendorBaseUrl(config.tokenUrl, options.tokenUrl, GOOGLE_PUBLIC_TOKEN_URL, 'tokenUrl');
       const auth = await sheetsAuthorization(config, secret, tokenUrl, tokens, context);
@@ -76,7 +90,13 @@ export function createGoogleSheetsActor(options: GoogleSheetsActorOptions = {}) 
       if (reply.status >= 400) {
         if (reply.status === 401 && auth.accessToken !== undefined) forgetServiceAccountToken(tokens, auth.accessToken);
         const status = textField(reply.body, 'error', 'status');
-        throw vendorFailure('Google Sheets', request, reply, textField(reply.body, 'error', 'message') ?? bodyText(reply.body), status === undefined ? {} : { code: status });
+        throw vendorFailure(
+          'Google Sheets',
+          request,
+          reply,
+          textField(reply.body, 'error', 'message') ?? bodyText(reply.body),
+          status === undefined ? {} : { code: status },
+        );
       }
       const result = sheetsResult(config.operation, config.spreadsheetId, rows, reply.body);
       await send('values-out', result.values);

@@ -48,7 +48,13 @@ export interface SheetsAuthorization {
  * operation), else the API key in the `x-goog-api-key` header (never in the URL, which proxies and logs keep).
  * @throws Error naming the missing key (a secret removed since validation)
  */
-export async function sheetsAuthorization(config: SheetsCredentials, secret: NamedSecretLookup, tokenUrl: URL, cache: AccessTokenCache, context: VendorCallContext): Promise<SheetsAuthorization> {
+export async function sheetsAuthorization(
+  config: SheetsCredentials,
+  secret: NamedSecretLookup,
+  tokenUrl: URL,
+  cache: AccessTokenCache,
+  context: VendorCallContext,
+): Promise<SheetsAuthorization> {
   const clientEmail = credentialOf(config.clientEmail, [SHEETS_SECRETS.clientEmail], secret);
   const privateKey = credentialOf(config.privateKey, [SHEETS_SECRETS.privateKey], secret);
   if (clientEmail !== undefined && privateKey !== undefined) {

@@ -58,7 +58,12 @@ export function sheetsRequest(base: URL, operation: SheetsOperation, call: Sheet
  * `{spreadsheetId, range, majorDimension, rowCount, columnCount}`, otherwise Sheets' answer as it is
  * (`updatedRange` and counts, `tableRange` and `updates`, `clearedRange`).
  */
-export function sheetsResult(operation: SheetsOperation, spreadsheetId: string, rows: JsonValue[][], body: JsonValue): { values: JsonValue[][]; metadata: JsonObject } {
+export function sheetsResult(
+  operation: SheetsOperation,
+  spreadsheetId: string,
+  rows: JsonValue[][],
+  body: JsonValue,
+): { values: JsonValue[][]; metadata: JsonObject } {
   const answer = isJsonObject(body) ? body : {};
   if (operation !== 'read') return { values: rows, metadata: { spreadsheetId, ...answer } };
   const values = Array.isArray(answer.values) ? (answer.values as JsonValue[][]) : [];

@@ -18,7 +18,11 @@ function hubspotConfigSchema(secret?: NamedSecretLookup) {
   return z
     .object({
       objectType: choiceSetting('The CRM object type', HUBSPOT_OBJECT_TYPES, 'contacts'),
-      operation: choiceSetting('get (one record by id, or a page), create (never retried), update, search, or batch (read, update and create many)', HUBSPOT_OPERATIONS, 'get'),
+      operation: choiceSetting(
+        'get (one record by id, or a page), create (never retried), update, search, or batch (read, update and create many)',
+        HUBSPOT_OPERATIONS,
+        'get',
+      ),
       properties: optionalText('The properties to return, separated by commas or lines; unset, HubSpot returns its default ones'),
       associations: booleanSetting('Whether get returns the ids of the associated records of the other object types', false),
       apiKey: credentialSetting('The access token of a HubSpot private app (sent as a Bearer token)', 'HUBSPOT_API_KEY'),
@@ -44,12 +48,23 @@ export function createHubspotActor(options: SaasActorOptions = {}) {
     title: 'HubSpot',
     description: 'Gets, creates, updates, searches or batch-processes HubSpot CRM records through the CRM v3 API.',
     inports: {
-      'data-in': { type: 'all', description: 'The record to create or update (its properties, with id for an update), or the array of a batch; each packet makes one call.' },
-      'filter-in': { type: 'all', description: 'The record id of get or update, a search body or an object of property values to match, or {limit, after} of a listing; kept for later packets.', control: true },
+      'data-in': {
+        type: 'all',
+        description: 'The record to create or update (its properties, with id for an update), or the array of a batch; each packet makes one call.',
+      },
+      'filter-in': {
+        type: 'all',
+        description:
+          'The record id of get or update, a search body or an object of property values to match, or {limit, after} of a listing; kept for later packets.',
+        control: true,
+      },
     },
     outports: {
       'results-out': { type: 'all', description: 'The record of get by id, create or update; the records of a listing, search or batch.' },
-      'metrics-out': { type: 'object', description: 'What the call did: {operation, objectType, count, total?, after?, errors?, calls, status, rateLimit?, durationMs}.' },
+      'metrics-out': {
+        type: 'object',
+        description: 'What the call did: {operation, objectType, count, total?, after?, errors?, calls, status, rateLimit?, durationMs}.',
+      },
     },
     config: hubspotConfigSchema(options.secret),
     effects: (config, inputs) => hubspotEffects(config.operation, inputs['data-in']),
@@ -58,7 +73,13 @@ export function createHubspotActor(options: SaasActorOptions = {}) {
       const token = firingCredential(config.apiKey, 'apiKey', KEY_SECRETS, secret);
       const context = { signal, timeoutMs: attemptTimeout(config.timeout, options.maxTimeoutMs), options };
       const base = vendorBaseUrl(config.baseUrl, options.baseUrl, HUBSPOT_PUBLIC_API);
-      const input = { objectType: config.objectType, properties: propertyNames(config.properties), associations: config.associations, data: inputs['data-in'], filter: inputs['filter-in'] };
+      const input = {
+        objectType: config.objectType,
+        properties: propertyNames(config.properties),
+        associations: config.associations,
+        data: inputs['data-in'],
+        filter: inputs['filter-in'],
+      };
       const plan = hubspotPlan(base, config.operation, input);
       const bodies: JsonValue[] = [];
       let last: VendorReply | undefined;

@@ -61,13 +61,19 @@ function getPlan(base: URL, objects: string, input: HubspotInput): HubspotPlan {
 }
 
 function batchPlan(base: URL, objects: string, input: HubspotInput): HubspotPlan {
-  if (!Array.isArray(input.data) || input.data.length === 0) throw new Error('batch needs a non-empty array on data-in: ids to read, records with an id to update, or records without one to create');
+  if (!Array.isArray(input.data) || input.data.length === 0)
+    throw new Error('batch needs a non-empty array on data-in: ids to read, records with an id to update, or records without one to create');
   const reads = input.data.filter((item) => !isJsonObject(item));
-  if (!reads.every((id) => typeof id === 'string' || typeof id === 'number')) throw new Error('batch reads ids given as text or numbers; other values cannot be batched');
+  if (!reads.every((id) => typeof id === 'string' || typeof id === 'number'))
+    throw new Error('batch reads ids given as text or numbers; other values cannot be batched');
   const records = input.data.filter(isJsonObject);
   const groups: [string, JsonObject[], boolean][] = [
     ['create', records.filter((record) => recordKey(record) === undefined).map((record) => ({ properties: propertiesOf(record) })), false],
-    ['update', records.filter((record) => recordKey(record) !== undefined).map((record) => ({ id: String(record.id), properties: propertiesOf(record) })), true],
+    [
+      'update',
+      records.filter((record) => recordKey(record) !== undefined).map((record) => ({ id: String(record.id), properties: propertiesOf(record) })),
+      true,
+    ],
     ['read', reads.map((id) => ({ id: String(id) })), true],
   ];
   const calls: Request[] = [];
@@ -95,17 +101,24 @@ export function hubspotPlan(base: URL, operation: (typeof HUBSPOT_OPERATIONS)[nu
       return getPlan(base, objects, input);
     case 'create': {
       if (!isJsonObject(input.data)) throw new Error('create needs the properties of the new record on data-in, as an object (or {properties, associations})');
-      const json: JsonObject = { properties: propertiesOf(input.data), ...(Array.isArray(input.data.associations) ? { associations: input.data.associations } : {}) };
+      const json: JsonObject = {
+        properties: propertiesOf(input.data),
+        ...(Array.isArray(input.data.associations) ? { associations: input.data.associations } : {}),
+      };
       return { calls: [{ method: 'POST', url: vendorEndpoint(base, objects), json, idempotent: false }], single: true };
     }
     case 'update': {
       const key = recordKey(input.data) ?? recordKey(input.filter);
-      if (!isJsonObject(input.data) || key === undefined) throw new Error('update needs the changed properties on data-in and the record id in data-in.id or on filter-in');
+      if (!isJsonObject(input.data) || key === undefined)
+        throw new Error('update needs the changed properties on data-in and the record id in data-in.id or on filter-in');
       const url = vendorEndpoint(base, `${objects}/${encodeURIComponent(key.id)}`, { idProperty: key.idProperty });
       return { calls: [{ method: 'PATCH', url, json: { properties: propertiesOf(input.data) }, idempotent: true }], single: true };
     }
     case 'search':
-      return { calls: [{ method: 'POST', url: vendorEndpoint(base, `${objects}/search`), json: hubspotSearchBody(input.filter, input.properties), idempotent: true }], single: false };
+      return {
+        calls: [{ method: 'POST', url: vendorEndpoint(base, `${objects}/search`), json: hubspotSearchBody(input.filter, input.properties), idempotent: true }],
+        single: false,
+      };
     case 'batch':
       return batchPlan(base, objects, input);
   }

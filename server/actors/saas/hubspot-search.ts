@@ -16,11 +16,18 @@ export function hubspotSearchBody(filter: JsonValue | undefined, properties: rea
   const body: JsonObject = { limit: HUBSPOT_PAGE_SIZE, ...(properties.length > 0 ? { properties: [...properties] } : {}) };
   if (filter === undefined || filter === null) return body;
   if (typeof filter === 'string') return { ...body, query: filter };
-  if (!isJsonObject(filter)) throw new Error('filter-in of search must be a search body ({filterGroups, sorts, query, limit, after}), an object of property names to values, or a text to search for');
+  if (!isJsonObject(filter))
+    throw new Error(
+      'filter-in of search must be a search body ({filterGroups, sorts, query, limit, after}), an object of property names to values, or a text to search for',
+    );
   if (Object.keys(filter).some((key) => SEARCH_KEYS.includes(key))) {
     const { filters, ...rest } = filter;
     return { ...body, ...rest, ...(filters === undefined ? {} : { filterGroups: [{ filters }] }) };
   }
-  const filters = Object.entries(filter).map(([propertyName, value]) => ({ propertyName, operator: 'EQ', value: typeof value === 'string' ? value : JSON.stringify(value) }));
+  const filters = Object.entries(filter).map(([propertyName, value]) => ({
+    propertyName,
+    operator: 'EQ',
+    value: typeof value === 'string' ? value : JSON.stringify(value),
+  }));
   return { ...body, filterGroups: [{ filters }] };
 }

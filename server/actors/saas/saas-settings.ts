@@ -22,7 +22,10 @@ export function vendorUrlSetting(description: string) {
 
 /** The `timeout` key of a vendor node: the limit of one attempt, body included. */
 export function timeoutSetting() {
-  return numberSetting('Time limit of one call to the vendor in milliseconds, reading the answer included', z.number().int().min(1).max(2_147_483_647).default(VENDOR_CALL_TIMEOUT_MS));
+  return numberSetting(
+    'Time limit of one call to the vendor in milliseconds, reading the answer included',
+    z.number().int().min(1).max(2_147_483_647).default(VENDOR_CALL_TIMEOUT_MS),
+  );
 }
 
 /** A credential key: the value itself or a `${secret:NAME}` reference; when unset, the named secret. */

@@ -29,14 +29,26 @@ function salesforceConfigSchema(secret?: NamedSecretLookup) {
       clientSecret: credentialSetting('The consumer secret of the connected app', SECRETS.clientSecret),
       username: credentialSetting('The Salesforce user name', SECRETS.username),
       password: credentialSetting("The user's password, followed by its security token when the org asks for one", SECRETS.password),
-      loginUrl: vendorUrlSetting(`Where the node logs in (https://test.salesforce.com for a sandbox, or a My Domain); when unset, the server's saas_endpoints.salesforce, else ${SALESFORCE_PUBLIC_LOGIN}`),
-      apiVersion: textSetting('The REST API version, such as 60.0', z.string().regex(/^\d+\.\d$/, 'must be a version such as 60.0').default(SALESFORCE_API_VERSION)),
+      loginUrl: vendorUrlSetting(
+        `Where the node logs in (https://test.salesforce.com for a sandbox, or a My Domain); when unset, the server's saas_endpoints.salesforce, else ${SALESFORCE_PUBLIC_LOGIN}`,
+      ),
+      apiVersion: textSetting(
+        'The REST API version, such as 60.0',
+        z
+          .string()
+          .regex(/^\d+\.\d$/, 'must be a version such as 60.0')
+          .default(SALESFORCE_API_VERSION),
+      ),
       timeout: timeoutSetting(),
     })
     .superRefine((config, ctx) => {
       for (const [key, name] of Object.entries(SECRETS)) requireCredential(key as keyof typeof SECRETS, [name], secret)(config, ctx);
       if (config.operation === 'upsert' && config.externalIdField === undefined) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['externalIdField'], message: 'is required for upsert: name the external id field records are matched by' });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['externalIdField'],
+          message: 'is required for upsert: name the external id field records are matched by',
+        });
       }
     });
 }
@@ -53,10 +65,19 @@ export function createSalesforceActor(options: SaasActorOptions = {}) {
     id: 'tpl_salesforce',
     title: 'Salesforce',
     description: 'Runs a SOQL query, or inserts, updates, deletes or upserts records, through the Salesforce REST API.',
-    inports: { 'query-in': { type: 'all', description: 'The SOQL text of a query, or the record(s) of a DML operation (ids for delete); each packet runs once.' } },
+    inports: {
+      'query-in': { type: 'all', description: 'The SOQL text of a query, or the record(s) of a DML operation (ids for delete); each packet runs once.' },
+    },
     outports: {
-      'records-out': { type: 'array', description: 'The records of a query (every page), or the per-record results {id, success, errors, created?} of a DML operation.' },
-      'status-out': { type: 'object', description: 'A summary: {operation, object, success, totalSize, records, pages} of a query; {operation, object, success, total, succeeded, failed, ids, errors} of DML.' },
+      'records-out': {
+        type: 'array',
+        description: 'The records of a query (every page), or the per-record results {id, success, errors, created?} of a DML operation.',
+      },
+      'status-out': {
+        type: 'object',
+        description:
+          'A summary: {operation, object, success, totalSize, records, pages} of a query; {operation, object, success, total, succeeded, failed, ids, errors} of DML.',
+      },
     },
     config: salesforceConfigSchema(options.secret),
     effects: (config) => (config.operation === 'query' ? 'repeatable' : 'once'),
@@ -68,7 +89,11 @@ export function createSalesforceActor(options: SaasActorOptions = {}) {
         password: firingCredential(config.password, 'password', [SECRETS.password], secret),
       };
       const loginUrl = vendorBaseUrl(config.loginUrl, options.baseUrl, SALESFORCE_PUBLIC_LOGIN, 'loginUrl');
-      const connection = new SalesforceConnection(account, loginUrl, sessions, { signal, timeoutMs: attemptTimeout(config.timeout, options.maxTimeoutMs), options });
+      const connection = new SalesforceConnection(account, loginUrl, sessions, {
+        signal,
+        timeoutMs: attemptTimeout(config.timeout, options.maxTimeoutMs),
+        options,
+      });
       const outcome = await runSalesforceOperation(connection, { ...config, packet: inputs['query-in'] });
       await send('records-out', outcome.records);
       await send('status-out', outcome.status);

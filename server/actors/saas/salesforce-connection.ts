@@ -57,7 +57,13 @@ function salesforceFailure(request: VendorRequest, reply: { status: number; head
  * @throws ActorError with Salesforce's `error_description` (`authentication failure`) when refused
  */
 async function salesforceLogin(account: SalesforceAccount, loginUrl: URL, context: VendorCallContext): Promise<SalesforceSession> {
-  const form = new URLSearchParams({ grant_type: 'password', client_id: account.clientId, client_secret: account.clientSecret, username: account.username, password: account.password });
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    client_id: account.clientId,
+    client_secret: account.clientSecret,
+    username: account.username,
+    password: account.password,
+  });
   const request: VendorRequest = { method: 'POST', url: vendorEndpoint(loginUrl, '/services/oauth2/token'), form, idempotent: true };
   const reply = await sendVendorRequest(request, context);
   const accessToken = textField(reply.body, 'access_token');
@@ -79,7 +85,9 @@ export class SalesforceConnection {
     private readonly sessions: SalesforceSessionCache,
     private readonly context: VendorCallContext,
   ) {
-    this.key = createHash('sha256').update(JSON.stringify([loginUrl.href, account.clientId, account.clientSecret, account.username, account.password])).digest('hex');
+    this.key = createHash('sha256')
+      .update(JSON.stringify([loginUrl.href, account.clientId, account.clientSecret, account.username, account.password]))
+      .digest('hex');
   }
 
   /**

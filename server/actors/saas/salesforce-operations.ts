@@ -36,7 +36,17 @@ async function query(connection: SalesforceConnection, work: SalesforceWork): Pr
     const body = isJsonObject(page) ? page : {};
     if (Array.isArray(body.records)) records.push(...body.records);
     if (body.done !== false || typeof body.nextRecordsUrl !== 'string') {
-      return { records, status: { operation: 'query', object: work.object, success: true, totalSize: typeof body.totalSize === 'number' ? body.totalSize : records.length, records: records.length, pages } };
+      return {
+        records,
+        status: {
+          operation: 'query',
+          object: work.object,
+          success: true,
+          totalSize: typeof body.totalSize === 'number' ? body.totalSize : records.length,
+          records: records.length,
+          pages,
+        },
+      };
     }
     page = await connection.send({ method: 'GET', path: body.nextRecordsUrl, idempotent: true });
     pages += 1;
@@ -45,7 +55,8 @@ async function query(connection: SalesforceConnection, work: SalesforceWork): Pr
 
 function recordsOf(packet: JsonValue | undefined, operation: string): JsonObject[] {
   const list = Array.isArray(packet) ? packet : [packet];
-  if (list.length === 0 || !list.every(isJsonObject)) throw new Error(`${operation} needs the record on query-in: an object of field values, or an array of them`);
+  if (list.length === 0 || !list.every(isJsonObject))
+    throw new Error(`${operation} needs the record on query-in: an object of field values, or an array of them`);
   return list as JsonObject[];
 }
 
@@ -76,13 +87,15 @@ async function dml(connection: SalesforceConnection, work: SalesforceWork): Prom
     const list = Array.isArray(work.packet) ? work.packet : [work.packet ?? null];
     const ids = list.map(idOf);
     if (ids.length === 0 || ids.some((id) => id === undefined)) throw new Error('delete needs record ids on query-in: an id, {Id}, or an array of them');
-    for (const part of chunks(ids as string[])) collect(await connection.send({ method: 'DELETE', path: base, query: { ids: part.join(','), allOrNone: 'false' }, idempotent: true }));
+    for (const part of chunks(ids as string[]))
+      collect(await connection.send({ method: 'DELETE', path: base, query: { ids: part.join(','), allOrNone: 'false' }, idempotent: true }));
     return results;
   }
   const records = recordsOf(work.packet, work.operation);
   if (work.operation === 'update' && records.some((record) => idOf(record) === undefined)) throw new Error('update needs the Id of every record on query-in');
   const field = work.externalIdField ?? '';
-  if (work.operation === 'upsert' && records.some((record) => record[field] === undefined || record[field] === null)) throw new Error(`upsert needs the external id field ${field} in every record on query-in`);
+  if (work.operation === 'upsert' && records.some((record) => record[field] === undefined || record[field] === null))
+    throw new Error(`upsert needs the external id field ${field} in every record on query-in`);
   const method = work.operation === 'insert' ? 'POST' : 'PATCH';
   const path = work.operation === 'upsert' ? `${base}/${encodeURIComponent(work.object)}/${encodeURIComponent(field)}` : base;
   for (const part of chunks(records)) {
@@ -95,7 +108,16 @@ async function dml(connection: SalesforceConnection, work: SalesforceWork): Prom
 function dmlStatus(work: SalesforceWork, results: readonly JsonValue[]): JsonObject {
   const failures = results.flatMap((result, index) => (isJsonObject(result) && result.success === false ? [{ index, errors: result.errors ?? [] }] : []));
   const ids = results.flatMap((result) => (isJsonObject(result) && result.success !== false && typeof result.id === 'string' ? [result.id] : []));
-  return { operation: work.operation, object: work.object, success: failures.length === 0, total: results.length, succeeded: results.length - failures.length, failed: failures.length, ids, errors: failures };
+  return {
+    operation: work.operation,
+    object: work.object,
+    success: failures.length === 0,
+    total: results.length,
+    succeeded: results.length - failures.length,
+    failed: failures.length,
+    ids,
+    errors: failures,
+  };
 }
 
 /**

@@ -7,7 +7,13 @@ import { type VendorReply } from './vendor-request';
  * The failure of a vendor call that got an error status, named by its method and URL without the query (see
  * the shared `vendorFailure`).
  */
-export function vendorFailure(vendor: string, request: { readonly method: string; readonly url: URL }, reply: Pick<VendorReply, 'status' | 'headers'>, message: string | undefined, more: JsonObject = {}): ActorError {
+export function vendorFailure(
+  vendor: string,
+  request: { readonly method: string; readonly url: URL },
+  reply: Pick<VendorReply, 'status' | 'headers'>,
+  message: string | undefined,
+  more: JsonObject = {},
+): ActorError {
   return failureOf(vendor, `${request.method} ${describeUrl(request.url)}`, reply, message, more);
 }
 

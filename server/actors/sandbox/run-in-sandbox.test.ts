@@ -34,14 +34,28 @@ describe('runInSandbox', () => {
     expect(value.small).toBe(2);
     expect(outcome.outputs[0].value).toBeInstanceOf(JsonText);
     expect(outcome.outputs[1]).toEqual({ port: 'small', value: 1 });
-    expect(JSON.parse(JSON.stringify(outcome))).toEqual({ ok: true, value: { big: 'x'.repeat(400), small: 2 }, outputs: [{ port: 'big', value: ['x'.repeat(400)] }, { port: 'small', value: 1 }], logs: [] });
+    expect(JSON.parse(JSON.stringify(outcome))).toEqual({
+      ok: true,
+      value: { big: 'x'.repeat(400), small: 2 },
+      outputs: [
+        { port: 'big', value: ['x'.repeat(400)] },
+        { port: 'small', value: 1 },
+      ],
+      logs: [],
+    });
     const whole = await runInSandbox({ code: 'return ["y".repeat(400)];', globals: {}, timeoutMs: 2000, memoryLimitMb: 64, heldOutChars: 300 });
     expect(whole.ok && whole.value).toMatchObject({ text: `["${'y'.repeat(400)}"]` });
   });
 
   it('still refuses a value over the size cap when its fields are held out', async () => {
     const runner = createSandboxRunner({ limits: { ...SANDBOX_LIMITS, maxValueChars: 1000 } });
-    const outcome = await runner.run({ code: 'return { a: "x".repeat(600), b: "y".repeat(600) };', globals: {}, timeoutMs: 2000, memoryLimitMb: 64, heldOutChars: 300 });
+    const outcome = await runner.run({
+      code: 'return { a: "x".repeat(600), b: "y".repeat(600) };',
+      globals: {},
+      timeoutMs: 2000,
+      memoryLimitMb: 64,
+      heldOutChars: 300,
+    });
     expect(outcome).toMatchObject({ ok: false, kind: 'error', error: 'the result is larger than 1000 characters of JSON' });
     runner.dispose();
   });
@@ -60,8 +74,8 @@ describe('runInSandbox', () => {
   });
 
   it('runs a body that defines function process(inputs, context) and calls it', async () => {
-    const code = 'function process(inputs, context) { context.send_output("out", inputs.x + 1); return "ok"; }\n' +
-      'return process({ x: data }, { send_output });';
+    const code =
+      'function process(inputs, context) { context.send_output("out", inputs.x + 1); return "ok"; }\n' + 'return process({ x: data }, { send_output });';
     expect(await run(code, { data: 41 })).toEqual({ ok: true, value: 'ok', outputs: [{ port: 'out', value: 42 }], logs: [] });
   });
 
@@ -78,7 +92,9 @@ describe('runInSandbox', () => {
   });
 
   it('captures console lines with their level, and keeps them when the script then throws', async () => {
-    const outcome = await run('console.log("hello", { a: 1 }, [2]); console.info(3); console.warn("careful"); console.error(new TypeError("bad")); throw new Error("stop");');
+    const outcome = await run(
+      'console.log("hello", { a: 1 }, [2]); console.info(3); console.warn("careful"); console.error(new TypeError("bad")); throw new Error("stop");',
+    );
     expect(outcome).toEqual({
       ok: false,
       kind: 'error',
@@ -94,7 +110,7 @@ describe('runInSandbox', () => {
     expect(outcome.logs[1000]).toBe('... 4000 more log lines dropped');
   });
 
-  it('reports a thrown error with the script\'s own message and no Error: prefix', async () => {
+  it("reports a thrown error with the script's own message and no Error: prefix", async () => {
     expect(await run("if (data.n > 1) throw new Error('too big: ' + data.n); return data;", { data: { n: 5 } })).toEqual({
       ok: false,
       kind: 'error',
@@ -118,7 +134,7 @@ describe('runInSandbox', () => {
     expect(await run('send_output("p", 10n);')).toMatchObject({ error: 'the value sent on "p" is a BigInt, which is not JSON' });
   });
 
-  it('copies the globals in, so a script cannot change the caller\'s objects', async () => {
+  it("copies the globals in, so a script cannot change the caller's objects", async () => {
     const globals = { data: { list: [1] } };
     const outcome = await runInSandbox({ code: 'data.list.push(2); return data;', globals, timeoutMs: 2000, memoryLimitMb: 64 });
     expect(outcome).toMatchObject({ ok: true, value: { list: [1, 2] } });

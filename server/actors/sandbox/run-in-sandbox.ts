@@ -85,7 +85,16 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
       holding = await gate.enter(signal);
       return holding;
     };
-    const call: AdmittedCall = { code, globalsJson, heldOutChars: request.heldOutChars ?? 0, timers: request.timers === true, timeoutMs, memoryLimitMb, signal, pause };
+    const call: AdmittedCall = {
+      code,
+      globalsJson,
+      heldOutChars: request.heldOutChars ?? 0,
+      timers: request.timers === true,
+      timeoutMs,
+      memoryLimitMb,
+      signal,
+      pause,
+    };
     let answered: SandboxOutcome | { answer: unknown };
     try {
       answered = await runAdmitted(call);
@@ -123,7 +132,10 @@ export function createSandboxRunner(options: SandboxRunnerOptions = {}): Sandbox
       context = await isolate.createContext();
       bootstrap = (await pooled.bootstrap.run(context, { reference: true })) as ivm.Reference<unknown>;
       // Copied out: an answer with held texts is an array (see SANDBOX_BOOTSTRAP_SCRIPT).
-      const first: unknown = await bootstrap.apply(undefined, [code, limitsJson, globalsJson, heldOutChars, timers], { timeout: timeoutMs, result: { copy: true } });
+      const first: unknown = await bootstrap.apply(undefined, [code, limitsJson, globalsJson, heldOutChars, timers], {
+        timeout: timeoutMs,
+        result: { copy: true },
+      });
       const settled = await settleAnswer(context, first, { deadline, pause });
       if ('stopped' in settled) {
         if (settled.stopped === 'cancelled' || interruption === 'cancelled') return failed('cancelled', 'Script cancelled', []);

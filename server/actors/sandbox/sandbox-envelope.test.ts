@@ -14,7 +14,8 @@ describe('readSandboxAnswer', () => {
   });
 
   it('puts each held text in its place, checked and unparsed', async () => {
-    const envelope = '{"ok":true,"value":{"returned":true,"value":null},"outputs":[{"port":"a","value":null}],"logs":[],"held":[["value","value"],["outputs",0]]}';
+    const envelope =
+      '{"ok":true,"value":{"returned":true,"value":null},"outputs":[{"port":"a","value":null}],"logs":[],"held":[["value","value"],["outputs",0]]}';
     const answer = await readSandboxAnswer([envelope, '["é"]', '{"x":1}'], check);
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;

@@ -42,5 +42,4 @@ interface SandboxOutput {
  * could still be read).
  */
 export type SandboxOutcome =
-  | { ok: true; value: JsonValue; outputs: SandboxOutput[]; logs: string[] }
-  | { ok: false; kind: SandboxFailureKind; error: string; logs: string[] };
+  { ok: true; value: JsonValue; outputs: SandboxOutput[]; logs: string[] } | { ok: false; kind: SandboxFailureKind; error: string; logs: string[] };

@@ -141,7 +141,13 @@ describe('sandbox timers', () => {
 
   it('gives its place to another call while it waits for a timer', async () => {
     const runner = createSandboxRunner({ maxConcurrent: 1 });
-    const sleeper = runner.run({ code: 'return new Promise((resolve) => setTimeout(() => resolve("slept"), 300));', globals: {}, timeoutMs: 5000, memoryLimitMb: 32, timers: true });
+    const sleeper = runner.run({
+      code: 'return new Promise((resolve) => setTimeout(() => resolve("slept"), 300));',
+      globals: {},
+      timeoutMs: 5000,
+      memoryLimitMb: 32,
+      timers: true,
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = Date.now();
     expect(await runner.run({ code: 'return 1', globals: {}, timeoutMs: 1000, memoryLimitMb: 32 })).toMatchObject({ ok: true, value: 1 });
@@ -151,7 +157,9 @@ describe('sandbox timers', () => {
   });
 
   it('offers no timers to a call that does not ask for them', async () => {
-    expect(await runInSandbox({ code: 'return [typeof setTimeout, typeof setInterval, typeof clearTimeout]', globals: {}, timeoutMs: 1000, memoryLimitMb: 32 })).toMatchObject({
+    expect(
+      await runInSandbox({ code: 'return [typeof setTimeout, typeof setInterval, typeof clearTimeout]', globals: {}, timeoutMs: 1000, memoryLimitMb: 32 }),
+    ).toMatchObject({
       value: ['undefined', 'undefined', 'undefined'],
     });
   });

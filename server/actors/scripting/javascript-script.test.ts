@@ -29,7 +29,7 @@ function scriptNode(script: string, extra: Record<string, JsonValue> = {}) {
 afterAll(() => disposeSandboxIsolates());
 
 describe('tpl_javascript_script', () => {
-  it('sends a large value on as its text to the run\'s outputs, and parsed to a node it feeds', async () => {
+  it("sends a large value on as its text to the run's outputs, and parsed to a node it feeds", async () => {
     const graph = {
       processes: { s: scriptNode('return Array.from({ length: 4000 }, (_, i) => "item " + i + " ".repeat(70));'), c: { component: 'test_collect' } },
       connections: [{ from: { nodeId: 's', portId: 'result-out' }, to: { nodeId: 'c', portId: 'in' } }],
@@ -63,11 +63,15 @@ describe('tpl_javascript_script', () => {
     expect(result.outputs).toEqual(expected.outputs);
     expect(events).toContainEqual(expect.objectContaining({ _type: 'ActorFailed', actorId: 'risky', error: 'too big: 5' }));
     expect(events).toContainEqual(
-      expect.objectContaining({ _type: 'MessageSent', fromPort: 'error-out', message: { message: 'too big: 5', node_id: 'risky', component: 'tpl_javascript_script' } }),
+      expect.objectContaining({
+        _type: 'MessageSent',
+        fromPort: 'error-out',
+        message: { message: 'too big: 5', node_id: 'risky', component: 'tpl_javascript_script' },
+      }),
     );
   });
 
-  it('fails the run with the script\'s message when error-out is not connected', async () => {
+  it("fails the run with the script's message when error-out is not connected", async () => {
     const graph = { processes: { risky: scriptNode("throw new Error('too big: ' + data.n)") }, inports: { n: { process: 'risky', port: 'data-in' } } };
     const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { n: { n: 7 } } });
     expect(result.success).toBe(false);
@@ -78,8 +82,12 @@ describe('tpl_javascript_script', () => {
     const catalogue = createCatalogue([javascriptScript]);
     const big = await runGraph({ processes: { big: scriptNode("return 'x'.repeat(9 * 1024 * 1024);") } }, catalogue, run);
     expect(big.result.errors).toEqual([{ node_id: 'big', message: 'the result is larger than 8388608 characters of JSON' }]);
-    const sent = await runGraph({ processes: { big: scriptNode("function process(inputs, context) { context.send_output('result-out', 'x'.repeat(9 * 1024 * 1024)); }") } }, catalogue, run);
-    expect(sent.result.errors[0].message).toContain("the value sent on \"result-out\" is larger than 8388608 characters of JSON");
+    const sent = await runGraph(
+      { processes: { big: scriptNode("function process(inputs, context) { context.send_output('result-out', 'x'.repeat(9 * 1024 * 1024)); }") } },
+      catalogue,
+      run,
+    );
+    expect(sent.result.errors[0].message).toContain('the value sent on "result-out" is larger than 8388608 characters of JSON');
     const fits = await runGraph({ processes: { ok: scriptNode("return 'x'.repeat(1024 * 1024);") } }, catalogue, run);
     expect(fits.result.success).toBe(true);
   });
@@ -89,7 +97,9 @@ describe('tpl_javascript_script', () => {
     const graph = {
       processes: {
         gen: scriptNode("send_output('result-out', { n: 1 }); send_output('result-out', { n: 2 });"),
-        s: scriptNode("return { n: data.n, tenant: metadata.tenant, same: imports.data === data && imports.get('data') === data, viaPort: imports.get('metadata-in').tenant, keys: Object.keys(imports) };"),
+        s: scriptNode(
+          "return { n: data.n, tenant: metadata.tenant, same: imports.data === data && imports.get('data') === data, viaPort: imports.get('metadata-in').tenant, keys: Object.keys(imports) };",
+        ),
         sink: { component: 'test_collect' },
       },
       connections: [
@@ -125,7 +135,10 @@ describe('tpl_javascript_script', () => {
   });
 
   it('runs an async function process', async () => {
-    const graph = { processes: { p: scriptNode('async function process(inputs) { await null; return inputs.data * 3; }') }, inports: { x: { process: 'p', port: 'data-in' } } };
+    const graph = {
+      processes: { p: scriptNode('async function process(inputs) { await null; return inputs.data * 3; }') },
+      inports: { x: { process: 'p', port: 'data-in' } },
+    };
     const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { x: 14 } });
     expect(result.outputs).toEqual({ 'p.result-out': 42 });
   });
@@ -138,7 +151,8 @@ describe('tpl_javascript_script', () => {
   });
 
   it('awaits at the top level of a script that defines process, and in a for await loop', async () => {
-    const script = 'const items = [];\nfor await (const n of [Promise.resolve(1), 2]) items.push(n);\nasync function process(inputs) { return items.concat(inputs.data); }';
+    const script =
+      'const items = [];\nfor await (const n of [Promise.resolve(1), 2]) items.push(n);\nasync function process(inputs) { return items.concat(inputs.data); }';
     const graph = { processes: { p: scriptNode(script) }, inports: { x: { process: 'p', port: 'data-in' } } };
     const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { x: 3 } });
     expect(result.outputs).toEqual({ 'p.result-out': [1, 2, 3] });
@@ -213,7 +227,8 @@ describe('tpl_javascript_script', () => {
   });
 
   it("reads the orchestrator's port names output and error as result-out and error-out", async () => {
-    const script = "function process(inputs, context) { context.send_output('output', inputs['data-in'] * 2); context.send_output('error', 'careful'); return { status: 'ok' }; }";
+    const script =
+      "function process(inputs, context) { context.send_output('output', inputs['data-in'] * 2); context.send_output('error', 'careful'); return { status: 'ok' }; }";
     const graph = { processes: { p: scriptNode(script) }, inports: { x: { process: 'p', port: 'data-in' } } };
     const { result } = await runGraph(graph, createCatalogue([javascriptScript]), { ...run, input: { x: 21 } });
     expect(result.success).toBe(true);
@@ -256,7 +271,9 @@ describe('tpl_javascript_script', () => {
   });
 
   it('fails a script that passes its memory limit', async () => {
-    const graph = { processes: { bomb: scriptNode('const keep = []; while (true) keep.push(new Array(100000).fill(2.5));', { memoryLimit: 16, timeout: 30_000 }) } };
+    const graph = {
+      processes: { bomb: scriptNode('const keep = []; while (true) keep.push(new Array(100000).fill(2.5));', { memoryLimit: 16, timeout: 30_000 }) },
+    };
     const { result } = await runGraph(graph, createCatalogue([javascriptScript]), run);
     expect(result.errors).toEqual([{ node_id: 'bomb', message: 'Script exceeded its memory limit of 16 MB' }]);
   });

@@ -10,11 +10,13 @@ import { SCRIPT_PORT_ALIASES, firingOutputs, sendScriptOutputs } from './script-
 /** Configuration of `tpl_javascript_script`. */
 export const JavascriptScriptConfigSchema = z.object({
   /** The script: a function body using `data`, `metadata`, `imports`, or defining `process(inputs, context)`. */
-  script: scriptSource('The JavaScript function body run for each firing: `data`, `metadata` and `inputs` are in scope, `await` works at its top level; its return value goes to result-out'),
+  script: scriptSource(
+    'The JavaScript function body run for each firing: `data`, `metadata` and `inputs` are in scope, `await` works at its top level; its return value goes to result-out',
+  ),
   /** Time budget of one firing in ms (default 10000). */
   timeout: numberSetting('Time budget of one firing in milliseconds', z.number().min(1).max(600_000).default(10_000)),
   /** Heap limit of the script's isolate in MB (default 128). */
-  memoryLimit: numberSetting('Heap limit of the script\'s isolate in MB', z.number().min(8).max(4096).default(128)),
+  memoryLimit: numberSetting("Heap limit of the script's isolate in MB", z.number().min(8).max(4096).default(128)),
 });
 
 const OUTPUT_PORTS = ['result-out', 'error-out'] as const;
@@ -49,7 +51,11 @@ export function createJavascriptScriptActor(options: ScriptActorLimits = {}) {
     description: SANDBOX_RULES,
     inports: {
       'data-in': { type: 'all', description: 'The packet the script runs on, in scope as `data` and `imports.data`; the script runs once per packet.' },
-      'metadata-in': { type: 'all', control: true, description: 'Settings-like data, in scope as `metadata`; the last packet stays for later firings, and when fed the script waits for the first one.' },
+      'metadata-in': {
+        type: 'all',
+        control: true,
+        description: 'Settings-like data, in scope as `metadata`; the last packet stays for later firings, and when fed the script waits for the first one.',
+      },
     },
     outports: {
       'result-out': { type: 'all', description: 'The value the script returns.' },

@@ -10,7 +10,12 @@ export { DEFAULT_NUSHELL_BINARY } from '../../../model';
  * Undefined when there is none.
  */
 export function findNushell(binary: string, searchPath: string | undefined): string | undefined {
-  const candidates = binary.includes('/') ? [resolve(binary)] : (searchPath ?? '').split(delimiter).filter((dir) => dir !== '').map((dir) => join(dir, binary));
+  const candidates = binary.includes('/')
+    ? [resolve(binary)]
+    : (searchPath ?? '')
+        .split(delimiter)
+        .filter((dir) => dir !== '')
+        .map((dir) => join(dir, binary));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);

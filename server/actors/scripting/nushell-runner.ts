@@ -34,8 +34,7 @@ type NushellFailureKind = 'error' | 'timeout' | 'memory' | 'cancelled';
 
 /** What a Nushell run produced: `returned` is false when the script's value was `null` (nothing to send). */
 export type NushellScriptOutcome =
-  | { ok: true; returned: boolean; value: JsonValue; logs: string[] }
-  | { ok: false; kind: NushellFailureKind; error: string; exitCode?: number; logs: string[] };
+  { ok: true; returned: boolean; value: JsonValue; logs: string[] } | { ok: false; kind: NushellFailureKind; error: string; exitCode?: number; logs: string[] };
 
 /**
  * The program nu runs: it reads `{data, args}` from stdin as JSON, runs the user's script in a closure whose
@@ -65,9 +64,24 @@ export async function runNushellScript(request: NushellScriptRequest): Promise<N
   if (request.signal?.aborted) return { ok: false, kind: 'cancelled', error: 'Nushell script cancelled', logs: [] };
   if (request.sandbox.mode === 'bwrap') {
     const probe = await probeSandbox(request.sandbox.bwrapBinary);
-    if (!probe.ok) return { ok: false, kind: 'error', error: `Nushell scripts run only in a sandbox, and ${probe.reason} (python_sandbox: none runs them without one)`, logs: [] };
-    const binds = [{ source: request.binary, target: SANDBOX_NU }, ...(request.workingDirectory === undefined ? [] : [{ source: request.workingDirectory, target: SANDBOX_WORKDIR }])];
-    const policy: SandboxPolicy = { mode: 'bwrap', network: false, bwrapBinary: request.sandbox.bwrapBinary, readOnlyBinds: binds, workDir: request.workingDirectory === undefined ? '/tmp' : SANDBOX_WORKDIR };
+    if (!probe.ok)
+      return {
+        ok: false,
+        kind: 'error',
+        error: `Nushell scripts run only in a sandbox, and ${probe.reason} (python_sandbox: none runs them without one)`,
+        logs: [],
+      };
+    const binds = [
+      { source: request.binary, target: SANDBOX_NU },
+      ...(request.workingDirectory === undefined ? [] : [{ source: request.workingDirectory, target: SANDBOX_WORKDIR }]),
+    ];
+    const policy: SandboxPolicy = {
+      mode: 'bwrap',
+      network: false,
+      bwrapBinary: request.sandbox.bwrapBinary,
+      readOnlyBinds: binds,
+      workDir: request.workingDirectory === undefined ? '/tmp' : SANDBOX_WORKDIR,
+    };
     return toOutcome(await runNu(request, SANDBOX_NU, policy, '/tmp', '/tmp'), request);
   }
   const scratch = await mkdtemp(join(tmpdir(), 'nushell-script-'));
@@ -82,7 +96,18 @@ function runNu(request: NushellScriptRequest, nu: string, sandbox: SandboxPolicy
   const limitKb = String(Math.floor(request.memoryLimitMb * 1024));
   return runSandboxedProcess({
     // The shell sets the limit and gives way to nu: Node cannot set a child's rlimits itself.
-    command: ['/bin/sh', '-c', 'ulimit -v "$0" && exec "$@"', limitKb, nu, '--no-config-file', '--no-history', '--stdin', '--commands', nushellProgram(request.script)],
+    command: [
+      '/bin/sh',
+      '-c',
+      'ulimit -v "$0" && exec "$@"',
+      limitKb,
+      nu,
+      '--no-config-file',
+      '--no-history',
+      '--stdin',
+      '--commands',
+      nushellProgram(request.script),
+    ],
     env: { PATH: CHILD_PATH, HOME: home, TMPDIR: home, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', NO_COLOR: '1' },
     stdin: JSON.stringify({ data: request.data, args: request.args }),
     timeoutMs: request.timeoutMs,
@@ -112,7 +137,8 @@ function toOutcome(end: ProcessEnd, request: NushellScriptRequest): NushellScrip
   if (end.ending === 'cancelled') return { ok: false, kind: 'cancelled', error: 'Nushell script cancelled', logs };
   if (end.ending === 'timeout') return { ok: false, kind: 'timeout', error: `Nushell script timed out after ${request.timeoutMs} ms`, logs };
   if (end.ending === 'too-large') return { ok: false, kind: 'error', error: `The Nushell script's result is larger than ${MAX_RESULT_BYTES} bytes`, logs };
-  if (end.ending === 'spawn-failed') return { ok: false, kind: 'error', error: `The Nushell binary '${request.binary}' could not be started: ${end.detail}`, logs };
+  if (end.ending === 'spawn-failed')
+    return { ok: false, kind: 'error', error: `The Nushell binary '${request.binary}' could not be started: ${end.detail}`, logs };
   // Rust aborts when an allocation fails; under bubblewrap the abort comes back as exit code 134.
   if (end.exitCode !== 0 && end.stderrHead.includes('memory allocation of')) {
     return { ok: false, kind: 'memory', error: `Nushell script exceeded its memory limit of ${request.memoryLimitMb} MB`, logs };

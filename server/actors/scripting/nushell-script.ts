@@ -23,13 +23,18 @@ function nushellScriptConfigSchema(options: NushellScriptActorOptions = {}) {
   const binary = options.nuBinary ?? DEFAULT_NUSHELL_BINARY;
   return z
     .object({
-      script: scriptSource('The Nushell script: its pipeline input ($in, also $data) is the data-in value, $args the args-in list; its last value is the result'),
+      script: scriptSource(
+        'The Nushell script: its pipeline input ($in, also $data) is the data-in value, $args the args-in list; its last value is the result',
+      ),
       timeout: numberSetting('Time budget of one firing in milliseconds', z.number().min(1).max(3_600_000).default(15_000)),
-      workingDirectory: optionalText('A directory under the server\'s files_dir, which the script reads (read-only) as its working directory; unset, an empty private /tmp'),
+      workingDirectory: optionalText(
+        "A directory under the server's files_dir, which the script reads (read-only) as its working directory; unset, an empty private /tmp",
+      ),
     })
     .superRefine((config, ctx) => {
       // Checked at validation, so that a graph is refused before anything runs on a server without Nushell.
-      if (findNushell(binary, options.searchPath ?? process.env.PATH) === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: missingNushell(binary) });
+      if (findNushell(binary, options.searchPath ?? process.env.PATH) === undefined)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: missingNushell(binary) });
       if (config.workingDirectory !== undefined && options.filesDir === undefined) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['workingDirectory'], message: "needs the server's files_dir, which is not set" });
       }
@@ -56,11 +61,11 @@ export function createNushellScriptActor(options: NushellScriptActorOptions = {}
     title: 'NuShell Script',
     description: 'Runs a Nushell script with nu in a sandbox; data-in is its structured input, its last value goes to result-out.',
     inports: {
-      'data-in': { type: 'all', description: 'The script\'s pipeline input ($in, also $data); the script runs once per packet.' },
-      'args-in': { type: 'array', control: true, description: 'The script\'s $args: a list (one other value is a list of one); kept for later firings.' },
+      'data-in': { type: 'all', description: "The script's pipeline input ($in, also $data); the script runs once per packet." },
+      'args-in': { type: 'array', control: true, description: "The script's $args: a list (one other value is a list of one); kept for later firings." },
     },
     outports: {
-      'result-out': { type: 'all', description: 'The script\'s last value, unless it is null.' },
+      'result-out': { type: 'all', description: "The script's last value, unless it is null." },
       ...errorOutPort('when the script fails, exits or runs over its limits'),
     },
     config: nushellScriptConfigSchema(options),

@@ -28,7 +28,16 @@ export function sandboxedProcessEffects(policy: Pick<SandboxPolicy, 'mode' | 'ne
 }
 
 // The parts of /etc a process needs to run Python, resolve names and check TLS certificates: nothing else of the host.
-const ETC_ENTRIES = ['/etc/ld.so.cache', '/etc/localtime', '/etc/ssl', '/etc/ca-certificates', '/etc/alternatives', '/etc/resolv.conf', '/etc/hosts', '/etc/nsswitch.conf'];
+const ETC_ENTRIES = [
+  '/etc/ld.so.cache',
+  '/etc/localtime',
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/alternatives',
+  '/etc/resolv.conf',
+  '/etc/hosts',
+  '/etc/nsswitch.conf',
+];
 
 // Top-level system directories: bound read-only, or recreated as the symlinks a merged-/usr system has.
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
@@ -64,13 +73,18 @@ export function bwrapArgs(command: readonly string[], policy: SandboxPolicy): st
     '--die-with-parent',
     '--new-session',
     ...systemMounts(),
-    '--proc', '/proc',
-    '--dev', '/dev',
-    '--tmpfs', '/tmp',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
     ...(policy.readOnlyBinds ?? []).flatMap(({ source, target }) => ['--ro-bind', source, target]),
     // The root bubblewrap builds is a tmpfs of its own: made read-only, it leaves /tmp the one writable place.
-    '--remount-ro', '/',
-    '--chdir', policy.workDir ?? '/tmp',
+    '--remount-ro',
+    '/',
+    '--chdir',
+    policy.workDir ?? '/tmp',
     '--',
     ...command,
   ];
@@ -86,11 +100,16 @@ export function probeSandbox(bwrapBinary = 'bwrap'): Promise<SandboxProbe> {
   let probe = probes.get(bwrapBinary);
   if (probe === undefined) {
     probe = new Promise<SandboxProbe>((resolve) => {
-      const child = spawn(bwrapBinary, bwrapArgs(['/bin/true'], { mode: 'bwrap', network: false }), { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: '/usr/bin:/bin' } });
+      const child = spawn(bwrapBinary, bwrapArgs(['/bin/true'], { mode: 'bwrap', network: false }), {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { PATH: '/usr/bin:/bin' },
+      });
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       child.on('error', (error) => resolve({ ok: false, reason: `'${bwrapBinary}' could not be started (${error.message}); install bubblewrap` }));
-      child.on('close', (code) => resolve(code === 0 ? { ok: true } : { ok: false, reason: `'${bwrapBinary}' cannot create namespaces here: ${stderr.trim() || `exit code ${code}`}` }));
+      child.on('close', (code) =>
+        resolve(code === 0 ? { ok: true } : { ok: false, reason: `'${bwrapBinary}' cannot create namespaces here: ${stderr.trim() || `exit code ${code}`}` }),
+      );
     });
     probes.set(bwrapBinary, probe);
   }

@@ -100,7 +100,11 @@ export class PythonInterpreter {
         const unstartable = ending !== 'exited' || this.served ? undefined : (this.spawnError ?? (sandboxed ? unstartableReason(this.stderrHead) : undefined));
         this.endCall(unstartable === undefined ? ending : 'spawn-failed', unstartable ?? this.exitDetail ?? '');
         if (workDir === undefined) resolve();
-        else void rm(workDir, { recursive: true, force: true }).then(() => resolve(), () => resolve());
+        else
+          void rm(workDir, { recursive: true, force: true }).then(
+            () => resolve(),
+            () => resolve(),
+          );
       });
     });
   }
@@ -112,7 +116,17 @@ export class PythonInterpreter {
     const workDir = sandboxed ? undefined : mkdtempSync(join(tmpdir(), 'python-script-'));
     const home = workDir ?? '/tmp';
     const child = spawnSandboxed({
-      command: [spec.pythonBinary, '-I', '-u', '-X', 'utf8', '-c', PYTHON_LOOP_HARNESS, String(Math.floor(spec.memoryLimitMb)), sandboxed ? 'sandboxed' : 'unsandboxed'],
+      command: [
+        spec.pythonBinary,
+        '-I',
+        '-u',
+        '-X',
+        'utf8',
+        '-c',
+        PYTHON_LOOP_HARNESS,
+        String(Math.floor(spec.memoryLimitMb)),
+        sandboxed ? 'sandboxed' : 'unsandboxed',
+      ],
       env: { PATH: CHILD_PATH, HOME: home, TMPDIR: home, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
       sandbox: spec.sandbox,
       workDir: home,
@@ -134,7 +148,14 @@ export class PythonInterpreter {
     return new Promise((resolve) => {
       const nonce = randomUUID();
       const onAbort = (): void => this.stop('cancelled');
-      const call: Call = { resolve, timer: setTimeout(() => this.stop('timeout'), options.timeoutMs), signal: options.signal, onAbort, ending: 'exited', marked: false };
+      const call: Call = {
+        resolve,
+        timer: setTimeout(() => this.stop('timeout'), options.timeoutMs),
+        signal: options.signal,
+        onAbort,
+        ending: 'exited',
+        marked: false,
+      };
       this.call = call;
       this.hold(true);
       options.signal?.addEventListener('abort', onAbort, { once: true });

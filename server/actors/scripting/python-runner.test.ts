@@ -45,7 +45,8 @@ describe('runPythonScript', () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('runs a body with a top-level return, with data, config and imports in scope', async () => {
-    const script = 'return {"n": data["n"] * 2, "mode": config["mode"], "viaGet": imports.get("data")["n"], "viaKey": imports["data"]["n"], "viaPort": imports.get("data-in")["n"]}';
+    const script =
+      'return {"n": data["n"] * 2, "mode": config["mode"], "viaGet": imports.get("data")["n"], "viaKey": imports["data"]["n"], "viaPort": imports.get("data-in")["n"]}';
     expect(await run(script, { 'data-in': { n: 21 }, 'config-in': { mode: 'fast' } })).toEqual({
       ok: true,
       returned: true,
@@ -107,7 +108,10 @@ describe('runPythonScript', () => {
 
   it('rejects a result or an output that is not JSON, naming what was wrong', async () => {
     expect(await run('return {"s": {1, 2}}')).toMatchObject({ ok: false, error: 'result.s is a set, which is not JSON' });
-    expect(await run('context.send_output("result-out", object())')).toMatchObject({ ok: false, error: "the value sent on 'result-out' is an object, which is not JSON (line 1)" });
+    expect(await run('context.send_output("result-out", object())')).toMatchObject({
+      ok: false,
+      error: "the value sent on 'result-out' is an object, which is not JSON (line 1)",
+    });
     expect(await run('context.send_output("nope", 1)')).toMatchObject({
       ok: false,
       error: "send_output: unknown output port 'nope'; the outputs are result-out, error-out (line 1)",

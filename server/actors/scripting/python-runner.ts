@@ -101,7 +101,9 @@ export async function runPythonScript(request: PythonScriptRequest): Promise<Pyt
 export async function sandboxRefusal(request: Pick<PythonScriptRequest, 'sandbox'>): Promise<PythonScriptOutcome | undefined> {
   if (request.sandbox.mode !== 'bwrap') return undefined;
   const probe = await probeSandbox(request.sandbox.bwrapBinary);
-  return probe.ok ? undefined : { ok: false, kind: 'error', error: `Python scripts run only in a sandbox, and ${probe.reason} (python_sandbox: none runs them without one)`, logs: [] };
+  return probe.ok
+    ? undefined
+    : { ok: false, kind: 'error', error: `Python scripts run only in a sandbox, and ${probe.reason} (python_sandbox: none runs them without one)`, logs: [] };
 }
 
 /** What a firing produced, from how its child ended. */

@@ -25,7 +25,14 @@ function pythonNode(script: string, extra: Record<string, JsonValue> = {}) {
 
 describe('tpl_python_script', () => {
   it('defaults its timeout to 30000 ms, its memory limit to 512 MB, its packages to none, and grants no network and no environment', () => {
-    expect(PythonScriptConfigSchema.parse({ script: 'return 1' })).toEqual({ script: 'return 1', packages: [], timeout: 30_000, memoryLimit: 512, allowNetwork: false, environment: {} });
+    expect(PythonScriptConfigSchema.parse({ script: 'return 1' })).toEqual({
+      script: 'return 1',
+      packages: [],
+      timeout: 30_000,
+      memoryLimit: 512,
+      allowNetwork: false,
+      environment: {},
+    });
   });
 
   it('reads packages one per line or comma separated, without versions or comments', () => {
@@ -35,7 +42,9 @@ describe('tpl_python_script', () => {
 
   it('rejects a graph whose script node has no script, or lists something that is no package, naming node and key', async () => {
     const catalogue = createCatalogue([pythonScript]);
-    await expect(runGraph({ processes: { calc: { component: 'tpl_python_script' } } }, catalogue, run)).rejects.toThrow(/calc[\s\S]*config 'script' is required/);
+    await expect(runGraph({ processes: { calc: { component: 'tpl_python_script' } } }, catalogue, run)).rejects.toThrow(
+      /calc[\s\S]*config 'script' is required/,
+    );
     await expect(runGraph({ processes: { calc: pythonNode('return 1', { packages: '!!!' }) } }, catalogue, run)).rejects.toThrow(
       /calc[\s\S]*config 'packages': '!!!' is not a package name/,
     );

@@ -27,7 +27,7 @@ export const PythonScriptConfigSchema = z.object({
   environment: z
     .record(z.string())
     .default({})
-    .describe('Environment variables the script sees, such as API keys (`${secret:NAME}` references allowed); nothing else of the host\'s environment'),
+    .describe("Environment variables the script sees, such as API keys (`${secret:NAME}` references allowed); nothing else of the host's environment"),
 });
 
 /** Options of {@link createPythonScriptActor}. */
@@ -86,7 +86,11 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
     description: 'Runs a Python script in a python3 process with time and memory limits; its returned value goes to result-out.',
     inports: {
       'data-in': { type: 'all', description: 'The packet the script runs on, in scope as `data`; the script runs once per packet.' },
-      'config-in': { type: 'all', control: true, description: 'Settings-like data, in scope as `config`; the last packet stays for later firings, and when fed the script waits for the first one.' },
+      'config-in': {
+        type: 'all',
+        control: true,
+        description: 'Settings-like data, in scope as `config`; the last packet stays for later firings, and when fed the script waits for the first one.',
+      },
     },
     outports: {
       'result-out': { type: 'all', description: 'The value the script returns.' },
@@ -116,7 +120,8 @@ export function createPythonScriptActor(options: PythonScriptActorOptions = {}) 
         sandbox: { mode, network: config.allowNetwork },
         environment: config.environment,
       };
-      const outcome = options.pool === undefined ? await runPythonScript(request) : await runPythonScriptWarm(request, runInterpreters(ctx.resources, options.pool));
+      const outcome =
+        options.pool === undefined ? await runPythonScript(request) : await runPythonScriptWarm(request, runInterpreters(ctx.resources, options.pool));
       for (const line of outcome.logs) ctx.log(line, { source: 'python' });
       if (!outcome.ok) throw new Error(outcome.error);
       await sendScriptOutputs(ctx, OUTPUT_PORTS, firingOutputs(outcome.outputs, outcome.returned ? { value: outcome.value } : undefined, 'result-out'));

@@ -1,4 +1,12 @@
-import { type PythonScriptOutcome, type PythonScriptRequest, DEFAULT_PYTHON_BINARY, childEnd, harnessRequest, sandboxRefusal, toOutcome } from './python-runner';
+import {
+  type PythonScriptOutcome,
+  type PythonScriptRequest,
+  DEFAULT_PYTHON_BINARY,
+  childEnd,
+  harnessRequest,
+  sandboxRefusal,
+  toOutcome,
+} from './python-runner';
 import { type RunInterpreters } from './run-interpreters';
 
 /**
@@ -14,7 +22,10 @@ export async function runPythonScriptWarm(request: PythonScriptRequest, interpre
   if (refusal !== undefined) return refusal;
   const pythonBinary = request.pythonBinary ?? DEFAULT_PYTHON_BINARY;
   const interpreter = interpreters.acquire({ pythonBinary, memoryLimitMb: request.memoryLimitMb, sandbox: request.sandbox });
-  const end = await interpreter.execute({ ...harnessRequest(request), environment: { ...request.environment } }, { timeoutMs: request.timeoutMs, signal: request.signal });
+  const end = await interpreter.execute(
+    { ...harnessRequest(request), environment: { ...request.environment } },
+    { timeoutMs: request.timeoutMs, signal: request.signal },
+  );
   const outcome = toOutcome(childEnd(end, pythonBinary), request);
   // A MemoryError may have left the interpreter short of memory for good: it is not trusted with another firing.
   interpreters.release(interpreter, end.reusable && (outcome.ok || outcome.kind !== 'memory'));

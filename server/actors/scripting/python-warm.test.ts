@@ -13,7 +13,12 @@ function pythonNode(script: string, extra: Record<string, JsonValue> = {}) {
 }
 
 /** Runs a graph on a pooled Python actor with a sink per named port; answers what each sink received. */
-async function runWarm(pool: PythonInterpreterPool, mode: SandboxMode, graph: { processes: Record<string, JsonValue>; connections?: JsonValue[] }, sinks: Record<string, { node: string; port: string }>) {
+async function runWarm(
+  pool: PythonInterpreterPool,
+  mode: SandboxMode,
+  graph: { processes: Record<string, JsonValue>; connections?: JsonValue[] },
+  sinks: Record<string, { node: string; port: string }>,
+) {
   const received: Record<string, JsonValue[]> = {};
   const sink = defineActor({
     id: 'test_sink',

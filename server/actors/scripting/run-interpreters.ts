@@ -54,5 +54,10 @@ const RUN_INTERPRETERS = resourceKind<RunInterpreters>('python-interpreters');
 
 /** The run's {@link RunInterpreters} taking from `pool`, made by its first Python firing and closed when it ends. */
 export function runInterpreters(resources: RunResources, pool: PythonInterpreterPool): RunInterpreters {
-  return resources.shared(RUN_INTERPRETERS, 'python', () => new RunInterpreters(pool), (interpreters) => interpreters.close());
+  return resources.shared(
+    RUN_INTERPRETERS,
+    'python',
+    () => new RunInterpreters(pool),
+    (interpreters) => interpreters.close(),
+  );
 }

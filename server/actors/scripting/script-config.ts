@@ -15,4 +15,3 @@ export function scriptSource(description: string) {
     .refine((source) => source.trim() !== '', 'must not be empty')
     .describe(description);
 }
-

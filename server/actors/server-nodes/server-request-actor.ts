@@ -24,13 +24,27 @@ function readSchemaText(text: string | undefined): { schema?: JsonValue; problem
 export const ServerRequestConfigSchema = z
   .object({
     requestType: choiceSetting('HTTP requests are answered; WebSocket entry points are refused when deployed', ['HTTP', 'WebSocket', 'Any'], 'Any'),
-    dataFormat: choiceSetting('How the body is read: JSON, form fields, text, bytes (base64), or by its content type', ['JSON', 'Form Data', 'Plain Text', 'Binary', 'Auto-detect'], 'Auto-detect'),
-    extractFields: z.array(DataOperationSetSchema).default([]).describe('Operation sets applied to the body; their result is the packet\'s `fields`'),
+    dataFormat: choiceSetting(
+      'How the body is read: JSON, form fields, text, bytes (base64), or by its content type',
+      ['JSON', 'Form Data', 'Plain Text', 'Binary', 'Auto-detect'],
+      'Auto-detect',
+    ),
+    extractFields: z.array(DataOperationSetSchema).default([]).describe("Operation sets applied to the body; their result is the packet's `fields`"),
     validation: textSetting('A JSON Schema the body must match; a request that does not is answered 400 and nothing else runs', z.string().optional()),
-    authentication: choiceSetting('What a caller must show; the secret named by authSecret holds the token, key or user:password', HOOK_AUTHENTICATIONS, 'None'),
-    path: textSetting('The path under /hooks/{deployment} this node answers; the workflow\'s triggerConfig path when unset', z.string().optional()),
+    authentication: choiceSetting(
+      'What a caller must show; the secret named by authSecret holds the token, key or user:password',
+      HOOK_AUTHENTICATIONS,
+      'None',
+    ),
+    path: textSetting("The path under /hooks/{deployment} this node answers; the workflow's triggerConfig path when unset", z.string().optional()),
     method: choiceSetting('The method this node answers; the triggerConfig method when unset', HOOK_METHODS, 'ANY'),
-    authSecret: textSetting('The named secret holding the expected bearer token, API key or user:password', z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/).default('HOOK_TOKEN')),
+    authSecret: textSetting(
+      'The named secret holding the expected bearer token, API key or user:password',
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/)
+        .default('HOOK_TOKEN'),
+    ),
     apiKeyHeader: textSetting('The header that carries the API key', z.string().min(1).default('x-api-key')),
   })
   .superRefine((config, ctx) => {
@@ -54,7 +68,7 @@ export function createServerRequestActor(sink?: HookAnswerSink) {
   return defineActor({
     id: 'tpl_server_request',
     title: 'Server Request',
-    description: 'The HTTP request that started a deployed workflow (/hooks/{deployment}/{path}), or the input\'s request in a one-off run.',
+    description: "The HTTP request that started a deployed workflow (/hooks/{deployment}/{path}), or the input's request in a one-off run.",
     inports: {},
     outports: { 'request-out': { type: 'object', description: '{method, path, query, headers, body, fields?}' } },
     config: ServerRequestConfigSchema,
@@ -71,11 +85,21 @@ export function createServerRequestActor(sink?: HookAnswerSink) {
         const violations = await schemaViolations(schema, request.body, signal);
         if (violations !== undefined) {
           const message = `The request body does not match the schema: ${violations.join('; ')}`;
-          if (sink?.refuse(execution.id, message, violations.map((violation) => ({ path: 'body', message: violation })))) return;
+          if (
+            sink?.refuse(
+              execution.id,
+              message,
+              violations.map((violation) => ({ path: 'body', message: violation })),
+            )
+          )
+            return;
           throw new Error(message);
         }
       }
-      const fields = config.extractFields.length === 0 ? undefined : pipelineOutput(await runPipeline(config.extractFields, request.body, { failures: new FailureLog('log_and_continue'), batchSize: 1000, signal }));
+      const fields =
+        config.extractFields.length === 0
+          ? undefined
+          : pipelineOutput(await runPipeline(config.extractFields, request.body, { failures: new FailureLog('log_and_continue'), batchSize: 1000, signal }));
       await send('request-out', fields?.found ? { ...request, fields: fields.value } : request);
     },
   });

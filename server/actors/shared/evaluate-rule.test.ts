@@ -7,7 +7,17 @@ function holds(packet: JsonValue, field: string, operator: RuleOperator, value?:
   return evaluateRule(RuleSchema.parse({ field, operator, value, valueType }), packet);
 }
 
-const order = { status: 200, name: 'Widget Pro', tags: ['new', 'sale'], paid: true, total: '99.5', at: '2024-03-10T12:00:00Z', meta: { a: 1 }, blank: ' ', none: null };
+const order = {
+  status: 200,
+  name: 'Widget Pro',
+  tags: ['new', 'sale'],
+  paid: true,
+  total: '99.5',
+  at: '2024-03-10T12:00:00Z',
+  meta: { a: 1 },
+  blank: ' ',
+  none: null,
+};
 
 describe('evaluateRule', () => {
   it('compares is / is_not after reading both sides as the value type', () => {

@@ -9,12 +9,18 @@ describe('the restricted mathjs instance', () => {
     expect(evaluateExpression('item.total > 100 and index >= 2', { item: { total: 200 }, index: 3 })).toBe(true);
   });
 
-  it.each(['import({x: 1}, {override: true})', 'createUnit("foo")', 'evaluate("1 + 1")', 'parse("1")', 'compile("1")', 'simplify("x + x")', 'derivative("x^2", "x")', 'resolve(x)'])(
-    'refuses %s',
-    (expression) => {
-      expect(() => evaluateExpression(expression, { x: 1 })).toThrow(/is disabled/);
-    },
-  );
+  it.each([
+    'import({x: 1}, {override: true})',
+    'createUnit("foo")',
+    'evaluate("1 + 1")',
+    'parse("1")',
+    'compile("1")',
+    'simplify("x + x")',
+    'derivative("x^2", "x")',
+    'resolve(x)',
+  ])('refuses %s', (expression) => {
+    expect(() => evaluateExpression(expression, { x: 1 })).toThrow(/is disabled/);
+  });
 
   it('keeps JavaScript internals out of reach', () => {
     expect(() => evaluateExpression('x.constructor', { x: {} })).toThrow(/No access/);

@@ -11,7 +11,12 @@ const SECRET_REFERENCE = /^\s*\$\{secret:([^}]*)\}\s*$/;
  * (`secretNames`, such as `OPENAI_API_KEY`) is configured. Checked when the graph is validated, so a missing key
  * is a 400 naming the setting before anything runs.
  */
-export function missingCredential(value: string | undefined, key: string, secretNames: readonly string[], lookup: NamedSecretLookup | undefined): string | undefined {
+export function missingCredential(
+  value: string | undefined,
+  key: string,
+  secretNames: readonly string[],
+  lookup: NamedSecretLookup | undefined,
+): string | undefined {
   const reference = value === undefined ? undefined : SECRET_REFERENCE.exec(value);
   if (value !== undefined && reference === null) return undefined;
   if (reference) {
@@ -27,7 +32,11 @@ export function missingCredential(value: string | undefined, key: string, secret
  * schema's `superRefine`.
  * @example .superRefine(requireCredential('apiKey', ['OPENAI_API_KEY'], options.secret))
  */
-export function requireCredential<T extends Record<string, unknown>>(key: keyof T & string, secretNames: readonly string[], lookup: NamedSecretLookup | undefined) {
+export function requireCredential<T extends Record<string, unknown>>(
+  key: keyof T & string,
+  secretNames: readonly string[],
+  lookup: NamedSecretLookup | undefined,
+) {
   return (config: T, ctx: z.RefinementCtx): void => {
     const value = config[key];
     const problem = missingCredential(typeof value === 'string' ? value : undefined, key, secretNames, lookup);

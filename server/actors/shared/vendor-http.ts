@@ -40,7 +40,13 @@ export function clipVendorText(text: string): string {
  * @param target - where the call went as messages name it: the method and the URL without its query, or only the origin of a webhook
  * @param message - the vendor's own message, read from its error body by the caller
  */
-export function vendorFailure(vendor: string, target: string, reply: { readonly status: number; readonly headers: Headers }, message: string | undefined, more: JsonObject = {}): ActorError {
+export function vendorFailure(
+  vendor: string,
+  target: string,
+  reply: { readonly status: number; readonly headers: Headers },
+  message: string | undefined,
+  more: JsonObject = {},
+): ActorError {
   const retryAfter = reply.headers.get('retry-after')?.trim();
   const details: JsonObject = { ...more, vendor, status: reply.status };
   if (retryAfter !== undefined && retryAfter !== '') details.retryAfter = clipVendorText(retryAfter);

@@ -11,7 +11,10 @@ const RUN_CACHE = resourceKind<LRUCache<string, { value: JsonValue }>>('cache');
 const CacheConfigSchema = z.object({
   operation: choiceSetting('What the node does with the key', ['get', 'set', 'delete', 'clear', 'has'], 'get'),
   ttl: numberSetting('Seconds an entry set by this node lives', z.number().min(0).default(300)),
-  maxSize: numberSetting("Entries the run's cache holds before it evicts (the first cache node to run sets it)", z.number().int().min(1).max(1_000_000).default(1000)),
+  maxSize: numberSetting(
+    "Entries the run's cache holds before it evicts (the first cache node to run sets it)",
+    z.number().int().min(1).max(1_000_000).default(1000),
+  ),
   evictionPolicy: choiceSetting('lru: a read keeps an entry; fifo: the oldest entry goes first; lfu is not supported', ['lru', 'lfu', 'fifo'], 'lru').refine(
     (policy) => policy !== 'lfu',
     "evictionPolicy 'lfu' is not supported: use 'lru' or 'fifo'",
@@ -39,7 +42,12 @@ export const cacheActor = defineActor({
   // The cache is the run's own, in memory: a resumed run builds it again by firing its cache nodes again, which a replayed set would not.
   effects: 'none',
   fire: async ({ config, inputs, resources, send }) => {
-    const cache = resources.shared(RUN_CACHE, 'cache', () => new LRUCache<string, { value: JsonValue }>({ max: config.maxSize, ttlAutopurge: false }), (c) => c.clear());
+    const cache = resources.shared(
+      RUN_CACHE,
+      'cache',
+      () => new LRUCache<string, { value: JsonValue }>({ max: config.maxSize, ttlAutopurge: false }),
+      (c) => c.clear(),
+    );
     const fifo = config.evictionPolicy === 'fifo';
     switch (config.operation) {
       case 'get': {

@@ -41,8 +41,14 @@ export function createEventEmitterActor(options: EventEmitterOptions = {}) {
     id: 'tpl_event_emitter',
     title: 'Event Emitter',
     description: 'Publishes an event on the in-process bus or on Redis pub/sub.',
-    inports: { 'event-in': { type: 'all', description: 'The event data (when data-in is not fed).' }, 'data-in': { type: 'all', description: 'The event data.' } },
-    outports: { 'published-out': { type: 'object', description: 'The event as published.' }, 'id-out': { type: 'string', description: 'The id of the event.' } },
+    inports: {
+      'event-in': { type: 'all', description: 'The event data (when data-in is not fed).' },
+      'data-in': { type: 'all', description: 'The event data.' },
+    },
+    outports: {
+      'published-out': { type: 'object', description: 'The event as published.' },
+      'id-out': { type: 'string', description: 'The id of the event.' },
+    },
     config: EventEmitterConfigSchema,
     // Subscribers would receive the event twice.
     effects: 'once',
@@ -64,7 +70,8 @@ export function createEventEmitterActor(options: EventEmitterOptions = {}) {
         const client = await runRedis(ctx, { url: config.url }, options.egress ?? DEFAULT_EGRESS);
         const text = JSON.stringify(event);
         await client.publish(channel, text);
-        if (config.persistence) await client.xadd(`${options.redisPrefix ?? DEFAULT_REDIS_PREFIX}events:${channel}`, 'MAXLEN', '~', String(PERSISTED_EVENTS), '*', 'event', text);
+        if (config.persistence)
+          await client.xadd(`${options.redisPrefix ?? DEFAULT_REDIS_PREFIX}events:${channel}`, 'MAXLEN', '~', String(PERSISTED_EVENTS), '*', 'event', text);
       }
       await send('published-out', event);
       await send('id-out', event.id);

@@ -24,11 +24,16 @@ const RABBITMQ = resourceKind<Promise<RabbitmqQueue>>('rabbitmq');
 const DEFAULT_AMQP_URL = 'amqp://127.0.0.1:5672';
 
 /** Providers the template offers that this service does not run, and what to use instead. */
-const UNAVAILABLE = "is not available in this service: set provider to 'redis' (Redis lists, at the node's url or the secret REDIS_URL) or 'rabbitmq' (AMQP 0-9-1, at the node's url or the secret QUEUE_CONNECTION_STRING)";
+const UNAVAILABLE =
+  "is not available in this service: set provider to 'redis' (Redis lists, at the node's url or the secret REDIS_URL) or 'rabbitmq' (AMQP 0-9-1, at the node's url or the secret QUEUE_CONNECTION_STRING)";
 
 /** The `tpl_queue` properties, plus the server URL of this service's own. */
 const QueueConfigSchema = z.object({
-  operation: choiceSetting('send a message-in; receive or peek up to maxMessages; ack or nack a received message on message-in', ['send', 'receive', 'peek', 'ack', 'nack'], 'send'),
+  operation: choiceSetting(
+    'send a message-in; receive or peek up to maxMessages; ack or nack a received message on message-in',
+    ['send', 'receive', 'peek', 'ack', 'nack'],
+    'send',
+  ),
   queueName: requiredText('The queue'),
   provider: choiceSetting('redis or rabbitmq; sqs and kafka are refused', ['rabbitmq', 'sqs', 'kafka', 'redis'], 'rabbitmq').refine(
     (provider) => provider === 'redis' || provider === 'rabbitmq',
@@ -65,7 +70,10 @@ export function createQueueActor(options: QueueActorOptions = {}) {
       const { config, inputs, send } = ctx;
       const overrides = isJsonObject(inputs['options-in']) ? inputs['options-in'] : {};
       const queue = typeof overrides.queueName === 'string' && overrides.queueName !== '' ? overrides.queueName : config.queueName;
-      const max = typeof overrides.maxMessages === 'number' && Number.isInteger(overrides.maxMessages) && overrides.maxMessages > 0 ? Math.min(overrides.maxMessages, 1000) : config.maxMessages;
+      const max =
+        typeof overrides.maxMessages === 'number' && Number.isInteger(overrides.maxMessages) && overrides.maxMessages > 0
+          ? Math.min(overrides.maxMessages, 1000)
+          : config.maxMessages;
       const provider: QueueProvider =
         config.provider === 'redis'
           ? new RedisQueue(await runRedis(ctx, { url: config.url }, egress), options.redisPrefix ?? DEFAULT_REDIS_PREFIX)
@@ -101,7 +109,12 @@ async function rabbitmq(ctx: Parameters<typeof runRedis>[0], text: string, egres
   const { url, address } = await checkedServerUrl(text, { 'amqp:': 5672, 'amqps:': 5671 }, 'RabbitMQ', egress);
   const checked = new URL(url.href);
   checked.hostname = address.includes(':') ? `[${address}]` : address;
-  return ctx.resources.shared(RABBITMQ, checked.href, () => RabbitmqQueue.open(checked.href), async (opened) => (await opened.catch(() => undefined))?.close());
+  return ctx.resources.shared(
+    RABBITMQ,
+    checked.href,
+    () => RabbitmqQueue.open(checked.href),
+    async (opened) => (await opened.catch(() => undefined))?.close(),
+  );
 }
 
 /** The receipt on `message-in`: a received message (its `receipt`), or the receipt itself. */

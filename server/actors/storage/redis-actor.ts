@@ -110,7 +110,10 @@ export function createRedisActor(options: { egress?: EgressPolicy } = {}) {
     description: 'Runs a Redis command (GET, SET, DEL, EXISTS, EXPIRE, HGET, HSET, LPUSH, RPOP) on a key.',
     inports: {
       'command-in': { type: 'all', description: 'A command name, or {command, key, args}, replacing the settings for one firing.' },
-      'args-in': { type: 'all', description: 'The arguments after the key: an array, or one value (SET value, HGET field, HSET pairs or an object, LPUSH values).' },
+      'args-in': {
+        type: 'all',
+        description: 'The arguments after the key: an array, or one value (SET value, HGET field, HSET pairs or an object, LPUSH values).',
+      },
     },
     outports: { 'result-out': { type: 'all', description: "The command's reply." }, ...errorOutPort('when Redis refuses the command or cannot be reached') },
     config: RedisConfigSchema,

@@ -17,7 +17,9 @@ export interface CheckedServerUrl {
  * @throws Error for text that is no URL of those schemes; EgressDeniedError when the policy refuses the host
  */
 export async function checkedServerUrl(text: string, schemes: Readonly<Record<string, number>>, what: string, egress: EgressPolicy): Promise<CheckedServerUrl> {
-  const written = Object.keys(schemes).map((scheme) => `${scheme}//host:port`).join(' or ');
+  const written = Object.keys(schemes)
+    .map((scheme) => `${scheme}//host:port`)
+    .join(' or ');
   let url: URL;
   try {
     url = new URL(text);

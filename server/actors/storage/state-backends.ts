@@ -47,7 +47,11 @@ export class MemoryStateBackend implements StateBackend {
     const size = JSON.stringify(value).length + key.length;
     if (size > this.maxBytes) {
       const limitMb = Math.round((this.maxBytes / 1024 / 1024) * 100) / 100;
-      return Promise.reject(new Error(`The value of key '${key}' is ${size} bytes as JSON, more than the whole memory state store holds (max_state_store_mb = ${limitMb}): keep it in redis or file storage`));
+      return Promise.reject(
+        new Error(
+          `The value of key '${key}' is ${size} bytes as JSON, more than the whole memory state store holds (max_state_store_mb = ${limitMb}): keep it in redis or file storage`,
+        ),
+      );
     }
     this.entries.set(entryKey(namespace, key), { value }, { ttl: ttlSeconds === undefined ? 0 : ttlSeconds * 1000, size });
     return Promise.resolve();

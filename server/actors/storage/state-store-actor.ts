@@ -40,7 +40,10 @@ export function createStateStoreActor(options: StateStoreOptions = {}) {
     id: 'tpl_state_store',
     title: 'State Store',
     description: 'Keeps values across executions by namespace and key, in memory, in Redis or in files.',
-    inports: { 'key-in': { type: 'string', description: 'The key; every operation needs one, so a value waits for its key.', required: true }, 'value-in': { type: 'all', description: 'The value a set stores (any JSON).' } },
+    inports: {
+      'key-in': { type: 'string', description: 'The key; every operation needs one, so a value waits for its key.', required: true },
+      'value-in': { type: 'all', description: 'The value a set stores (any JSON).' },
+    },
     outports: {
       'stored-out': { type: 'all', description: 'get: the value, null when there is none; set: the value stored; delete and exists: the key.' },
       'success-out': { type: 'boolean', description: 'get and exists: whether there is a value; set: true; delete: whether there was one.' },
@@ -55,7 +58,11 @@ export function createStateStoreActor(options: StateStoreOptions = {}) {
       else if (config.storageType === 'file') {
         if (files === undefined) throw new Error('storageType file needs the service data_dir');
         backend = files;
-      } else backend = new RedisStateBackend(await runRedis(ctx, { url: config.url }, options.egress ?? DEFAULT_EGRESS), options.redisPrefix ?? DEFAULT_REDIS_PREFIX);
+      } else
+        backend = new RedisStateBackend(
+          await runRedis(ctx, { url: config.url }, options.egress ?? DEFAULT_EGRESS),
+          options.redisPrefix ?? DEFAULT_REDIS_PREFIX,
+        );
       const key = keyText(inputs['key-in'], config.operation);
       const namespace = config.namespace ?? 'default';
       switch (config.operation) {

@@ -16,7 +16,11 @@ export interface VariableLookupOptions {
 
 /** The `tpl_variable_lookup` properties. */
 const VariableLookupConfigSchema = z.object({
-  scope: choiceSetting('workflow: the run input, then its metadata; global: the server variables; environment: allow-listed variables; runtime: the execution', ['workflow', 'global', 'environment', 'runtime'], 'workflow'),
+  scope: choiceSetting(
+    'workflow: the run input, then its metadata; global: the server variables; environment: allow-listed variables; runtime: the execution',
+    ['workflow', 'global', 'environment', 'runtime'],
+    'workflow',
+  ),
   defaultValue: optionalText('Sent on value-out when the variable is not found'),
   cacheResult: booleanSetting('Look each name up once per run and reuse the value', true),
   throwOnMissing: booleanSetting('Fail (or go to an error port) when the variable is not found, instead of sending the default', false),
@@ -73,7 +77,13 @@ export function createVariableLookupActor(options: VariableLookupOptions = {}) {
             return value === undefined ? { found: false } : { found: true, value };
           }
           default: {
-            const runtime: JsonObject = { execution_id: execution.id, workflow_id: execution.workflowId, node_id: node.id, timestamp: now(), now: new Date(now()).toISOString() };
+            const runtime: JsonObject = {
+              execution_id: execution.id,
+              workflow_id: execution.workflowId,
+              node_id: node.id,
+              timestamp: now(),
+              now: new Date(now()).toISOString(),
+            };
             return own(runtime, variable);
           }
         }

@@ -31,9 +31,16 @@ function cronProblem(expression: string): string | undefined {
 export const CronTriggerConfigSchema = z
   .object({
     cronExpression: textSetting('Five to seven cron fields (seconds first when six or seven), read by croner', z.string().min(1).default('0 * * * *')),
-    timezone: choiceSetting('The time zone the expression is read in; Local is the server\'s', TRIGGER_TIME_ZONES, 'UTC'),
-    commonSchedules: choiceSetting('A preset that replaces cronExpression, unless Custom', Object.keys(COMMON_SCHEDULES) as [keyof typeof COMMON_SCHEDULES, ...(keyof typeof COMMON_SCHEDULES)[]], 'Custom'),
-    payload: textSetting('The packet of each tick; ${timestamp}, ${executionCount} and ${schedule} are filled in', z.string().default('{\n  "timestamp": "${timestamp}",\n  "schedule": "${schedule}"\n}')),
+    timezone: choiceSetting("The time zone the expression is read in; Local is the server's", TRIGGER_TIME_ZONES, 'UTC'),
+    commonSchedules: choiceSetting(
+      'A preset that replaces cronExpression, unless Custom',
+      Object.keys(COMMON_SCHEDULES) as [keyof typeof COMMON_SCHEDULES, ...(keyof typeof COMMON_SCHEDULES)[]],
+      'Custom',
+    ),
+    payload: textSetting(
+      'The packet of each tick; ${timestamp}, ${executionCount} and ${schedule} are filled in',
+      z.string().default('{\n  "timestamp": "${timestamp}",\n  "schedule": "${schedule}"\n}'),
+    ),
     maxExecutions: numberSetting('Ticks a deployment runs at most; 0 is no limit', z.number().int().min(0).default(0)),
   })
   .transform((config) => ({ ...config, schedule: COMMON_SCHEDULES[config.commonSchedules] ?? config.cronExpression }))

@@ -37,7 +37,12 @@ function tickPayload(template: string, tick: TriggerTick): JsonValue {
 }
 
 /** What a trigger node sends in this run: the payload of its tick (see {@link tickOf}), or undefined when it stays silent. */
-export function tickPacket(node: { readonly id: string }, execution: { readonly metadata: JsonObject }, payload: string, schedule?: string): JsonValue | undefined {
+export function tickPacket(
+  node: { readonly id: string },
+  execution: { readonly metadata: JsonObject },
+  payload: string,
+  schedule?: string,
+): JsonValue | undefined {
   const tick = tickOf(node.id, execution.metadata);
   return tick === undefined ? undefined : tickPayload(payload, { ...tick, schedule });
 }

@@ -16,7 +16,15 @@ describe('readFbpText', () => {
 
   it('reads the legacy EXPORT= lines as legacy exports, and keeps the line numbers of the rest', () => {
     const read = readFbpText('EXPORT=MERGE.IN:IN\r\nEXPORT=SPLIT.OUT:OUT\nMerge(Merge) OUT -> IN Split(Split)\n');
-    expect(read).toMatchObject({ ok: true, graph: { exports: [{ private: 'merge.in', public: 'in' }, { private: 'split.out', public: 'out' }] } });
+    expect(read).toMatchObject({
+      ok: true,
+      graph: {
+        exports: [
+          { private: 'merge.in', public: 'in' },
+          { private: 'split.out', public: 'out' },
+        ],
+      },
+    });
     expect(readFbpText('EXPORT=A.IN:IN\nMerge(Merge) OUT ->')).toMatchObject({ ok: false, problem: { line: 2 } });
   });
 });

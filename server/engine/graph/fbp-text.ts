@@ -36,7 +36,8 @@ export function readFbpText(text: string): FbpTextOutcome {
   if (!Array.isArray(graph.processes)) {
     for (const process of Object.values(graph.processes)) {
       const { metadata } = process;
-      if (metadata !== undefined && metadata !== null) process.metadata = { config: Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, literal(value)])) };
+      if (metadata !== undefined && metadata !== null)
+        process.metadata = { config: Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, literal(value)])) };
     }
   }
   for (const connection of graph.connections ?? []) {

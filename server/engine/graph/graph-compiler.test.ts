@@ -19,9 +19,7 @@ describe('GraphCompiler', () => {
     expect(again).toBe(first);
     expect(compiler.compile(passGraph(5), { x: 2 })).not.toBe(first);
     // The shared graph runs any number of times, each run with its own input.
-    const results = await Promise.all(
-      [2, 40].map((x) => createNetwork(first.graph!, catalogue, { ...testRun, input: { x } }).run()),
-    );
+    const results = await Promise.all([2, 40].map((x) => createNetwork(first.graph!, catalogue, { ...testRun, input: { x } }).run()));
     expect(results.map((result) => result.outputs['add.sum'])).toEqual([3, 41]);
   });
 
@@ -71,7 +69,7 @@ describe('GraphCompiler', () => {
 });
 
 describe('GraphCompiler content', () => {
-  it('does not see a change made to the caller\'s graph after it was compiled', () => {
+  it("does not see a change made to the caller's graph after it was compiled", () => {
     const compiler = new GraphCompiler(catalogue);
     const graph = passGraph(1);
     const first = compiler.compile(graph, { x: 1 });

@@ -7,7 +7,19 @@ describe('GraphComponents', () => {
     components.set('lib/outer', () => ({ processes: { i: { component: 'lib/inner', metadata: { x: 1 } } } }));
     const expanded = components.expand({ processes: { o: { component: 'lib/outer' }, plain: { component: 'core/Repeat' } } });
     expect(expanded.processes).toEqual({
-      o: { component: 'subgraph', metadata: { graph: { processes: { i: { component: 'subgraph', metadata: { x: 1, graph: { processes: { r: { component: 'core/Repeat' } }, inports: { in: { process: 'r', port: 'in' } } } } } } } } },
+      o: {
+        component: 'subgraph',
+        metadata: {
+          graph: {
+            processes: {
+              i: {
+                component: 'subgraph',
+                metadata: { x: 1, graph: { processes: { r: { component: 'core/Repeat' } }, inports: { in: { process: 'r', port: 'in' } } } },
+              },
+            },
+          },
+        },
+      },
       plain: { component: 'core/Repeat' },
     });
   });

@@ -9,14 +9,18 @@ import { type ValidGraph } from './valid-graph';
  * ids its actors declare, and NoFlo's legacy `exports` as the inports and outports they are.
  */
 export function graphJsonOf(graph: Graph | ValidGraph): JsonObject {
-  const endpoint = (end: GraphEndpoint): JsonObject => (end.index === undefined ? { nodeId: end.nodeId, portId: end.portId } : { nodeId: end.nodeId, portId: end.portId, index: end.index });
+  const endpoint = (end: GraphEndpoint): JsonObject =>
+    end.index === undefined ? { nodeId: end.nodeId, portId: end.portId } : { nodeId: end.nodeId, portId: end.portId, index: end.index };
   // Legacy exports are sorted into inports and outports by validation; a graph only read still has them.
   const exports = graph.exports.map((port) => ({ private: `${port.target.nodeId}.${port.target.portId}`, public: port.name }));
   return {
     caseSensitive: graph.caseSensitive,
     properties: graph.properties,
     processes: Object.fromEntries(
-      graph.nodes.map((node) => [node.id, { component: node.component, metadata: node.subgraph === undefined ? node.metadata : { ...node.metadata, graph: graphJsonOf(node.subgraph) } }]),
+      graph.nodes.map((node) => [
+        node.id,
+        { component: node.component, metadata: node.subgraph === undefined ? node.metadata : { ...node.metadata, graph: graphJsonOf(node.subgraph) } },
+      ]),
     ),
     connections: [
       ...graph.connections.map((connection) => ({ from: endpoint(connection.from), to: endpoint(connection.to) })),

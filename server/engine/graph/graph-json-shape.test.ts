@@ -15,7 +15,10 @@ const end = fc.record(
 const loose = fc.oneof(fc.constant(null), fc.constant([]), fc.constant('x'), fc.integer(), fc.dictionary(fc.string(), fc.jsonValue()));
 const metadata = fc.record({ config: loose, propertyValues: loose, graph: fc.jsonValue(), retry: fc.jsonValue(), title: fc.string() }, { requiredKeys: [] });
 const process = fc.record({ component: fc.oneof(fc.string(), fc.constant(null)), metadata: fc.oneof(metadata, loose), id: fc.string() }, { requiredKeys: [] });
-const connection = fc.record({ from: fc.oneof(end, loose), src: end, to: fc.oneof(end, loose), tgt: end, data: fc.jsonValue(), metadata: loose }, { requiredKeys: [] });
+const connection = fc.record(
+  { from: fc.oneof(end, loose), src: end, to: fc.oneof(end, loose), tgt: end, data: fc.jsonValue(), metadata: loose },
+  { requiredKeys: [] },
+);
 const graph = fc.record(
   {
     caseSensitive: fc.oneof(fc.boolean(), fc.constant(null), fc.string()),

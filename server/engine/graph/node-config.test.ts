@@ -12,7 +12,11 @@ const fetcher = defineActor({
 
 describe('node configuration', () => {
   it("gives a node's own values precedence over the network's defaults, metadata.config over propertyValues", () => {
-    expect(mergeConfig({ timeout: 30, retries: 3, level: 'info' }, { timeout: 10, level: 'debug' }, { timeout: 5 })).toEqual({ timeout: 5, retries: 3, level: 'debug' });
+    expect(mergeConfig({ timeout: 30, retries: 3, level: 'info' }, { timeout: 10, level: 'debug' }, { timeout: 5 })).toEqual({
+      timeout: 5,
+      retries: 3,
+      level: 'debug',
+    });
     expect(mergeConfig(undefined, {}, {})).toEqual({});
   });
 
@@ -49,7 +53,13 @@ describe('node configuration', () => {
   });
 
   it('settles every node that sets no key, in a network without defaults, as one configuration', () => {
-    const defaulted = defineActor({ id: 'test_defaulted', inports: {}, outports: {}, config: z.object({ retries: z.number().default(2) }), fire: () => undefined });
+    const defaulted = defineActor({
+      id: 'test_defaulted',
+      inports: {},
+      outports: {},
+      config: z.object({ retries: z.number().default(2) }),
+      fire: () => undefined,
+    });
     const first = settleNodeConfig(defaulted, undefined, {}, {});
     expect(first).toEqual({ ok: true, config: { base: {}, merged: {}, parsed: { retries: 2 } } });
     expect(settleNodeConfig(defaulted, undefined, {}, {})).toBe(first);

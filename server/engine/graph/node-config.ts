@@ -65,7 +65,12 @@ const lastParses = new WeakMap<AnyActorDefinition, LastParse>();
 const MAX_REMEMBERED_CONFIG_CHARS = 16 * 1024;
 
 /** Merges a node's layers and parses them with its actor's schema; each problem names its key. */
-export function settleNodeConfig(definition: AnyActorDefinition, defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): SettleNodeConfigOutcome {
+export function settleNodeConfig(
+  definition: AnyActorDefinition,
+  defaults: JsonObject | undefined,
+  propertyValues: JsonObject,
+  config: JsonObject,
+): SettleNodeConfigOutcome {
   if (defaults === undefined && isEmpty(propertyValues) && isEmpty(config)) return unconfiguredNode(definition);
   const { base, merged } = mergeLayers(defaults, propertyValues, config);
   const outcome = isEmpty(merged) ? emptyConfigParse(definition, merged) : configParse(definition, merged);

@@ -14,7 +14,12 @@ export function nodeRetry(node: GraphNode, qualifiedId: string, issues: GraphIss
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     const path = joinPath(`${node.path}.metadata.retry`, ...issue.path);
-    issues.push({ code: 'MALFORMED', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}': ${path.slice(node.path.length + 1)}: ${issue.message}` });
+    issues.push({
+      code: 'MALFORMED',
+      path,
+      nodeId: qualifiedId,
+      message: `Node '${nodeLabel(qualifiedId, node.metadata)}': ${path.slice(node.path.length + 1)}: ${issue.message}`,
+    });
   }
   return false;
 }

@@ -20,7 +20,12 @@ describe('parseGraph', () => {
   });
 
   it('reads processes given as an array and keeps duplicate ids for validation to report', () => {
-    const graph = parsed({ processes: [{ id: 'a', component: 'x' }, { id: 'a', component: 'y' }] });
+    const graph = parsed({
+      processes: [
+        { id: 'a', component: 'x' },
+        { id: 'a', component: 'y' },
+      ],
+    });
     expect(graph.nodes.map((node) => [node.id, node.component, node.path])).toEqual([
       ['a', 'x', 'processes[0]'],
       ['a', 'y', 'processes[1]'],
@@ -144,7 +149,10 @@ describe('parseGraph', () => {
 
   it("refuses a legacy export whose private end is not 'node.port'", () => {
     const outcome = parseGraph({ processes: {}, exports: [{ private: 'merge', public: 'in' }] });
-    expect(outcome).toMatchObject({ ok: false, issues: [{ code: 'MALFORMED', path: 'exports[0].private', message: "Legacy export 'in' names 'merge'; it needs 'node.port'" }] });
+    expect(outcome).toMatchObject({
+      ok: false,
+      issues: [{ code: 'MALFORMED', path: 'exports[0].private', message: "Legacy export 'in' names 'merge'; it needs 'node.port'" }],
+    });
   });
 
   it('answers the graph as far as it could be read beside its shape problems, malformed processes left out', () => {

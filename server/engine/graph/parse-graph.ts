@@ -157,7 +157,11 @@ function readConnections(
     const from = readEndpoint(connection.from ?? connection.src, `${path}.${fromKey}`);
     const to = readEndpoint(connection.to ?? connection.tgt, `${path}.${toKey}`);
     if (to === undefined) {
-      issues.push({ code: 'MALFORMED', path: `${path}.${toKey}`, message: `Connection ${i} needs a target: '${toKey}' as {nodeId, portId} or {process, port}` });
+      issues.push({
+        code: 'MALFORMED',
+        path: `${path}.${toKey}`,
+        message: `Connection ${i} needs a target: '${toKey}' as {nodeId, portId} or {process, port}`,
+      });
     } else if (from !== undefined) {
       connections.push({ from, to, path });
     } else if (connection.data !== undefined) {
@@ -165,7 +169,11 @@ function readConnections(
       if (problem === undefined) initialPackets.push({ data: connection.data as JsonValue, to, path });
       else issues.push({ code: 'MALFORMED', path: `${path}.data`, message: `Initial packet of connection ${i} is ${problem}, not JSON` });
     } else {
-      issues.push({ code: 'MALFORMED', path: `${path}.${fromKey}`, message: `Connection ${i} needs a source: '${fromKey}' as {nodeId, portId} or {process, port}, or 'data' for an initial packet` });
+      issues.push({
+        code: 'MALFORMED',
+        path: `${path}.${fromKey}`,
+        message: `Connection ${i} needs a source: '${fromKey}' as {nodeId, portId} or {process, port}, or 'data' for an initial packet`,
+      });
     }
   }
   return { connections, initialPackets };
@@ -194,7 +202,11 @@ function readLegacyExports(raw: readonly LegacyExportJson[], nodes: readonly Gra
     const path = joinPath(base, 'exports', i);
     const parts = exported.private.split('.');
     if (parts.length !== 2 || parts[0] === '' || parts[1] === '') {
-      issues.push({ code: 'MALFORMED', path: `${path}.private`, message: `Legacy export '${exported.public}' names '${exported.private}'; it needs 'node.port'` });
+      issues.push({
+        code: 'MALFORMED',
+        path: `${path}.private`,
+        message: `Legacy export '${exported.public}' names '${exported.private}'; it needs 'node.port'`,
+      });
       return;
     }
     const [written, portId] = parts;

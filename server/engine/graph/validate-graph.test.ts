@@ -88,7 +88,10 @@ describe('validateGraph', () => {
   });
 
   it('carries each node its merged layers and their parse, for runs to use as they are', () => {
-    const outcome = validate({ processes: { c: { component: 'test_count', metadata: { propertyValues: { count: 'three' }, config: { count: 2 } } } } }, { defaultActorConfig: { count: 1, extra: true } });
+    const outcome = validate(
+      { processes: { c: { component: 'test_count', metadata: { propertyValues: { count: 'three' }, config: { count: 2 } } } } },
+      { defaultActorConfig: { count: 1, extra: true } },
+    );
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
     expect(outcome.graph.nodes[0].nodeConfig).toEqual({ base: { count: 'three', extra: true }, merged: { count: 2, extra: true }, parsed: { count: 2 } });
   });
@@ -135,7 +138,12 @@ describe('validateGraph', () => {
     if (!outcome.ok) return;
     expect(outcome.graph.connections[0].to.portId).toBe('data-in');
     expect(outcome.graph.initialPackets[0].to.portId).toBe('data-in');
-    expect(issuesOf({ processes: { s: { component: 'test_scale' } }, connections: [{ data: 2, to: { nodeId: 's', portId: 'fac_tor' } }] }).map((issue) => [issue.code, issue.portId])).toEqual([
+    expect(
+      issuesOf({ processes: { s: { component: 'test_scale' } }, connections: [{ data: 2, to: { nodeId: 's', portId: 'fac_tor' } }] }).map((issue) => [
+        issue.code,
+        issue.portId,
+      ]),
+    ).toEqual([
       ['UNKNOWN_PORT', 'fac_tor'],
       ['UNFED_REQUIRED_PORT', 'value'],
       ['UNFED_REQUIRED_PORT', 'factor'],
@@ -150,8 +158,20 @@ describe('validateGraph', () => {
   });
 
   it('reports a required inport fed only by an exported inport the input leaves out, as that missing input', () => {
-    const json = { processes: { a: { component: 'test_add' } }, connections: [{ data: 1, to: { nodeId: 'a', portId: 'a' } }], inports: { y: { process: 'a', port: 'b' } } };
-    expect(issuesOf(json, { input: {} })).toEqual([expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', path: 'input.y', nodeId: 'a', portId: 'b', message: expect.stringContaining("Input 'y' is missing") })]);
+    const json = {
+      processes: { a: { component: 'test_add' } },
+      connections: [{ data: 1, to: { nodeId: 'a', portId: 'a' } }],
+      inports: { y: { process: 'a', port: 'b' } },
+    };
+    expect(issuesOf(json, { input: {} })).toEqual([
+      expect.objectContaining({
+        code: 'UNFED_REQUIRED_PORT',
+        path: 'input.y',
+        nodeId: 'a',
+        portId: 'b',
+        message: expect.stringContaining("Input 'y' is missing"),
+      }),
+    ]);
     expect(validate(json, { input: { y: 2 } }).ok).toBe(true);
     // Without an input to check against (a graph checked on its own), the exported inport feeds its port.
     expect(validate(json).ok).toBe(true);
@@ -201,8 +221,14 @@ describe('validateGraph', () => {
   });
 
   it('reports a required composite inport that nothing feeds', () => {
-    const inner = { processes: { in: { component: 'test_graph_input' }, out: { component: 'test_graph_output' } }, connections: [{ from: { nodeId: 'in', portId: 'data' }, to: { nodeId: 'out', portId: 'data' } }] };
-    const graph = { processes: { sub: { component: 'subgraph', metadata: { graph: inner } }, p: { component: 'test_pass' } }, connections: [{ from: { nodeId: 'sub', portId: 'output' }, to: { nodeId: 'p', portId: 'in' } }] };
+    const inner = {
+      processes: { in: { component: 'test_graph_input' }, out: { component: 'test_graph_output' } },
+      connections: [{ from: { nodeId: 'in', portId: 'data' }, to: { nodeId: 'out', portId: 'data' } }],
+    };
+    const graph = {
+      processes: { sub: { component: 'subgraph', metadata: { graph: inner } }, p: { component: 'test_pass' } },
+      connections: [{ from: { nodeId: 'sub', portId: 'output' }, to: { nodeId: 'p', portId: 'in' } }],
+    };
     expect(issuesOf(graph)).toEqual([expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', nodeId: 'sub', portId: 'input' })]);
   });
 
@@ -246,17 +272,23 @@ describe('validateGraph on graphs written for NoFlo', () => {
       ],
     });
     expect(outcome.ok).toBe(true);
-    if (outcome.ok) expect(outcome.graph.connections.map((c) => [c.from.index, c.to.index])).toEqual([[0, 1], [1, 0]]);
+    if (outcome.ok)
+      expect(outcome.graph.connections.map((c) => [c.from.index, c.to.index])).toEqual([
+        [0, 1],
+        [1, 0],
+      ]);
   });
 
   it('refuses an index on a port that is not addressable, naming the port, the node and its component', () => {
-    expect(issuesIn({
-      processes: { a: { component: 'lib/Split' }, b: { component: 'test_pass' } },
-      connections: [
-        { src: { process: 'a', port: 'out' }, tgt: { process: 'b', port: 'in', index: 2 } },
-        { data: 'go', tgt: { process: 'a', port: 'in', index: 0 } },
-      ],
-    })).toEqual([
+    expect(
+      issuesIn({
+        processes: { a: { component: 'lib/Split' }, b: { component: 'test_pass' } },
+        connections: [
+          { src: { process: 'a', port: 'out' }, tgt: { process: 'b', port: 'in', index: 2 } },
+          { data: 'go', tgt: { process: 'a', port: 'in', index: 0 } },
+        ],
+      }),
+    ).toEqual([
       expect.objectContaining({
         code: 'PORT_INDEX',
         path: 'connections[0].tgt.index',
@@ -269,13 +301,15 @@ describe('validateGraph on graphs written for NoFlo', () => {
   });
 
   it('names every unknown component beside a refused index, and calls no port fed by an unknown node unfed', () => {
-    expect(issuesIn({
-      processes: { read: { component: 'filesystem/ReadFile' }, show: { component: 'test_add' }, count: { component: 'packets/Counter' } },
-      connections: [
-        { src: { process: 'read', port: 'out' }, tgt: { process: 'show', port: 'a', index: 0 } },
-        { src: { process: 'count', port: 'count' }, tgt: { process: 'show', port: 'b' } },
-      ],
-    }).map((issue) => [issue.code, issue.nodeId])).toEqual([
+    expect(
+      issuesIn({
+        processes: { read: { component: 'filesystem/ReadFile' }, show: { component: 'test_add' }, count: { component: 'packets/Counter' } },
+        connections: [
+          { src: { process: 'read', port: 'out' }, tgt: { process: 'show', port: 'a', index: 0 } },
+          { src: { process: 'count', port: 'count' }, tgt: { process: 'show', port: 'b' } },
+        ],
+      }).map((issue) => [issue.code, issue.nodeId]),
+    ).toEqual([
       ['UNKNOWN_COMPONENT', 'read'],
       ['UNKNOWN_COMPONENT', 'count'],
       ['PORT_INDEX', 'show'],
@@ -300,26 +334,40 @@ describe('validateGraph on graphs written for NoFlo', () => {
   });
 
   it('names a legacy export whose node, component or port is unknown, and calls no input it names unknown', () => {
-    expect(issuesIn({
-      processes: { m: { component: 'lib/Merge' }, x: { component: 'lib/Nope' } },
-      connections: [{ data: 1, tgt: { process: 'm', port: 'in' } }],
-      exports: [
-        { private: 'ghost.in', public: 'a' },
-        { private: 'm.nope', public: 'b' },
-        { private: 'x.in', public: 'c' },
-      ],
-    }, { input: { a: 1, b: 2, c: 3 } })).toEqual([
+    expect(
+      issuesIn(
+        {
+          processes: { m: { component: 'lib/Merge' }, x: { component: 'lib/Nope' } },
+          connections: [{ data: 1, tgt: { process: 'm', port: 'in' } }],
+          exports: [
+            { private: 'ghost.in', public: 'a' },
+            { private: 'm.nope', public: 'b' },
+            { private: 'x.in', public: 'c' },
+          ],
+        },
+        { input: { a: 1, b: 2, c: 3 } },
+      ),
+    ).toEqual([
       expect.objectContaining({ code: 'UNKNOWN_COMPONENT', nodeId: 'x' }),
       expect.objectContaining({ code: 'UNKNOWN_NODE', path: 'exports[0].private', nodeId: 'ghost' }),
-      expect.objectContaining({ code: 'UNKNOWN_PORT', path: 'exports[1].private', nodeId: 'm', portId: 'nope', message: "Legacy export 'b': port 'nope' not found on node 'm' (its ports: in, out)" }),
+      expect.objectContaining({
+        code: 'UNKNOWN_PORT',
+        path: 'exports[1].private',
+        nodeId: 'm',
+        portId: 'nope',
+        message: "Legacy export 'b': port 'nope' not found on node 'm' (its ports: in, out)",
+      }),
     ]);
   });
 
   it('accepts a lone node wired to nothing although its required port is unfed, as NoFlo runs it', () => {
     expect(check({ processes: { show: { component: 'lib/Merge' } } }).ok).toBe(true);
-    expect(issuesIn({ processes: { show: { component: 'lib/Merge' }, drop: { component: 'test_pass' } }, connections: [{ src: { process: 'show', port: 'out' }, tgt: { process: 'drop', port: 'in' } }] })).toEqual([
-      expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', nodeId: 'show', portId: 'in' }),
-    ]);
+    expect(
+      issuesIn({
+        processes: { show: { component: 'lib/Merge' }, drop: { component: 'test_pass' } },
+        connections: [{ src: { process: 'show', port: 'out' }, tgt: { process: 'drop', port: 'in' } }],
+      }),
+    ).toEqual([expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', nodeId: 'show', portId: 'in' })]);
   });
 
   it('runs a component named without its library as the component it names', () => {

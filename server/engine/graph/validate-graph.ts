@@ -1,6 +1,14 @@
 import { type AnyActorDefinition } from '../sdk/actor-definition';
 import { type Catalogue } from '../sdk/catalogue';
-import { type Graph, type GraphConnection, type GraphEndpoint, type GraphExportedPort, type GraphInitialPacket, type GraphNode, SUBGRAPH_COMPONENT } from './graph';
+import {
+  type Graph,
+  type GraphConnection,
+  type GraphEndpoint,
+  type GraphExportedPort,
+  type GraphInitialPacket,
+  type GraphNode,
+  SUBGRAPH_COMPONENT,
+} from './graph';
 import { type GraphIssue } from './graph-issue';
 import { type JsonObject, type RetryPolicy } from '../../../model';
 import { type NodePorts, portsOfBoundary, portsOfDefinition } from '../runtime/node-ports';
@@ -59,7 +67,12 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   for (const node of graph.nodes) {
     const qualifiedId = level.idPrefix + node.id;
     if (entries.has(node.id)) {
-      level.issues.push({ code: 'DUPLICATE_NODE', path: node.path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' is defined more than once` });
+      level.issues.push({
+        code: 'DUPLICATE_NODE',
+        path: node.path,
+        nodeId: qualifiedId,
+        message: `Node '${nodeLabel(qualifiedId, node.metadata)}' is defined more than once`,
+      });
       continue;
     }
     const checked = checkNode(node, qualifiedId, level, graphInputs, graphOutputs);
@@ -145,7 +158,12 @@ function sortLegacyExports(graph: Graph, entries: ReadonlyMap<string, NodeEntry>
     const entry = entries.get(nodeId);
     if (entry === undefined) {
       const qualified = level.idPrefix + nodeId;
-      level.issues.push({ code: 'UNKNOWN_NODE', path: `${path}.private`, nodeId: qualified, message: `Legacy export '${exported.name}' refers to node '${qualified}', which the graph does not have` });
+      level.issues.push({
+        code: 'UNKNOWN_NODE',
+        path: `${path}.private`,
+        nodeId: qualified,
+        message: `Legacy export '${exported.name}' refers to node '${qualified}', which the graph does not have`,
+      });
       sorted.unsorted.push(exported.name);
       continue;
     }
@@ -179,22 +197,26 @@ function wiredNodes(graph: Graph): Set<string> {
   return wired;
 }
 
-function checkNode(
-  node: GraphNode,
-  qualifiedId: string,
-  level: Level,
-  graphInputs: string[],
-  graphOutputs: string[],
-): { node?: ValidNode; ports?: NodePorts } {
+function checkNode(node: GraphNode, qualifiedId: string, level: Level, graphInputs: string[], graphOutputs: string[]): { node?: ValidNode; ports?: NodePorts } {
   const { subgraph, subgraphProblem } = node;
   if (node.component === SUBGRAPH_COMPONENT) {
     const retry = nodeRetry(node, qualifiedId, level.issues) || undefined;
     const plain = validNode(node, node.component, compositeNodeConfig(level.options.defaultActorConfig, node.propertyValues, node.config), retry);
     const path = `${node.path}.metadata.graph`;
     if (subgraphProblem === 'cycle') {
-      level.issues.push({ code: 'SUBGRAPH_CYCLE', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' contains a graph that encloses it (a subgraph cycle)` });
+      level.issues.push({
+        code: 'SUBGRAPH_CYCLE',
+        path,
+        nodeId: qualifiedId,
+        message: `Node '${nodeLabel(qualifiedId, node.metadata)}' contains a graph that encloses it (a subgraph cycle)`,
+      });
     } else if (subgraphProblem === 'too-deep') {
-      level.issues.push({ code: 'SUBGRAPH_TOO_DEEP', path, nodeId: qualifiedId, message: `Node '${nodeLabel(qualifiedId, node.metadata)}' nests subgraphs too deeply` });
+      level.issues.push({
+        code: 'SUBGRAPH_TOO_DEEP',
+        path,
+        nodeId: qualifiedId,
+        message: `Node '${nodeLabel(qualifiedId, node.metadata)}' nests subgraphs too deeply`,
+      });
     }
     if (subgraph === undefined) return { node: plain };
     const inner = validateLevel(subgraph, { ...level, idPrefix: `${qualifiedId}/`, isRoot: false });
@@ -220,7 +242,9 @@ function checkNode(
 /** The node as it runs, without its inner graph as read (object literals: a rest pattern copies much slower). */
 function validNode(node: GraphNode, component: string, nodeConfig: NodeConfig, retry: RetryPolicy | undefined): ValidNode {
   const { id, path, metadata, propertyValues, config } = node;
-  return retry === undefined ? { id, component, path, metadata, propertyValues, config, nodeConfig } : { id, component, path, metadata, propertyValues, config, nodeConfig, retry };
+  return retry === undefined
+    ? { id, component, path, metadata, propertyValues, config, nodeConfig }
+    : { id, component, path, metadata, propertyValues, config, nodeConfig, retry };
 }
 
 /** The node's configuration merged and parsed, or undefined after an issue for each problem. */
@@ -253,7 +277,12 @@ function resolveEndpoint(
   const entry = entries.get(end.nodeId);
   if (entry === undefined) {
     const nodeId = level.idPrefix + end.nodeId;
-    level.issues.push({ code: 'UNKNOWN_NODE', path: `${end.path}.${end.nodeKey}`, nodeId, message: `${what} refers to node '${nodeId}', which the graph does not have` });
+    level.issues.push({
+      code: 'UNKNOWN_NODE',
+      path: `${end.path}.${end.nodeKey}`,
+      nodeId,
+      message: `${what} refers to node '${nodeId}', which the graph does not have`,
+    });
     return undefined;
   }
   if (entry.ports === undefined) return undefined;
@@ -277,11 +306,19 @@ function resolveEndpoint(
   const base = { path, nodeId: entry.qualifiedId, portId: end.portId };
   if (other.find(end.portId, caseSensitive) !== undefined) {
     const [is, needs] = side === 'in' ? ['an output', 'an input'] : ['an input', 'an output'];
-    level.issues.push({ ...base, code: 'WRONG_PORT_DIRECTION', message: `Port '${end.portId}' of node '${nodeLabel(entry.qualifiedId, entry.node.metadata)}' is ${is} port; ${what} needs ${needs} port there` });
+    level.issues.push({
+      ...base,
+      code: 'WRONG_PORT_DIRECTION',
+      message: `Port '${end.portId}' of node '${nodeLabel(entry.qualifiedId, entry.node.metadata)}' is ${is} port; ${what} needs ${needs} port there`,
+    });
   } else {
     const known = wanted.ids();
     const list = known.length === 0 ? 'none' : known.join(', ');
-    level.issues.push({ ...base, code: 'UNKNOWN_PORT', message: `Port '${end.portId}' not found on node '${nodeLabel(entry.qualifiedId, entry.node.metadata)}' (its ${side === 'in' ? 'input' : 'output'} ports: ${list})` });
+    level.issues.push({
+      ...base,
+      code: 'UNKNOWN_PORT',
+      message: `Port '${end.portId}' not found on node '${nodeLabel(entry.qualifiedId, entry.node.metadata)}' (its ${side === 'in' ? 'input' : 'output'} ports: ${list})`,
+    });
   }
   return undefined;
 }
@@ -291,7 +328,11 @@ function checkInputKeys(inputNames: readonly string[], level: Level): void {
   if (input === undefined || inputNames.length === 0) return;
   for (const key of Object.keys(input)) {
     if (inputNames.includes(key)) continue;
-    level.issues.push({ code: 'UNKNOWN_INPUT', path: `input.${key}`, message: `Input '${key}' names no input of the graph (its inputs: ${inputNames.join(', ')})` });
+    level.issues.push({
+      code: 'UNKNOWN_INPUT',
+      path: `input.${key}`,
+      message: `Input '${key}' names no input of the graph (its inputs: ${inputNames.join(', ')})`,
+    });
   }
 }
 

@@ -49,7 +49,11 @@ describe('a composite node', () => {
   });
 
   it('uses the inner graph exported ports as its ports', async () => {
-    const inner = { processes: { abs: { component: 'test_abs' } }, inports: { v: { process: 'abs', port: 'in' } }, outports: { r: { process: 'abs', port: 'out' } } };
+    const inner = {
+      processes: { abs: { component: 'test_abs' } },
+      inports: { v: { process: 'abs', port: 'in' } },
+      outports: { r: { process: 'abs', port: 'out' } },
+    };
     const graph = {
       processes: { sub: { component: 'subgraph', metadata: { graph: inner } } },
       connections: [{ data: -5, to: { nodeId: 'sub', portId: 'v' } }],
@@ -61,7 +65,10 @@ describe('a composite node', () => {
 
   it('runs a composite node without inports once at start, like any source', async () => {
     const inner = {
-      processes: { c: { component: 'test_count', metadata: { config: { count: 3 } } }, out: { component: 'test_graph_output', metadata: { config: { outputName: 'n' } } } },
+      processes: {
+        c: { component: 'test_count', metadata: { config: { count: 3 } } },
+        out: { component: 'test_graph_output', metadata: { config: { outputName: 'n' } } },
+      },
       connections: [{ from: { nodeId: 'c', portId: 'out' }, to: { nodeId: 'out', portId: 'data' } }],
     };
     const received: JsonValue[] = [];
@@ -76,7 +83,11 @@ describe('a composite node', () => {
 
   it('nests two levels deep with ids prefixed by each enclosing node', async () => {
     const middle = {
-      processes: { in: { component: 'test_graph_input' }, deep: { component: 'subgraph', metadata: { graph: absGraph } }, out: { component: 'test_graph_output' } },
+      processes: {
+        in: { component: 'test_graph_input' },
+        deep: { component: 'subgraph', metadata: { graph: absGraph } },
+        out: { component: 'test_graph_output' },
+      },
       connections: [
         { from: { nodeId: 'in', portId: 'data' }, to: { nodeId: 'deep', portId: 'input' } },
         { from: { nodeId: 'deep', portId: 'output' }, to: { nodeId: 'out', portId: 'data' } },
@@ -94,7 +105,10 @@ describe('a composite node', () => {
       processes: { in: { component: 'test_graph_input' }, f: { component: 'test_fail' } },
       connections: [{ from: { nodeId: 'in', portId: 'data' }, to: { nodeId: 'f', portId: 'in' } }],
     };
-    const graph = { processes: { sub: { component: 'subgraph', metadata: { graph: inner } } }, connections: [{ data: 'inner trouble', to: { nodeId: 'sub', portId: 'input' } }] };
+    const graph = {
+      processes: { sub: { component: 'subgraph', metadata: { graph: inner } } },
+      connections: [{ data: 'inner trouble', to: { nodeId: 'sub', portId: 'input' } }],
+    };
     const { result, events } = await runGraph(graph, testCatalogue(), testRun);
     expect(result.errors).toEqual([{ node_id: 'sub/f', message: 'inner trouble' }]);
     const failures = events.filter((event) => event._type === 'ActorFailed').map((event) => ('actorId' in event ? event.actorId : ''));
@@ -113,9 +127,15 @@ describe('a composite node', () => {
         return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
       },
     });
-    const inner = { processes: { in: { component: 'test_graph_input' }, w: { component: 'test_waiter' } }, connections: [{ from: { nodeId: 'in', portId: 'data' }, to: { nodeId: 'w', portId: 'in' } }] };
+    const inner = {
+      processes: { in: { component: 'test_graph_input' }, w: { component: 'test_waiter' } },
+      connections: [{ from: { nodeId: 'in', portId: 'data' }, to: { nodeId: 'w', portId: 'in' } }],
+    };
     const catalogue = testCatalogue(waiter);
-    const parsed = parseGraph({ processes: { sub: { component: 'subgraph', metadata: { graph: inner } } }, connections: [{ data: 1, to: { nodeId: 'sub', portId: 'input' } }] });
+    const parsed = parseGraph({
+      processes: { sub: { component: 'subgraph', metadata: { graph: inner } } },
+      connections: [{ data: 1, to: { nodeId: 'sub', portId: 'input' } }],
+    });
     const valid = parsed.ok ? validateGraph(parsed.graph, catalogue) : parsed;
     if (!valid.ok) throw new Error(JSON.stringify(valid.issues));
     const events: EngineEvent[] = [];

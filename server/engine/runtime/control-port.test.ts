@@ -33,19 +33,40 @@ async function run(packets: [End, JsonValue][], silentlyFed: End[] = []): Promis
 
 describe('a control port', () => {
   it('configures every later firing with its newest packet, replaced at once', async () => {
-    expect(await run([['ctl', 'A'], ['data', 1], ['ctl', 'B'], ['data', 2]])).toEqual([
+    expect(
+      await run([
+        ['ctl', 'A'],
+        ['data', 1],
+        ['ctl', 'B'],
+        ['data', 2],
+      ]),
+    ).toEqual([
       { data: 1, ctl: 'B' },
       { data: 2, ctl: 'B' },
     ]);
   });
 
   it('never fires the node alone', async () => {
-    expect(await run([['ctl', 'A'], ['ctl', 'B']], ['data'])).toEqual([]);
+    expect(
+      await run(
+        [
+          ['ctl', 'A'],
+          ['ctl', 'B'],
+        ],
+        ['data'],
+      ),
+    ).toEqual([]);
   });
 
   it('holds the node until its first packet when it is fed', async () => {
     expect(await run([['data', 1]], ['ctl'])).toEqual([]);
-    expect(await run([['data', 1], ['data', 2], ['ctl', 'A']])).toEqual([
+    expect(
+      await run([
+        ['data', 1],
+        ['data', 2],
+        ['ctl', 'A'],
+      ]),
+    ).toEqual([
       { data: 1, ctl: 'A' },
       { data: 2, ctl: 'A' },
     ]);
@@ -56,7 +77,12 @@ describe('a control port', () => {
   });
 
   it('triggers the node itself when it is the only fed port', async () => {
-    expect(await run([['ctl', 'A'], ['ctl', 'B']])).toEqual([
+    expect(
+      await run([
+        ['ctl', 'A'],
+        ['ctl', 'B'],
+      ]),
+    ).toEqual([
       { data: null, ctl: 'A' },
       { data: null, ctl: 'B' },
     ]);

@@ -22,7 +22,10 @@ describe('the event stream', () => {
 
   it('cuts a payload above the limit to a preview and marks the event truncated', async () => {
     const big = 'x'.repeat(500);
-    const graph = { processes: { c: { component: 'test_constant', metadata: { config: { value: { text: big } } } }, p: { component: 'test_pass' } }, connections: [{ from: { nodeId: 'c', portId: 'out' }, to: { nodeId: 'p', portId: 'in' } }] };
+    const graph = {
+      processes: { c: { component: 'test_constant', metadata: { config: { value: { text: big } } } }, p: { component: 'test_pass' } },
+      connections: [{ from: { nodeId: 'c', portId: 'out' }, to: { nodeId: 'p', portId: 'in' } }],
+    };
     const { events, result } = await runGraph(graph, testCatalogue(), { ...testRun, maxEventPayloadBytes: 100 });
     const sent = events.find((event): event is EngineEventOf<'MessageSent'> => event._type === 'MessageSent')!;
     expect(sent.truncated).toBe(true);
@@ -52,7 +55,18 @@ describe('the event stream', () => {
     );
     stream.networkStarted('e', 'w');
     stream.networkIdle();
-    stream.completed({ success: true, execution_id: 'e', workflow_id: 'w', start_time: '', end_time: '', duration_ms: 0, outputs: {}, errors: [], nodes_executed: 0, nodes_failed: 0 });
+    stream.completed({
+      success: true,
+      execution_id: 'e',
+      workflow_id: 'w',
+      start_time: '',
+      end_time: '',
+      duration_ms: 0,
+      outputs: {},
+      errors: [],
+      nodes_executed: 0,
+      nodes_failed: 0,
+    });
     stream.networkIdle();
     expect(seen).toEqual([1, 2, 3]);
   });

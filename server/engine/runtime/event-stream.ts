@@ -112,5 +112,8 @@ export function truncatedPreview(message: JsonPacket, maxBytes: number): string 
 
 // The first `maxBytes` bytes of a text in UTF-8, without a character cut in two at the end.
 function cutToBytes(text: string, maxBytes: number): string {
-  return Buffer.from(text, 'utf8').subarray(0, Math.max(0, maxBytes)).toString('utf8').replace(/\uFFFD+$/, '');
+  return Buffer.from(text, 'utf8')
+    .subarray(0, Math.max(0, maxBytes))
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
 }

@@ -62,7 +62,6 @@ const chain = (component: string, retry?: object) => ({
   ],
 });
 
-
 describe('the firing journal', () => {
   it('journals the outcome of each firing with effects, and none of a pure node', async () => {
     const calls = { count: 0 };
@@ -143,7 +142,11 @@ describe('the firing journal', () => {
 describe('a node retry policy', () => {
   it('runs a failed firing again with the same inputs, each attempt an event, until it succeeds', async () => {
     const calls = { count: 0 };
-    const { result, events } = await runGraph(chain('test_effect_repeatable', { max_attempts: 3, backoff_ms: 1 }), testCatalogue(effectActor('repeatable', calls, 2)), testRun);
+    const { result, events } = await runGraph(
+      chain('test_effect_repeatable', { max_attempts: 3, backoff_ms: 1 }),
+      testCatalogue(effectActor('repeatable', calls, 2)),
+      testRun,
+    );
     expect(result.success).toBe(true);
     expect(result.outputs['after.out']).toEqual({ call: 3, got: 7 });
     const retries = events.filter((event) => event._type === 'ActorRetrying');
@@ -156,23 +159,39 @@ describe('a node retry policy', () => {
 
   it('fails as before once the attempts are used up, with the last error', async () => {
     const calls = { count: 0 };
-    const { result } = await runGraph(chain('test_effect_repeatable', { max_attempts: 2, backoff_ms: 1 }), testCatalogue(effectActor('repeatable', calls, 5)), testRun);
+    const { result } = await runGraph(
+      chain('test_effect_repeatable', { max_attempts: 2, backoff_ms: 1 }),
+      testCatalogue(effectActor('repeatable', calls, 5)),
+      testRun,
+    );
     expect(calls.count).toBe(2);
     expect(result.errors).toEqual([{ node_id: 'effect', message: 'call 2 failed' }]);
   });
 
   it('retries only the failures whose code, kind or status it names', async () => {
     const byStatus = { count: 0 };
-    const ok = await runGraph(chain('test_effect_repeatable', { max_attempts: 2, backoff_ms: 0, on: ['503'] }), testCatalogue(effectActor('repeatable', byStatus, 1)), testRun);
+    const ok = await runGraph(
+      chain('test_effect_repeatable', { max_attempts: 2, backoff_ms: 0, on: ['503'] }),
+      testCatalogue(effectActor('repeatable', byStatus, 1)),
+      testRun,
+    );
     expect(ok.result.success).toBe(true);
     const other = { count: 0 };
-    const refused = await runGraph(chain('test_effect_repeatable', { max_attempts: 2, backoff_ms: 0, on: ['Timeout'] }), testCatalogue(effectActor('repeatable', other, 1)), testRun);
+    const refused = await runGraph(
+      chain('test_effect_repeatable', { max_attempts: 2, backoff_ms: 0, on: ['Timeout'] }),
+      testCatalogue(effectActor('repeatable', other, 1)),
+      testRun,
+    );
     expect(refused.result.success).toBe(false);
     expect(other.count).toBe(1);
   });
 
   it('refuses a malformed policy at validation, naming the field', async () => {
-    await expect(runGraph(chain('test_pass', { max_attempts: 0 }), testCatalogue(), testRun)).rejects.toThrow(/MALFORMED at processes\.effect\.metadata\.retry\.max_attempts/);
-    await expect(runGraph(chain('test_pass', { max_attempts: 2, every: 1 }), testCatalogue(), testRun)).rejects.toThrow(/MALFORMED at processes\.effect\.metadata\.retry: .*every/);
+    await expect(runGraph(chain('test_pass', { max_attempts: 0 }), testCatalogue(), testRun)).rejects.toThrow(
+      /MALFORMED at processes\.effect\.metadata\.retry\.max_attempts/,
+    );
+    await expect(runGraph(chain('test_pass', { max_attempts: 2, every: 1 }), testCatalogue(), testRun)).rejects.toThrow(
+      /MALFORMED at processes\.effect\.metadata\.retry: .*every/,
+    );
   });
 });

@@ -54,7 +54,10 @@ const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('stopping a network', () => {
   it('cancels cooperative actors quickly: signals aborted, timers cleared, one terminal state for good', async () => {
     const probe: Probe = { signals: [], timerFired: false, lateSends: 0 };
-    const { network, events } = build({ processes: { a: { component: 'test_cooperative' }, b: { component: 'test_cooperative' } } }, testCatalogue(...waitingActors(probe)));
+    const { network, events } = build(
+      { processes: { a: { component: 'test_cooperative' }, b: { component: 'test_cooperative' } } },
+      testCatalogue(...waitingActors(probe)),
+    );
     const done = network.run();
     await tick(20);
     expect(network.state).toBe('running');
@@ -77,7 +80,9 @@ describe('stopping a network', () => {
   it('cancels when the options signal aborts, also before the run starts', async () => {
     const probe: Probe = { signals: [], timerFired: false, lateSends: 0 };
     const controller = new AbortController();
-    const { network, events } = build({ processes: { a: { component: 'test_cooperative' } } }, testCatalogue(...waitingActors(probe)), { signal: controller.signal });
+    const { network, events } = build({ processes: { a: { component: 'test_cooperative' } } }, testCatalogue(...waitingActors(probe)), {
+      signal: controller.signal,
+    });
     const done = network.run();
     await tick(10);
     controller.abort();

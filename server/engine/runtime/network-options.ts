@@ -75,7 +75,4 @@ export interface ActorLogEntry {
 export type NetworkState = 'ready' | 'running' | 'completed' | 'failed' | 'cancelled';
 
 /** The outcome of asking a running network to take a new configuration for one node. */
-export type ConfigUpdateOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'unknown-node' | 'not-running' | 'invalid'; issues: string[] };
-
+export type ConfigUpdateOutcome = { ok: true } | { ok: false; reason: 'unknown-node' | 'not-running' | 'invalid'; issues: string[] };

@@ -15,13 +15,25 @@ describe('a network', () => {
       outports: { total: { process: 'add', port: 'sum' } },
     };
     const { result } = await runGraph(graph, testCatalogue(), { ...testRun, input: { x: 3, y: 4.5 } });
-    expect(result).toMatchObject({ success: true, outputs: { total: 8 }, errors: [], nodes_executed: 1, nodes_failed: 0, execution_id: 'exec-1', workflow_id: 'wf-1' });
+    expect(result).toMatchObject({
+      success: true,
+      outputs: { total: 8 },
+      errors: [],
+      nodes_executed: 1,
+      nodes_failed: 0,
+      execution_id: 'exec-1',
+      workflow_id: 'wf-1',
+    });
     expect(Date.parse(result.end_time)).toBeGreaterThanOrEqual(Date.parse(result.start_time));
   });
 
   it('delivers each packet to every target of a fanned-out port, initial packets included', async () => {
     const graph = {
-      processes: { num: { component: 'test_constant', metadata: { config: { value: 4 } } }, double: { component: 'test_scale' }, triple: { component: 'test_scale' } },
+      processes: {
+        num: { component: 'test_constant', metadata: { config: { value: 4 } } },
+        double: { component: 'test_scale' },
+        triple: { component: 'test_scale' },
+      },
       connections: [
         { from: { nodeId: 'num', portId: 'out' }, to: { nodeId: 'double', portId: 'value' } },
         { from: { nodeId: 'num', portId: 'out' }, to: { nodeId: 'triple', portId: 'value' } },
@@ -115,7 +127,15 @@ describe('a network', () => {
 
   it('fires a node with no fed port exactly once, and an all-optional node once per packet', async () => {
     let fired = 0;
-    const once = defineActor({ id: 'test_once', inports: { in: {} }, outports: { out: {} }, fire: ({ send }) => { fired++; return send('out', fired); } });
+    const once = defineActor({
+      id: 'test_once',
+      inports: { in: {} },
+      outports: { out: {} },
+      fire: ({ send }) => {
+        fired++;
+        return send('out', fired);
+      },
+    });
     const received: JsonValue[] = [];
     const graph = {
       processes: { o: { component: 'test_once' }, p: { component: 'test_pass' }, s: sink },
@@ -133,7 +153,10 @@ describe('a network', () => {
 
   it('gives the whole input to every unfed inport of a graph without exported inports', async () => {
     const received: JsonValue[] = [];
-    const graph = { processes: { p: { component: 'test_pass' }, s: sink }, connections: [{ from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }] };
+    const graph = {
+      processes: { p: { component: 'test_pass' }, s: sink },
+      connections: [{ from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }],
+    };
     const { result } = await runGraph(graph, testCatalogue(collector('test_sink', received)), { ...testRun, input: { n: 5 } });
     expect(received).toEqual([{ n: 5 }]);
     expect(result.outputs).toEqual({});
@@ -141,14 +164,20 @@ describe('a network', () => {
 
   it('delivers nothing for an empty input, so nodes with no other feed run as sources', async () => {
     const received: JsonValue[] = [];
-    const graph = { processes: { p: { component: 'test_pass' }, s: sink }, connections: [{ from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }] };
+    const graph = {
+      processes: { p: { component: 'test_pass' }, s: sink },
+      connections: [{ from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }],
+    };
     await runGraph(graph, testCatalogue(collector('test_sink', received)), { ...testRun, input: {} });
     expect(received).toEqual([null]);
   });
 
   it('reports the last packet of each unconnected output and every graph output when no outports are exported', async () => {
     const graph = {
-      processes: { c: { component: 'test_count', metadata: { config: { count: 3 } } }, o: { component: 'test_graph_output', metadata: { config: { outputName: 'last' } } } },
+      processes: {
+        c: { component: 'test_count', metadata: { config: { count: 3 } } },
+        o: { component: 'test_graph_output', metadata: { config: { outputName: 'last' } } },
+      },
       connections: [{ from: { nodeId: 'c', portId: 'out' }, to: { nodeId: 'o', portId: 'data' } }],
     };
     const { result } = await runGraph(graph, testCatalogue(), testRun);
@@ -159,7 +188,10 @@ describe('a network', () => {
 
   it('hands graph-input nodes the input by name at top level', async () => {
     const graph = {
-      processes: { i: { component: 'test_graph_input', metadata: { config: { inputName: 'n' } } }, o: { component: 'test_graph_output', metadata: { config: { outputName: 'echo' } } } },
+      processes: {
+        i: { component: 'test_graph_input', metadata: { config: { inputName: 'n' } } },
+        o: { component: 'test_graph_output', metadata: { config: { outputName: 'echo' } } },
+      },
       connections: [{ from: { nodeId: 'i', portId: 'data' }, to: { nodeId: 'o', portId: 'data' } }],
     };
     const { result } = await runGraph(graph, testCatalogue(), { ...testRun, input: { n: [1, 2] } });
@@ -193,7 +225,10 @@ describe('a network', () => {
         await new Promise((resolve) => setImmediate(resolve));
       },
     });
-    const graph = { processes: { p: { component: 'test_producer' }, s: { component: 'test_slow' } }, connections: [{ from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }] };
+    const graph = {
+      processes: { p: { component: 'test_producer' }, s: { component: 'test_slow' } },
+      connections: [{ from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }],
+    };
     const { result } = await runGraph(graph, testCatalogue(producer, slow), { ...testRun, queueCapacity: capacity });
     expect(result.success).toBe(true);
     expect(taken).toBe(300);
@@ -221,7 +256,10 @@ describe('a network', () => {
         seen.push(ticks);
       },
     });
-    const graph = { processes: { p: { component: 'test_fast_producer' }, q: { component: 'test_pass' } }, connections: [{ from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 'q', portId: 'in' } }] };
+    const graph = {
+      processes: { p: { component: 'test_fast_producer' }, q: { component: 'test_pass' } },
+      connections: [{ from: { nodeId: 'p', portId: 'out' }, to: { nodeId: 'q', portId: 'in' } }],
+    };
     const { result } = await runGraph(graph, testCatalogue(producer), { ...testRun, queueCapacity: 1_000_000 });
     running = false;
     expect(result.outputs).toEqual({ 'q.out': 199_999 });
@@ -238,7 +276,10 @@ describe('a network', () => {
       },
     });
     const received: JsonValue[] = [];
-    const graph = { processes: { b: { component: 'test_burst' }, s: sink }, connections: [{ from: { nodeId: 'b', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }] };
+    const graph = {
+      processes: { b: { component: 'test_burst' }, s: sink },
+      connections: [{ from: { nodeId: 'b', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }],
+    };
     await runGraph(graph, testCatalogue(burst, collector('test_sink', received)), { ...testRun, queueCapacity: 5 });
     expect(received).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });

@@ -48,7 +48,13 @@ interface Scope {
 /** Builds a network for a validated graph; call `run()` to start it. */
 export function createNetwork(graph: ValidGraph, catalogue: Catalogue, options: NetworkOptions): Network {
   const env = createRunEnvironment(catalogue, options);
-  return new GraphNetwork(graph, env, { idPrefix: '', input: options.input ?? {}, signal: options.signal, timeoutMs: options.timeoutMs, startedAt: options.startedAt });
+  return new GraphNetwork(graph, env, {
+    idPrefix: '',
+    input: options.input ?? {},
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    startedAt: options.startedAt,
+  });
 }
 
 class GraphNetwork implements Network, NetworkRuntime {

@@ -102,7 +102,14 @@ describe('a node runner', () => {
   });
 
   it('strips the Error: prefix from a thrown string', async () => {
-    const stringy = defineActor({ id: 'test_stringy', inports: {}, outports: {}, fire: () => { throw 'Error: plain text'; } });
+    const stringy = defineActor({
+      id: 'test_stringy',
+      inports: {},
+      outports: {},
+      fire: () => {
+        throw 'Error: plain text';
+      },
+    });
     const { result } = await runGraph({ processes: { x: { component: 'test_stringy' } } }, testCatalogue(stringy), testRun);
     expect(result.errors).toEqual([{ node_id: 'x', message: 'plain text' }]);
   });
@@ -138,7 +145,10 @@ describe('a node runner', () => {
       },
     });
     const received: JsonValue[] = [];
-    const graph = { processes: { t: { component: 'test_ticker' }, s: { component: 'test_sink' } }, connections: [{ from: { nodeId: 't', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }] };
+    const graph = {
+      processes: { t: { component: 'test_ticker' }, s: { component: 'test_sink' } },
+      connections: [{ from: { nodeId: 't', portId: 'out' }, to: { nodeId: 's', portId: 'in' } }],
+    };
     await runGraph(graph, testCatalogue(ticker, collector('test_sink', received)), testRun);
     expect(received).toEqual([1, 2, 3]);
   });
@@ -153,7 +163,13 @@ describe('a node runner', () => {
         await send('out', inputs.in ?? null);
       },
     });
-    const graph = { processes: { s: { component: 'test_slow_pass' } }, connections: [{ data: 'a', to: { nodeId: 's', portId: 'in' } }, { data: 'b', to: { nodeId: 's', portId: 'in' } }] };
+    const graph = {
+      processes: { s: { component: 'test_slow_pass' } },
+      connections: [
+        { data: 'a', to: { nodeId: 's', portId: 'in' } },
+        { data: 'b', to: { nodeId: 's', portId: 'in' } },
+      ],
+    };
     const { result, events } = await runGraph(graph, testCatalogue(slow), testRun);
     expect(result.outputs).toEqual({ 's.out': 'b' });
     const lifecycle = events.filter((event) => event._type === 'ActorStarted' || event._type === 'ActorCompleted').map((event) => event._type);
@@ -240,7 +256,11 @@ describe('a node runner', () => {
       const { network, received, release } = gatedNetwork((event) => events.push(event));
       const done = network.run();
       await untilReceived(received, 1);
-      expect(network.updateNodeConfig('sc', { base: 'ten' })).toEqual({ ok: false, reason: 'invalid', issues: ["config 'base': Expected number, received string"] });
+      expect(network.updateNodeConfig('sc', { base: 'ten' })).toEqual({
+        ok: false,
+        reason: 'invalid',
+        issues: ["config 'base': Expected number, received string"],
+      });
       release();
       const result = await done;
       expect(events.filter((e) => e._type === 'ActorFailed')).toEqual([]);

@@ -49,7 +49,10 @@ export class RunResourceRegistry implements RunResources {
     if (opened === undefined || opened.size === 0) return undefined;
     const entries = [...opened.values()].reverse();
     opened.clear();
-    return settleWithin(entries.map((entry) => closeQuietly(() => entry.close(entry.value))), graceMs);
+    return settleWithin(
+      entries.map((entry) => closeQuietly(() => entry.close(entry.value))),
+      graceMs,
+    );
   }
 
   private entries(): Map<string, Entry> {

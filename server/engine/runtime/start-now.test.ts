@@ -132,7 +132,10 @@ describe('ctx.stopped()', () => {
       },
     });
     const loopCatalogue = testCatalogue(looping);
-    const parsed = parseGraph({ processes: { l: { component: 'test_looping' }, p: { component: 'test_pass' } }, connections: [{ src: { process: 'l', port: 'out' }, tgt: { process: 'p', port: 'in' } }] });
+    const parsed = parseGraph({
+      processes: { l: { component: 'test_looping' }, p: { component: 'test_pass' } },
+      connections: [{ src: { process: 'l', port: 'out' }, tgt: { process: 'p', port: 'in' } }],
+    });
     if (!parsed.ok) throw new Error('graph does not parse');
     const valid = validateGraph(parsed.graph, loopCatalogue);
     if (!valid.ok) throw new Error(JSON.stringify(valid.issues));

@@ -15,7 +15,11 @@ const talker = defineActor({
 
 async function run(config: JsonObject = {}) {
   const events: EngineEvent[] = [];
-  const outcome = await runFlow([talker], { processes: { t: { component: 'test_talker', metadata: { config } } }, collect: ['t.text-out'] }, { onEvent: (event) => events.push(event) });
+  const outcome = await runFlow(
+    [talker],
+    { processes: { t: { component: 'test_talker', metadata: { config } } }, collect: ['t.text-out'] },
+    { onEvent: (event) => events.push(event) },
+  );
   return { ...outcome, events };
 }
 

@@ -155,12 +155,7 @@ export interface ActorContext<C, I extends string, O extends string, S> {
  * A component of the catalogue: its ports, its configuration schema and what it does when it fires.
  * One instance exists per node; an instance fires once at a time, in packet order.
  */
-export interface ActorDefinition<
-  C = unknown,
-  I extends string = string,
-  O extends string = string,
-  S = undefined,
-> {
+export interface ActorDefinition<C = unknown, I extends string = string, O extends string = string, S = undefined> {
   /** The component name graphs use (an IDE template id such as `tpl_math_add`). */
   readonly id: string;
   /** A short human title. */

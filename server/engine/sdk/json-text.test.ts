@@ -35,7 +35,7 @@ describe('JsonText', () => {
     expect(JSON.stringify(values)).toBe('{"big":[1,{"a":"b"}],"small":2}');
   });
 
-  it('reaches the run\'s outputs as its text and a connected node as its value', async () => {
+  it("reaches the run's outputs as its text and a connected node as its value", async () => {
     const graph = {
       processes: { t: { component: 'test_text' }, p: { component: 'test_pass' } },
       connections: [{ from: { nodeId: 't', portId: 'out' }, to: { nodeId: 'p', portId: 'in' } }],

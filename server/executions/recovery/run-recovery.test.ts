@@ -69,7 +69,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 }
 
 const ended = (executions: ExecutionService, id: string): Promise<ExecutionRecord> =>
-  until(() => executions.get(id), (record) => ['completed', 'failed', 'cancelled'].includes(record.status), `execution ${id} to end`);
+  until(
+    () => executions.get(id),
+    (record) => ['completed', 'failed', 'cancelled'].includes(record.status),
+    `execution ${id} to end`,
+  );
 
 async function eventsOf(store: MemoryExecutionStore, id: string): Promise<EngineEvent[]> {
   return store.readEvents(id, 1, 10_000);

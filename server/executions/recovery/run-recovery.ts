@@ -76,7 +76,10 @@ export class RunRecovery {
    */
   async stopRuns(graceMs: number): Promise<void> {
     const { owned, placement, cancel, resumeInterruptedRuns } = this.options;
-    await settleWithin([...owned.values()].map((run) => run.settled()), graceMs);
+    await settleWithin(
+      [...owned.values()].map((run) => run.settled()),
+      graceMs,
+    );
     const left = [...owned.values()];
     await Promise.all(left.filter((run) => isResumable(run.record, resumeInterruptedRuns)).map((run) => run.suspend()));
     for (const record of await placement.leftAtShutdown()) {

@@ -2,13 +2,33 @@ import { type EngineEvent } from '../../engine';
 import { EventLogBudget, eventBytes } from './event-log-budget';
 
 const started = (seq: number): EngineEvent => ({ _type: 'ActorStarted', seq, timestamp: seq, actorId: 'a', component: 'tpl_loop' });
-const sent = (seq: number, message: string): EngineEvent => ({ _type: 'MessageSent', seq, timestamp: seq, fromActor: 'a', fromPort: 'out', toActor: 'b', toPort: 'in', message });
+const sent = (seq: number, message: string): EngineEvent => ({
+  _type: 'MessageSent',
+  seq,
+  timestamp: seq,
+  fromActor: 'a',
+  fromPort: 'out',
+  toActor: 'b',
+  toPort: 'in',
+  message,
+});
 const failed = (seq: number, error = 'boom'): EngineEvent => ({ _type: 'ActorFailed', seq, timestamp: seq, actorId: 'b', component: 'tpl_math_sqrt', error });
 const cancelled = (seq: number): EngineEvent => ({
   _type: 'Cancelled',
   seq,
   timestamp: seq,
-  result: { success: false, execution_id: 'x', workflow_id: 'w', start_time: '', end_time: '', duration_ms: 0, outputs: {}, errors: [], nodes_executed: 0, nodes_failed: 0 },
+  result: {
+    success: false,
+    execution_id: 'x',
+    workflow_id: 'w',
+    start_time: '',
+    end_time: '',
+    duration_ms: 0,
+    outputs: {},
+    errors: [],
+    nodes_executed: 0,
+    nodes_failed: 0,
+  },
 });
 
 describe('EventLogBudget', () => {

@@ -77,7 +77,8 @@ export class ExecutionRun {
   async run(graph: ValidGraph | undefined): Promise<void> {
     if (graph === undefined) return this.end(this.failure('The graph of this execution no longer validates on this node'));
     const journal = this.journaled ? new RunJournal(this.current.id, this.env.store, this.resumed?.journal) : undefined;
-    if (this.resumed !== undefined) this.write({ _type: 'ExecutionResumed', timestamp: this.env.now(), nodeId: this.env.nodeId, journaled: journal?.recorded ?? 0 });
+    if (this.resumed !== undefined)
+      this.write({ _type: 'ExecutionResumed', timestamp: this.env.now(), nodeId: this.env.nodeId, journaled: journal?.recorded ?? 0 });
     const network = this.createNetwork(graph, journal);
     this.network = network;
     this.stopped = network.run().then(

@@ -85,7 +85,12 @@ export class ExecutionStarter {
     const check = checkGraph(request, compiler, this.options.graphComponents);
     const { graph, graphJson } = check;
     if (graph === undefined || graphJson === undefined) throw graphError(check);
-    const stored: StoredRequest = { graph_json: graphJson, ...(request.graph_fbp === undefined ? {} : { graph_fbp: request.graph_fbp }), input: request.input, metadata: { ...request.metadata } };
+    const stored: StoredRequest = {
+      graph_json: graphJson,
+      ...(request.graph_fbp === undefined ? {} : { graph_fbp: request.graph_fbp }),
+      input: request.input,
+      metadata: { ...request.metadata },
+    };
     const record: ExecutionRecord = {
       id,
       status: 'queued',

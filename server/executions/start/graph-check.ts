@@ -15,7 +15,6 @@ export interface GraphCheck {
   readonly issues: readonly GraphIssue[];
 }
 
-
 /**
  * Reads the graph of a request (`graph_json`, or `graph_fbp` through the .fbp parser) and checks it against
  * the catalogue and the request's input: the same issues whether the graph is started or only validated. A graph
@@ -53,5 +52,7 @@ export function graphError(check: GraphCheck): AppError {
   const missing = [...new Set(unknown.map((issue) => issue.component))];
   const others = check.issues.length - unknown.length;
   const more = others > 0 ? ` (and ${others} more ${others === 1 ? 'problem' : 'problems'})` : '';
-  return new AppError('VALIDATION_FAILED', `Invalid graph: the catalogue has no component ${missing.map((name) => `'${name}'`).join(', ')}${more}`, { details: details.slice(0, MAX_ERROR_DETAILS) });
+  return new AppError('VALIDATION_FAILED', `Invalid graph: the catalogue has no component ${missing.map((name) => `'${name}'`).join(', ')}${more}`, {
+    details: details.slice(0, MAX_ERROR_DETAILS),
+  });
 }

@@ -7,4 +7,3 @@ export function batchToSend(pending: number, batchSize: number, urgent: boolean)
   if (pending >= batchSize) return batchSize;
   return urgent ? pending : 0;
 }
-

@@ -14,7 +14,13 @@ const required = {
 
 describe('the bridge options', () => {
   it('fills in the documented defaults', () => {
-    expect(resolveBridgeOptions(required)).toMatchObject({ batchSize: 50, retryAttempts: 3, requestTimeoutMs: 5000, maxBufferedEvents: 10_000, closeTimeoutMs: 2000 });
+    expect(resolveBridgeOptions(required)).toMatchObject({
+      batchSize: 50,
+      retryAttempts: 3,
+      requestTimeoutMs: 5000,
+      maxBufferedEvents: 10_000,
+      closeTimeoutMs: 2000,
+    });
   });
 
   it('keeps the values it is given', () => {

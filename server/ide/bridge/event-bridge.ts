@@ -89,7 +89,10 @@ export function createEventBridge(options: EventBridgeOptions): EventBridge {
   }
 
   async function shutDown(): Promise<void> {
-    await settleWithin([...sessions].map((session) => session.flush()), settings.closeTimeoutMs);
+    await settleWithin(
+      [...sessions].map((session) => session.flush()),
+      settings.closeTimeoutMs,
+    );
     stop.abort();
     await Promise.all([...sessions].map((session) => session.flush()));
     for (const session of [...sessions]) session.discard('the bridge closed before it was sent');

@@ -9,7 +9,16 @@ import { type Logger } from '../../logger';
 /** What the live channel is built from. */
 export type LiveChannelOptions = Pick<
   ResolvedBridgeOptions,
-  'connectSocket' | 'namespace' | 'nodeId' | 'maxBufferedLiveMessages' | 'maxSocketBufferedBytes' | 'reconnectBaseMs' | 'reconnectMaxMs' | 'connectTimeoutMs' | 'now' | 'random'
+  | 'connectSocket'
+  | 'namespace'
+  | 'nodeId'
+  | 'maxBufferedLiveMessages'
+  | 'maxSocketBufferedBytes'
+  | 'reconnectBaseMs'
+  | 'reconnectMaxMs'
+  | 'connectTimeoutMs'
+  | 'now'
+  | 'random'
 > & { url: string; logger: Logger; counters: BridgeCounters };
 
 /** How long `close()` waits for the IDE to acknowledge the closing handshake. */
@@ -118,7 +127,14 @@ export class LiveChannel {
     this.isOpen = true;
     this.failedAttempts = 0;
     this.options.logger.info({ url: this.options.url }, 'Connected to the IDE session object');
-    socket.send(JSON.stringify({ type: 'engine.hello', namespace: this.options.namespace, nodeId: this.options.nodeId, timestamp: this.options.now() } satisfies LiveMessage));
+    socket.send(
+      JSON.stringify({
+        type: 'engine.hello',
+        namespace: this.options.namespace,
+        nodeId: this.options.nodeId,
+        timestamp: this.options.now(),
+      } satisfies LiveMessage),
+    );
     this.drain();
   }
 

@@ -52,7 +52,13 @@ describe('the session object mapping', () => {
   it('reports a failed node and a failed run with their messages', () => {
     const [nodeFailed, runFailed] = mapLog([
       { _type: 'ActorFailed', seq: 3, timestamp: T, actorId: 'div', component: 'tpl_math_divide', error: 'Division by zero' },
-      { _type: 'Failed', seq: 4, timestamp: T + 1, error: "Node 'div' failed: Division by zero", result: result({ success: false, errors: [{ node_id: 'div', message: 'Division by zero' }] }) },
+      {
+        _type: 'Failed',
+        seq: 4,
+        timestamp: T + 1,
+        error: "Node 'div' failed: Division by zero",
+        result: result({ success: false, errors: [{ node_id: 'div', message: 'Division by zero' }] }),
+      },
     ]);
     expect(nodeFailed).toEqual({ type: 'node.failed', ...ids, timestamp: T, nodeId: 'div', error: { message: 'Division by zero' } });
     expect(runFailed).toEqual({

@@ -35,7 +35,12 @@ export class TraceClient {
           signal: this.signal,
           maxBodyBytes: MAX_ANSWER_BYTES,
           fetch: this.options.fetch,
-          policy: retryPolicy({ attempts: this.options.retryAttempts, baseMs: this.options.retryBaseMs, maxMs: this.options.retryMaxMs, random: this.options.random }),
+          policy: retryPolicy({
+            attempts: this.options.retryAttempts,
+            baseMs: this.options.retryBaseMs,
+            maxMs: this.options.retryMaxMs,
+            random: this.options.random,
+          }),
         },
       );
       if (response.status >= 200 && response.status < 300) return { ok: true, answer: parseJson(new TextDecoder().decode(response.body)) };

@@ -18,9 +18,7 @@ export const TraceEventSchema = z.object({
     fullData: z.unknown().optional(),
   }),
   duration: z.number().optional(),
-  metadata: z
-    .object({ cpuUsage: z.number().optional(), memoryUsage: z.number().optional(), custom: z.record(z.unknown()).optional() })
-    .optional(),
+  metadata: z.object({ cpuUsage: z.number().optional(), memoryUsage: z.number().optional(), custom: z.record(z.unknown()).optional() }).optional(),
   error: z.object({ message: z.string(), stack: z.string().optional(), code: z.string().optional() }).optional(),
 });
 

@@ -15,7 +15,11 @@ function execution(metadata: ExecutionRecord['request']['metadata'] = {}): Execu
     source: 'websocket',
     nodeId: null,
     fingerprint: 'f',
-    request: { graph_json: { processes: { mul: { component: 'tpl_math_multiply' }, abs: { component: 'tpl_math_absolute' }, idle: { component: 'x' } } }, input: {}, metadata },
+    request: {
+      graph_json: { processes: { mul: { component: 'tpl_math_multiply' }, abs: { component: 'tpl_math_absolute' }, idle: { component: 'x' } } },
+      input: {},
+      metadata,
+    },
     result: null,
     createdAt: T,
     startedAt: T,
@@ -68,7 +72,9 @@ describe('the trace collector mapping', () => {
 
   it('maps a packet to an output on the sending node and port with its target, size and JSON type', () => {
     const message = { value: 'é', items: [1, 2] };
-    const [sent] = mapLog([{ _type: 'MessageSent', seq: 3, timestamp: T + 1, fromActor: 'mul', fromPort: 'result-out', toActor: 'abs', toPort: 'value-in', message }]);
+    const [sent] = mapLog([
+      { _type: 'MessageSent', seq: 3, timestamp: T + 1, fromActor: 'mul', fromPort: 'result-out', toActor: 'abs', toPort: 'value-in', message },
+    ]);
     expect(sent).toMatchObject({
       nodeId: 'mul',
       portId: 'result-out',
@@ -123,13 +129,20 @@ describe('the trace collector mapping', () => {
 
   it('completes a successful run with its node counts, duration and bytes sent', () => {
     const completion = traceCompletionOf(execution(), { _type: 'Completed', seq: 8, timestamp: T, result: result() }, 17);
-    expect(completion).toEqual({ status: 'success', summary: { totalNodes: 3, successfulNodes: 2, failedNodes: 0, totalDuration: 42, totalDataProcessed: 17 } });
+    expect(completion).toEqual({
+      status: 'success',
+      summary: { totalNodes: 3, successfulNodes: 2, failedNodes: 0, totalDuration: 42, totalDataProcessed: 17 },
+    });
     expect(TraceCompletionSchema.safeParse(completion).success).toBe(true);
   });
 
   it('completes a failed run with the error status, its error and the failing node', () => {
     const failed = result({ success: false, nodes_executed: 1, nodes_failed: 1, errors: [{ node_id: 'div', message: 'Division by zero' }] });
-    const completion = traceCompletionOf(execution(), { _type: 'Failed', seq: 4, timestamp: T, error: "Node 'div' failed: Division by zero", result: failed }, 0);
+    const completion = traceCompletionOf(
+      execution(),
+      { _type: 'Failed', seq: 4, timestamp: T, error: "Node 'div' failed: Division by zero", result: failed },
+      0,
+    );
     expect(completion).toEqual({
       status: 'error',
       summary: { totalNodes: 3, successfulNodes: 0, failedNodes: 1, totalDuration: 42, totalDataProcessed: 0 },

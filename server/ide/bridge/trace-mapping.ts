@@ -4,7 +4,10 @@ import { type EventFacts } from './execution-tally';
 import { jsonTypeOf, previewOf } from './payload-preview';
 import { type TraceCompletion, type TraceEvent, type TraceSessionRequest } from './trace-event';
 
-const STATUS_OF_TERMINAL = { Completed: 'success', Failed: 'error', Cancelled: 'cancelled' } as const satisfies Record<TerminalEvent['_type'], TraceCompletion['status']>;
+const STATUS_OF_TERMINAL = { Completed: 'success', Failed: 'error', Cancelled: 'cancelled' } as const satisfies Record<
+  TerminalEvent['_type'],
+  TraceCompletion['status']
+>;
 
 /** The request that opens an execution's trace session; `environment` and `tags` come from the request metadata when it has them. */
 export function traceSessionRequestOf(execution: ExecutionRecord): TraceSessionRequest {

@@ -52,7 +52,12 @@ export class TraceSession {
 
   /** Queues one event for the next batch, or drops it (and counts it) when a bound is reached or the session was given up. */
   add(event: TraceEvent): void {
-    if (this.state !== 'active' || this.completion !== null || this.pending.length >= this.context.maxBufferedEventsPerExecution || !this.context.budget.tryTake()) {
+    if (
+      this.state !== 'active' ||
+      this.completion !== null ||
+      this.pending.length >= this.context.maxBufferedEventsPerExecution ||
+      !this.context.budget.tryTake()
+    ) {
       this.context.counters.eventsDropped += 1;
       return;
     }

@@ -39,7 +39,11 @@ export function buildEngineGraph(graphId: string, context: BuildContext, embeddi
     processes[node.node.id] = node.role === 'subgraph' ? compositeProcess(node, prepared, context) : plainProcess(node, embedding);
   }
   const connections = graph.connections.flatMap((connection) =>
-    rewireProxies(prepared, context, { from: endpoint(prepared, connection.source), to: endpoint(prepared, connection.target), metadata: connectionMetadata(connection.id) }),
+    rewireProxies(prepared, context, {
+      from: endpoint(prepared, connection.source),
+      to: endpoint(prepared, connection.target),
+      metadata: connectionMetadata(connection.id),
+    }),
   );
   addProxyBoundaries(prepared, embedding.proxies, processes, connections);
   return {
@@ -58,7 +62,10 @@ export function buildEngineGraph(graphId: string, context: BuildContext, embeddi
     groups: graph.groups.map((group) => ({
       name: group.name,
       nodes: [...group.nodes],
-      metadata: { ...(group.description === undefined ? {} : { description: group.description }), ...(group.color === undefined ? {} : { color: group.color }) },
+      metadata: {
+        ...(group.description === undefined ? {} : { description: group.description }),
+        ...(group.color === undefined ? {} : { color: group.color }),
+      },
     })),
   };
 }
@@ -84,7 +91,10 @@ function compositeProcess(node: PreparedNode, parent: PreparedGraph, context: Bu
   const proxies = (context.proxyLinks.get(parent.graph.id) ?? []).filter((link) => link.graphId === innerId);
   const graph = buildEngineGraph(innerId, context, { renameInputsTo: plan.renameInputsTo, renameOutputsTo: plan.renameOutputsTo, proxies });
   const templateId = templateIdOf(node);
-  return { component: SUBGRAPH_COMPONENT, metadata: { graph, graphId: innerId, config: node.config, ...title(node), ...retry(node), templateId, sourcePath: node.node.path } };
+  return {
+    component: SUBGRAPH_COMPONENT,
+    metadata: { graph, graphId: innerId, config: node.config, ...title(node), ...retry(node), templateId, sourcePath: node.node.path },
+  };
 }
 
 /** Replaces an end at a proxy node by the matching port of every composite node that proxy reaches through. */
@@ -100,7 +110,12 @@ function rewireProxies(prepared: PreparedGraph, context: BuildContext, connectio
 }
 
 /** Adds, inside an embedded graph, one boundary node per parent proxy reaching in, wired to the proxy's inner port. */
-function addProxyBoundaries(prepared: PreparedGraph, proxies: readonly ProxyLink[], processes: Record<string, ConvertedProcess>, connections: ConvertedConnection[]): void {
+function addProxyBoundaries(
+  prepared: PreparedGraph,
+  proxies: readonly ProxyLink[],
+  processes: Record<string, ConvertedProcess>,
+  connections: ConvertedConnection[],
+): void {
   for (const link of proxies) {
     const nodeId = uniqueId(link.proxy.node.id, prepared, processes);
     const templateId = link.direction === 'in' ? 'graph_input' : 'graph_output';

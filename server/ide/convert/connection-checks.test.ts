@@ -54,11 +54,19 @@ describe('checking connections', () => {
   it('checks the flat connection form and points at its flat fields', () => {
     const flat = { id: 'c1', sourceNodeId: 'abs', sourcePortId: 'result-out', targetNodeId: 'rnd', targetPortId: 'nope' };
     const outcome = convertMain([abs, rnd], [flat]);
-    expect(outcome).toEqual({ ok: false, issues: [{ path: 'graphs[0].connections[0].targetPortId', message: expect.stringContaining("Port 'nope' not found") }] });
+    expect(outcome).toEqual({
+      ok: false,
+      issues: [{ path: 'graphs[0].connections[0].targetPortId', message: expect.stringContaining("Port 'nope' not found") }],
+    });
   });
 
   it("prefers the node's declared ports over its template's", () => {
-    const custom = camelNode('abs', 'tpl_math_absolute', { ports: [{ id: 'value-in', type: 'input' }, { id: 'abs-out', type: 'output' }] });
+    const custom = camelNode('abs', 'tpl_math_absolute', {
+      ports: [
+        { id: 'value-in', type: 'input' },
+        { id: 'abs-out', type: 'output' },
+      ],
+    });
     const outcome = convertMain([custom, rnd], [camelConnection('c1', ['abs', 'abs-out'], ['rnd', 'value-in'])]);
     expect(outcome.ok).toBe(true);
     const templatePort = convertMain([custom, rnd], [camelConnection('c1', ['abs', 'result-out'], ['rnd', 'value-in'])]);
@@ -86,7 +94,12 @@ describe('checking connections', () => {
   });
 
   it('reads the older pool-out and pool-in port ids as pool-id', () => {
-    const pool = camelNode('pg', 'tpl_postgresql', { ports: [{ id: 'pool-out', type: 'output' }, { id: 'status-out', type: 'output' }] });
+    const pool = camelNode('pg', 'tpl_postgresql', {
+      ports: [
+        { id: 'pool-out', type: 'output' },
+        { id: 'status-out', type: 'output' },
+      ],
+    });
     const sql = camelNode('sql', 'tpl_sql_script');
     const outcome = convertMain([pool, sql], [camelConnection('c1', ['pg', 'pool-out'], ['sql', 'pool-in'])]);
     expect(outcome.ok && outcome.conversion.engine_graph.connections[0]).toMatchObject({

@@ -21,10 +21,7 @@ export const PortIdEntrySchema = z.union([z.string().min(1), z.object({ id: z.st
 const PropertyDefinitionSchema = z.object({ defaultValue: CheckedJsonValueSchema.optional() }).passthrough();
 
 /** Property definitions: a record keyed by property id or, as the IDE's types declare it, an array of `{id, ...}`. */
-export const PropertyDefinitionsSchema = z.union([
-  z.record(PropertyDefinitionSchema),
-  z.array(PropertyDefinitionSchema.extend({ id: z.string().min(1) })),
-]);
+export const PropertyDefinitionsSchema = z.union([z.record(PropertyDefinitionSchema), z.array(PropertyDefinitionSchema.extend({ id: z.string().min(1) }))]);
 
 /** Property definitions of either form. */
 export type PropertyDefinitions = z.infer<typeof PropertyDefinitionsSchema>;
@@ -56,9 +53,7 @@ function portIdOf(entry: z.infer<typeof PortIdEntrySchema>): string {
 export function definitionDefaults(definitions: PropertyDefinitions | null | undefined): Record<string, JsonValue> {
   const defaults: Record<string, JsonValue> = {};
   if (definitions == null) return defaults;
-  const entries = Array.isArray(definitions)
-    ? definitions.map((definition) => [definition.id, definition] as const)
-    : Object.entries(definitions);
+  const entries = Array.isArray(definitions) ? definitions.map((definition) => [definition.id, definition] as const) : Object.entries(definitions);
   for (const [key, definition] of entries) {
     if (definition.defaultValue !== undefined) defaults[key] = definition.defaultValue;
   }

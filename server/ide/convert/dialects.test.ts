@@ -24,7 +24,10 @@ const snakeLink = { id: 'c1', from: { node_id: 'abs', port_id: 'result-out' }, t
 
 const expectedProcesses = {
   abs: { component: 'tpl_math_absolute', metadata: { config: {}, title: 'Magnitude', templateId: 'tpl_math_absolute', sourcePath: 'graphs[0].nodes[0]' } },
-  rnd: { component: 'tpl_math_round', metadata: { config: { precision: 1, method: 'round' }, title: 'Whole', templateId: 'tpl_math_round', sourcePath: 'graphs[0].nodes[1]' } },
+  rnd: {
+    component: 'tpl_math_round',
+    metadata: { config: { precision: 1, method: 'round' }, title: 'Whole', templateId: 'tpl_math_round', sourcePath: 'graphs[0].nodes[1]' },
+  },
 };
 /** The expected processes when the graph's nodes sit at `<base>nodes[i]` of the submitted document. */
 function processesAt(base: string) {
@@ -57,7 +60,16 @@ describe('the snake_case dialect', () => {
   });
 
   it('reads ports declared with port_type and groups with name and nodes', () => {
-    const nodes = [{ ...snakeNodes[0], ports: [{ id: 'value-in', port_type: 'input' }, { id: 'abs-out', port_type: 'output' }] }, snakeNodes[1]];
+    const nodes = [
+      {
+        ...snakeNodes[0],
+        ports: [
+          { id: 'value-in', port_type: 'input' },
+          { id: 'abs-out', port_type: 'output' },
+        ],
+      },
+      snakeNodes[1],
+    ];
     const link = { ...snakeLink, from: { node_id: 'abs', port_id: 'abs-out' } };
     const groups = [{ id: 'g1', name: 'Maths', nodes: ['abs', 'rnd'], metadata: { description: 'Both', color: '#000000' } }];
     const conversion = convert({ id: 'wf-1', name: 'W', graphs: [{ id: 'main', is_main: true, nodes, connections: [link], groups }] });

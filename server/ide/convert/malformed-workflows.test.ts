@@ -41,9 +41,7 @@ describe('a malformed workflow', () => {
 
   it('with a graph without id is answered with an issue at that graph id', () => {
     const { id: _id, ...graph } = camelGraph('extra', []);
-    expect(issuesOf(ideWorkflow([camelGraph('main', []), graph]))).toEqual([
-      { path: 'graphs[1].id', message: expect.stringContaining('needs an id') },
-    ]);
+    expect(issuesOf(ideWorkflow([camelGraph('main', []), graph]))).toEqual([{ path: 'graphs[1].id', message: expect.stringContaining('needs an id') }]);
   });
 
   it('with two graphs of the same id is answered with an issue at the second', () => {

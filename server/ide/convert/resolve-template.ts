@@ -42,7 +42,9 @@ export function resolveTemplate(node: IdeNode, catalogue: Catalogue): ResolveTem
 function missingTemplateMessage(node: IdeNode, catalogue: Catalogue): string {
   const type = node.template.types[0]?.value;
   if (type === undefined) return `Node '${node.id}' names no template: it has neither a template id nor a type`;
-  const family = templateTableOf(catalogue).templates.filter((template) => template.type === type).map((template) => template.id);
+  const family = templateTableOf(catalogue)
+    .templates.filter((template) => template.type === type)
+    .map((template) => template.id);
   const shown = family.length > 4 ? `${family.slice(0, 4).join(', ')}, ...` : family.join(', ');
   const hint = family.length > 0 ? ` ('${type}' is the type of ${family.length} template(s): ${shown})` : '';
   return `Node '${node.id}' has no template id, and its type '${type}' is not a template id${hint}`;

@@ -65,10 +65,19 @@ describe('running a converted workflow on the engine', () => {
     });
     const main = camelGraph(
       'main',
-      [camelNode('num', 'tpl_number_input', { propertyValues: { defaultValue: 41.7 } }), proxy, camelNode('sub', 'subgraph', { graphId: 'leaf' }), camelNode('sqrt', 'tpl_math_sqrt')],
+      [
+        camelNode('num', 'tpl_number_input', { propertyValues: { defaultValue: 41.7 } }),
+        proxy,
+        camelNode('sub', 'subgraph', { graphId: 'leaf' }),
+        camelNode('sqrt', 'tpl_math_sqrt'),
+      ],
       [camelConnection('m1', ['num', 'output'], ['proxy_input_1', 'proxy']), camelConnection('m2', ['sub', 'output'], ['sqrt', 'value-in'])],
     );
-    const leaf = camelGraph('leaf', [camelNode('rnd', 'tpl_math_round'), camelNode('out', 'graph_output')], [camelConnection('l1', ['rnd', 'result-out'], ['out', 'data'])]);
+    const leaf = camelGraph(
+      'leaf',
+      [camelNode('rnd', 'tpl_math_round'), camelNode('out', 'graph_output')],
+      [camelConnection('l1', ['rnd', 'result-out'], ['out', 'data'])],
+    );
     const { result } = await run(ideWorkflow([main, leaf]), 'proxy');
     expect(result.success).toBe(true);
     expect(result.outputs).toMatchObject({ 'sqrt.result-out': 6.48 });

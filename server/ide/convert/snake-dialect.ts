@@ -83,7 +83,10 @@ function camelGroup(group: JsonObject): JsonObject {
 
 const CAMEL_TO_SNAKE: readonly [RegExp, string][] = [
   [/^(\.?)isMain\b/, '$1is_main'],
-  ...Object.entries(NODE_METADATA_KEYS).map(([snake, camel]): [RegExp, string] => [new RegExp(`^(\\.?nodes\\[\\d+\\])\\.metadata\\.${camel}\\b`), `$1.${snake}`]),
+  ...Object.entries(NODE_METADATA_KEYS).map(([snake, camel]): [RegExp, string] => [
+    new RegExp(`^(\\.?nodes\\[\\d+\\])\\.metadata\\.${camel}\\b`),
+    `$1.${snake}`,
+  ]),
   [/^(\.?nodes\[\d+\])\.metadata\b/, '$1'],
   [/^(\.?connections\[\d+\])\.source\b/, '$1.from'],
   [/^(\.?connections\[\d+\])\.target\b/, '$1.to'],
@@ -123,6 +126,11 @@ export function renameGraphPaths(graph: IdeGraph, rename: (path: string) => stri
       ...(node.graphId === undefined ? {} : { graphId: located(node.graphId) }),
       graphIdPath: rename(node.graphIdPath),
     })),
-    connections: graph.connections.map((connection) => ({ ...connection, path: rename(connection.path), source: end(connection.source), target: end(connection.target) })),
+    connections: graph.connections.map((connection) => ({
+      ...connection,
+      path: rename(connection.path),
+      source: end(connection.source),
+      target: end(connection.target),
+    })),
   };
 }

@@ -44,7 +44,10 @@ function plan(node: PreparedNode, inner: PreparedGraph, direction: 'in' | 'out')
 export function checkSubgraphPorts(prepared: PreparedGraph, graphs: ReadonlyMap<string, PreparedGraph>): ConversionIssue[] {
   const issues: ConversionIssue[] = [];
   for (const connection of prepared.graph.connections) {
-    for (const [end, direction] of [[connection.source, 'out'], [connection.target, 'in']] as const) {
+    for (const [end, direction] of [
+      [connection.source, 'out'],
+      [connection.target, 'in'],
+    ] as const) {
       const node = prepared.byId.get(end.nodeId.value);
       const inner = node?.role === 'subgraph' && node.node.graphId !== undefined ? graphs.get(node.node.graphId.value) : undefined;
       if (node === undefined || inner === undefined) continue;

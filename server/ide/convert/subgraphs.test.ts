@@ -30,18 +30,20 @@ const output = (id: string, outputName?: string) => camelNode(id, 'graph_output'
 function wrapping(id: string, node: JsonObject, inputName?: string, outputName?: string): JsonObject {
   const nodeId = node.id as string;
   const [inPort, outPort] = node.id === 'deeper' ? ['input', 'output'] : ['value-in', 'result-out'];
-  return camelGraph(id, [input('in', inputName), node, output('out', outputName)], [
-    camelConnection(`${id}-c1`, ['in', 'data'], [nodeId, inPort]),
-    camelConnection(`${id}-c2`, [nodeId, outPort], ['out', 'data']),
-  ]);
+  return camelGraph(
+    id,
+    [input('in', inputName), node, output('out', outputName)],
+    [camelConnection(`${id}-c1`, ['in', 'data'], [nodeId, inPort]), camelConnection(`${id}-c2`, [nodeId, outPort], ['out', 'data'])],
+  );
 }
 
 /** The main graph: a number into the subgraph node `sub` running `graphId`, into a square root. */
 function mainRunning(graphId: string): JsonObject {
-  return camelGraph('main', [camelNode('num', 'tpl_number_input'), sub('sub', graphId), camelNode('sqrt', 'tpl_math_sqrt')], [
-    camelConnection('m1', ['num', 'output'], ['sub', 'input']),
-    camelConnection('m2', ['sub', 'output'], ['sqrt', 'value-in']),
-  ]);
+  return camelGraph(
+    'main',
+    [camelNode('num', 'tpl_number_input'), sub('sub', graphId), camelNode('sqrt', 'tpl_math_sqrt')],
+    [camelConnection('m1', ['num', 'output'], ['sub', 'input']), camelConnection('m2', ['sub', 'output'], ['sqrt', 'value-in'])],
+  );
 }
 
 describe('subgraph nodes', () => {
@@ -76,7 +78,10 @@ describe('subgraph nodes', () => {
 
   it('report a graph id the workflow does not have', () => {
     expect(issues([mainRunning('missing')])).toEqual([
-      { path: 'graphs[0].nodes[1].metadata.graphId', message: "Subgraph node 'sub' runs graph 'missing', which the workflow does not have (its graphs: 'main')" },
+      {
+        path: 'graphs[0].nodes[1].metadata.graphId',
+        message: "Subgraph node 'sub' runs graph 'missing', which the workflow does not have (its graphs: 'main')",
+      },
     ]);
   });
 
@@ -105,10 +110,11 @@ describe('lining up a subgraph node with its inner boundary nodes', () => {
   });
 
   it('leaves the names alone when one inner graph_input already carries the port name', () => {
-    const leaf = camelGraph('leaf', [input('in', 'input'), input('extra', 'settings'), camelNode('abs', 'tpl_math_absolute'), output('out')], [
-      camelConnection('l1', ['in', 'data'], ['abs', 'value-in']),
-      camelConnection('l2', ['abs', 'result-out'], ['out', 'data']),
-    ]);
+    const leaf = camelGraph(
+      'leaf',
+      [input('in', 'input'), input('extra', 'settings'), camelNode('abs', 'tpl_math_absolute'), output('out')],
+      [camelConnection('l1', ['in', 'data'], ['abs', 'value-in']), camelConnection('l2', ['abs', 'result-out'], ['out', 'data'])],
+    );
     const converted = inner(convert([mainRunning('leaf'), leaf]).engine_graph, 'sub');
     expect(converted.processes.extra.metadata.config).toMatchObject({ inputName: 'settings' });
   });
@@ -121,16 +127,30 @@ describe('lining up a subgraph node with its inner boundary nodes', () => {
   });
 
   it("treats the MCP helper's subgraph-input and subgraph-output nodes as graph_input and graph_output", () => {
-    const mcpIn = { id: 'in', metadata: { type: 'subgraph-input', title: 'amount', category: 'graph-io', outputs: [{ id: 'output', name: 'amount', type: 'number' }] }, position: { x: 0, y: 0 } };
-    const mcpOut = { id: 'out', metadata: { type: 'subgraph-output', title: 'result', category: 'graph-io', inputs: [{ id: 'input', name: 'result', type: 'number' }] }, position: { x: 0, y: 0 } };
-    const leaf = { id: 'leaf', name: 'MCP graph', nodes: [mcpIn, camelNode('abs', 'tpl_math_absolute'), mcpOut], connections: [
-      camelConnection('l1', ['in', 'output'], ['abs', 'value-in']),
-      camelConnection('l2', ['abs', 'result-out'], ['out', 'input']),
-    ], groups: [] };
+    const mcpIn = {
+      id: 'in',
+      metadata: { type: 'subgraph-input', title: 'amount', category: 'graph-io', outputs: [{ id: 'output', name: 'amount', type: 'number' }] },
+      position: { x: 0, y: 0 },
+    };
+    const mcpOut = {
+      id: 'out',
+      metadata: { type: 'subgraph-output', title: 'result', category: 'graph-io', inputs: [{ id: 'input', name: 'result', type: 'number' }] },
+      position: { x: 0, y: 0 },
+    };
+    const leaf = {
+      id: 'leaf',
+      name: 'MCP graph',
+      nodes: [mcpIn, camelNode('abs', 'tpl_math_absolute'), mcpOut],
+      connections: [camelConnection('l1', ['in', 'output'], ['abs', 'value-in']), camelConnection('l2', ['abs', 'result-out'], ['out', 'input'])],
+      groups: [],
+    };
     const conversion = convert([mainRunning('leaf'), leaf]);
     const converted = inner(conversion.engine_graph, 'sub');
     expect(Object.values(converted.processes).map((p) => p.component)).toEqual(['graph_input', 'tpl_math_absolute', 'graph_output']);
-    expect(converted.connections.map((c) => [c.from.portId, c.to.portId])).toEqual([['data', 'value-in'], ['result-out', 'data']]);
+    expect(converted.connections.map((c) => [c.from.portId, c.to.portId])).toEqual([
+      ['data', 'value-in'],
+      ['result-out', 'data'],
+    ]);
     expect(conversion.required_actors).toContain('graph_input');
   });
 });
@@ -146,7 +166,11 @@ describe('proxy nodes', () => {
     });
 
   it('become a port of the subgraph node that feeds the inner target port through an added graph_input', () => {
-    const main = camelGraph('main', [camelNode('num', 'tpl_number_input'), sub('sub', 'leaf'), proxyInput()], [camelConnection('m1', ['num', 'output'], ['proxy_input_1', 'proxy'])]);
+    const main = camelGraph(
+      'main',
+      [camelNode('num', 'tpl_number_input'), sub('sub', 'leaf'), proxyInput()],
+      [camelConnection('m1', ['num', 'output'], ['proxy_input_1', 'proxy'])],
+    );
     const conversion = convert([main, leaf()]);
     expect(Object.keys(conversion.engine_graph.processes)).toEqual(['num', 'sub']);
     expect(conversion.engine_graph.connections).toEqual([
@@ -157,7 +181,11 @@ describe('proxy nodes', () => {
       component: 'graph_input',
       metadata: { config: { inputName: 'proxy:proxy_input_1' }, title: 'Proxy Input', templateId: 'graph_input', sourcePath: 'graphs[0].nodes[2]' },
     });
-    expect(converted.connections).toContainEqual({ from: { nodeId: 'proxy_input_1', portId: 'data' }, to: { nodeId: 'rnd', portId: 'value-in' }, metadata: {} });
+    expect(converted.connections).toContainEqual({
+      from: { nodeId: 'proxy_input_1', portId: 'data' },
+      to: { nodeId: 'rnd', portId: 'value-in' },
+      metadata: {},
+    });
     expect(conversion.required_actors).not.toContain('proxy_input');
   });
 
@@ -166,7 +194,11 @@ describe('proxy nodes', () => {
       ports: [{ id: 'proxy', type: 'input' }],
       propertyValues: { subgraphId: 'leaf', sourceNodeId: 'rnd', sourcePortId: 'result-out' },
     });
-    const main = camelGraph('main', [sub('sub', 'leaf'), proxyOutput, camelNode('sqrt', 'tpl_math_sqrt')], [camelConnection('m1', ['tap', 'proxy'], ['sqrt', 'value-in'])]);
+    const main = camelGraph(
+      'main',
+      [sub('sub', 'leaf'), proxyOutput, camelNode('sqrt', 'tpl_math_sqrt')],
+      [camelConnection('m1', ['tap', 'proxy'], ['sqrt', 'value-in'])],
+    );
     const conversion = convert([main, leaf()]);
     expect(conversion.engine_graph.connections).toEqual([
       { from: { nodeId: 'sub', portId: 'proxy:tap' }, to: { nodeId: 'sqrt', portId: 'value-in' }, metadata: { id: 'm1' } },
@@ -179,23 +211,36 @@ describe('proxy nodes', () => {
   it('report a proxy into a graph no subgraph node of its graph runs', () => {
     const main = camelGraph('main', [proxyInput()]);
     expect(issues([main, leaf()])).toEqual([
-      { path: 'graphs[0].nodes[0].metadata.propertyValues.subgraphId', message: "Proxy node 'proxy_input_1' reaches into graph 'leaf', but no subgraph node of graph 'main' runs it" },
+      {
+        path: 'graphs[0].nodes[0].metadata.propertyValues.subgraphId',
+        message: "Proxy node 'proxy_input_1' reaches into graph 'leaf', but no subgraph node of graph 'main' runs it",
+      },
     ]);
   });
 
   it('report a proxy to an inner node or port that does not exist', () => {
     const badNode = proxyInput({ propertyValues: { subgraphId: 'leaf', targetNodeId: 'ghost', targetPortId: 'value-in' } });
     expect(issues([camelGraph('main', [sub('sub', 'leaf'), badNode]), leaf()])).toEqual([
-      { path: 'graphs[0].nodes[1].metadata.propertyValues.targetNodeId', message: "Proxy node 'proxy_input_1' reaches node 'ghost', which graph 'leaf' does not have" },
+      {
+        path: 'graphs[0].nodes[1].metadata.propertyValues.targetNodeId',
+        message: "Proxy node 'proxy_input_1' reaches node 'ghost', which graph 'leaf' does not have",
+      },
     ]);
     const badPort = proxyInput({ propertyValues: { subgraphId: 'leaf', targetNodeId: 'rnd', targetPortId: 'result-out' } });
     expect(issues([camelGraph('main', [sub('sub', 'leaf'), badPort]), leaf()])).toEqual([
-      { path: 'graphs[0].nodes[1].metadata.propertyValues.targetPortId', message: expect.stringContaining('which has no such input port (its inputs: value-in)') },
+      {
+        path: 'graphs[0].nodes[1].metadata.propertyValues.targetPortId',
+        message: expect.stringContaining('which has no such input port (its inputs: value-in)'),
+      },
     ]);
   });
 
   it('report a proxy input used as the start of a connection', () => {
-    const main = camelGraph('main', [sub('sub', 'leaf'), proxyInput(), camelNode('sqrt', 'tpl_math_sqrt')], [camelConnection('m1', ['proxy_input_1', 'proxy'], ['sqrt', 'value-in'])]);
+    const main = camelGraph(
+      'main',
+      [sub('sub', 'leaf'), proxyInput(), camelNode('sqrt', 'tpl_math_sqrt')],
+      [camelConnection('m1', ['proxy_input_1', 'proxy'], ['sqrt', 'value-in'])],
+    );
     expect(issues([main, leaf()])).toEqual([
       { path: 'graphs[0].connections[0].source.nodeId', message: "Proxy input 'proxy_input_1' forwards packets into a subgraph; it cannot start a connection" },
     ]);

@@ -90,7 +90,12 @@ describe('configuring a node', () => {
   });
 
   it('reads property definitions given as an array', () => {
-    const node = camelNode('x', 'custom/thing', { properties: [{ id: 'size', type: 'number', defaultValue: 3 }, { id: 'name', type: 'text' }] });
+    const node = camelNode('x', 'custom/thing', {
+      properties: [
+        { id: 'size', type: 'number', defaultValue: 3 },
+        { id: 'name', type: 'text' },
+      ],
+    });
     expect(conversionOf([node]).engine_graph.processes.x.metadata.config).toEqual({ size: 3 });
   });
 

@@ -141,7 +141,9 @@ describe('PostgresDeploymentStore', () => {
     const { rowCount } = await sql('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1', [`LISTEN "${channel}"`]);
     expect(rowCount).toBe(1);
     // Written behind the store's back, with no notification: only the reload can find it.
-    await sql(`INSERT INTO "${namespace}".deployments (id, request, created_at, triggers) VALUES ('quiet', $1, 3, '{}')`, [JSON.stringify(record('quiet').request)]);
+    await sql(`INSERT INTO "${namespace}".deployments (id, request, created_at, triggers) VALUES ('quiet', $1, 3, '{}')`, [
+      JSON.stringify(record('quiet').request),
+    ]);
     await until(() => store.get('quiet') !== undefined);
     expect(store.get('quiet')).toEqual(record('quiet', { createdAt: 3 }));
     expect(heard).toEqual(['quiet']);

@@ -71,16 +71,30 @@ export class PostgresDeploymentStore implements DeploymentStore {
    * @throws Error naming the database when it cannot be reached or prepared
    */
   static async open(options: PostgresDeploymentStoreOptions): Promise<PostgresDeploymentStore> {
-    const config: pg.ClientConfig = { ...connectionConfig(options.url), ...(options.connectTimeoutMs === undefined ? {} : { connectionTimeoutMillis: options.connectTimeoutMs }) };
+    const config: pg.ClientConfig = {
+      ...connectionConfig(options.url),
+      ...(options.connectTimeoutMs === undefined ? {} : { connectionTimeoutMillis: options.connectTimeoutMs }),
+    };
     const names = postgresNamespace(options.namespace);
-    const failure = (error: unknown) => new Error(`Cannot open the deployment store at ${redacted(options.url)}: ${(error as Error).message}`, { cause: error });
+    const failure = (error: unknown) =>
+      new Error(`Cannot open the deployment store at ${redacted(options.url)}: ${(error as Error).message}`, { cause: error });
     const pool = await openMigratedPool(config, POOL_SIZE, names).catch((error: unknown) => {
       throw failure(error);
     });
-    const store = new PostgresDeploymentStore(pool, `${pg.escapeIdentifier(names.schema)}.deployments`, names.deploymentChannel, options.logger ?? silentLogger);
+    const store = new PostgresDeploymentStore(
+      pool,
+      `${pg.escapeIdentifier(names.schema)}.deployments`,
+      names.deploymentChannel,
+      options.logger ?? silentLogger,
+    );
     try {
       // Listening before the load: a change committed meanwhile is read again after it.
-      store.channel = await PostgresListener.open(config, names.deploymentChannel, { notified: (payload) => store.notified(payload), reconnected: () => store.reloaded() }, RECONNECT_DELAY_MS);
+      store.channel = await PostgresListener.open(
+        config,
+        names.deploymentChannel,
+        { notified: (payload) => store.notified(payload), reconnected: () => store.reloaded() },
+        RECONNECT_DELAY_MS,
+      );
       await store.queue(() => store.reload());
       return store;
     } catch (error) {
@@ -245,4 +259,3 @@ function applied(record: DeploymentRecord | undefined, change: Change): Deployme
 function toRecord(row: DeploymentRow): DeploymentRecord {
   return { id: row.id, request: JSON.parse(row.request) as DeploymentRecord['request'], createdAt: row.created_at, triggers: row.triggers };
 }
-

@@ -29,7 +29,10 @@ export function applyUpdate(record: ExecutionRecord, update: ExecutionUpdate): b
 }
 
 /** Whether an execution is still as `conclude` expects it: in `status`, and on `nodeId` when one is given. */
-export function isAsExpected(record: Pick<ExecutionRecord, 'status' | 'nodeId'> | undefined, expected: { status: 'queued' | 'running'; nodeId?: string }): boolean {
+export function isAsExpected(
+  record: Pick<ExecutionRecord, 'status' | 'nodeId'> | undefined,
+  expected: { status: 'queued' | 'running'; nodeId?: string },
+): boolean {
   return record?.status === expected.status && (expected.nodeId === undefined || record.nodeId === expected.nodeId);
 }
 

@@ -16,7 +16,18 @@ const cancelled: TerminalEventOf = (r, lastSeq) => ({
   _type: 'Cancelled',
   seq: lastSeq + 1,
   timestamp: 7,
-  result: { success: false, execution_id: r.id, workflow_id: r.workflowId, start_time: '', end_time: '', duration_ms: 0, outputs: {}, errors: [], nodes_executed: 0, nodes_failed: 0 },
+  result: {
+    success: false,
+    execution_id: r.id,
+    workflow_id: r.workflowId,
+    start_time: '',
+    end_time: '',
+    duration_ms: 0,
+    outputs: {},
+    errors: [],
+    nodes_executed: 0,
+    nodes_failed: 0,
+  },
 });
 const idle = (seq: number) => ({ _type: 'NetworkIdle', seq, timestamp: seq }) as const;
 
@@ -166,10 +177,12 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     const ids = Array.from({ length: 10 }, (_, i) => `x${i}`);
     for (const id of ids) a.insert(executionRecord(id));
     await a.written();
-    const outcomes = await Promise.all(ids.map(async (id) => {
-      const [claimed, concluded] = await Promise.all([a.claim(id, 'a', 1), b.conclude(id, { status: 'queued' }, cancelled)]);
-      return { id, claimed: claimed !== undefined, concluded };
-    }));
+    const outcomes = await Promise.all(
+      ids.map(async (id) => {
+        const [claimed, concluded] = await Promise.all([a.claim(id, 'a', 1), b.conclude(id, { status: 'queued' }, cancelled)]);
+        return { id, claimed: claimed !== undefined, concluded };
+      }),
+    );
     for (const { id, claimed, concluded } of outcomes) {
       expect(claimed).toBe(!concluded);
       const events = await a.readEvents(id, 1, 10);
@@ -301,7 +314,9 @@ describe('PostgresExecutionStore failures', () => {
   it('refuses to open on a bad URL, a closed port or a missing database, with a message that says so', async () => {
     const namespace = newNamespace();
     await expect(PostgresExecutionStore.open({ url: 'not a url', namespace })).rejects.toThrow('The database URL is not a URL');
-    await expect(PostgresExecutionStore.open({ url: 'mysql://root@127.0.0.1/test', namespace })).rejects.toThrow("'mysql://root@127.0.0.1/test' is not a PostgreSQL URL");
+    await expect(PostgresExecutionStore.open({ url: 'mysql://root@127.0.0.1/test', namespace })).rejects.toThrow(
+      "'mysql://root@127.0.0.1/test' is not a PostgreSQL URL",
+    );
     const port = await closedPort();
     await expect(PostgresExecutionStore.open({ url: `postgres://postgres:secret@127.0.0.1:${port}/test`, namespace })).rejects.toThrow(
       `Cannot open the execution store at postgres://postgres:***@127.0.0.1:${port}/test: connect ECONNREFUSED 127.0.0.1:${port}`,

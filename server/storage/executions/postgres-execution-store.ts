@@ -15,7 +15,6 @@ import { PostgresClaims } from './postgres-claims';
 import { NewestEntries } from '../newest-entries';
 import { isTerminalStatus } from '../../../model';
 
-
 /** Where a {@link PostgresExecutionStore} keeps its executions. */
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` */
@@ -163,7 +162,9 @@ export class PostgresExecutionStore implements ExecutionStore {
 
   async lastSeq(executionId: string): Promise<number> {
     await this.caughtUp();
-    const { rows } = await this.pool.query<{ seq: number }>(`SELECT COALESCE(MAX(seq), 0) AS seq FROM ${this.tables.events} WHERE execution_id = $1`, [executionId]);
+    const { rows } = await this.pool.query<{ seq: number }>(`SELECT COALESCE(MAX(seq), 0) AS seq FROM ${this.tables.events} WHERE execution_id = $1`, [
+      executionId,
+    ]);
     return rows[0].seq;
   }
 

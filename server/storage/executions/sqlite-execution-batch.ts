@@ -40,7 +40,9 @@ export function executionStatements(db: Database.Database) {
        VALUES (@id, @status, @workflow_id, @source, @node_id, @fingerprint, @request, @result, @created_at, @started_at, @ended_at)`,
     ),
     get: db.prepare('SELECT * FROM executions WHERE id = ?'),
-    update: db.prepare('UPDATE executions SET status = @status, node_id = @node_id, result = @result, started_at = @started_at, ended_at = @ended_at WHERE id = @id'),
+    update: db.prepare(
+      'UPDATE executions SET status = @status, node_id = @node_id, result = @result, started_at = @started_at, ended_at = @ended_at WHERE id = @id',
+    ),
     appendEvent: db.prepare('INSERT INTO events (execution_id, seq, body) VALUES (?, ?, ?)'),
     readEvents: db.prepare('SELECT body FROM events WHERE execution_id = ? AND seq >= ? ORDER BY seq LIMIT ?'),
     lastSeq: db.prepare('SELECT MAX(seq) AS seq FROM events WHERE execution_id = ?'),

@@ -28,7 +28,17 @@ describe('SqliteExecutionStore on disk', () => {
     const path = join(dir, 'executions.db');
     const store = new SqliteExecutionStore(path);
     store.insert(record('big', 1, { status: 'running' }));
-    for (let seq = 1; seq <= 200; seq++) store.appendEvent('big', { _type: 'MessageSent', seq, timestamp: seq, fromActor: 'a', fromPort: 'out', toActor: 'b', toPort: 'in', message: 'x'.repeat(10_000) });
+    for (let seq = 1; seq <= 200; seq++)
+      store.appendEvent('big', {
+        _type: 'MessageSent',
+        seq,
+        timestamp: seq,
+        fromActor: 'a',
+        fromPort: 'out',
+        toActor: 'b',
+        toPort: 'in',
+        message: 'x'.repeat(10_000),
+      });
     store.update('big', { status: 'completed', endedAt: 2 });
     await store.written();
     const freeBefore = store.freeBytes();
@@ -58,7 +68,11 @@ describe('SqliteExecutionStore on disk', () => {
   it('keeps the journal of a run across a reopen, and deletes it when the run adopted ends, when concluded and when deleted', async () => {
     const path = join(dir, 'executions.db');
     const first = new SqliteExecutionStore(path);
-    for (const [id, at] of [['adopted', 1], ['stopped', 2], ['left', 3]] as const) {
+    for (const [id, at] of [
+      ['adopted', 1],
+      ['stopped', 2],
+      ['left', 3],
+    ] as const) {
       first.insert(record(id, at, { status: 'running', nodeId: 'n1' }));
       first.appendJournal(id, firing('a', 1, at));
     }

@@ -20,7 +20,8 @@ export function connectionConfig(url: string): pg.ClientConfig {
   } catch {
     throw new Error('The database URL is not a URL (postgres://user@host:port/database)');
   }
-  if (protocol !== 'postgres:' && protocol !== 'postgresql:') throw new Error(`'${redacted(url)}' is not a PostgreSQL URL (postgres://user@host:port/database)`);
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new Error(`'${redacted(url)}' is not a PostgreSQL URL (postgres://user@host:port/database)`);
   return { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'workflow-execution-service/store', keepAlive: true, types };
 }
 

@@ -38,7 +38,8 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     // Deployments were created by their store before steps were counted: a namespace may have the table already.
     version: 2,
-    sql: (s) => `CREATE TABLE IF NOT EXISTS ${s}.deployments (id TEXT COLLATE "C" PRIMARY KEY, request TEXT NOT NULL, created_at BIGINT NOT NULL, triggers JSONB NOT NULL)`,
+    sql: (s) =>
+      `CREATE TABLE IF NOT EXISTS ${s}.deployments (id TEXT COLLATE "C" PRIMARY KEY, request TEXT NOT NULL, created_at BIGINT NOT NULL, triggers JSONB NOT NULL)`,
   },
   {
     // The unfinished executions are found by the model's terminal states, whatever they are: the index covers that condition.
@@ -71,4 +72,3 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     `,
   },
 ];
-

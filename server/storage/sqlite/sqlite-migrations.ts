@@ -70,7 +70,8 @@ export const SQLITE_EXECUTION_MIGRATIONS: readonly SqliteMigration[] = [
 export const SQLITE_DEPLOYMENT_MIGRATIONS: readonly SqliteMigration[] = [
   {
     version: 1,
-    apply: (db) => db.exec('CREATE TABLE IF NOT EXISTS deployments (id TEXT PRIMARY KEY, request TEXT NOT NULL, created_at INTEGER NOT NULL, triggers TEXT NOT NULL)'),
+    apply: (db) =>
+      db.exec('CREATE TABLE IF NOT EXISTS deployments (id TEXT PRIMARY KEY, request TEXT NOT NULL, created_at INTEGER NOT NULL, triggers TEXT NOT NULL)'),
   },
 ];
 

@@ -45,7 +45,12 @@ async function call(method, path, body) {
   }
   const envelope = await response.json().catch(() => undefined);
   if (!response.ok || envelope?.success !== true) {
-    throw new ApiError(response.status, envelope?.code ?? 'HTTP', explain(response.status, envelope), response.status === 429 ? retryAfterOf(response) : undefined);
+    throw new ApiError(
+      response.status,
+      envelope?.code ?? 'HTTP',
+      explain(response.status, envelope),
+      response.status === 429 ? retryAfterOf(response) : undefined,
+    );
   }
   return envelope.data;
 }

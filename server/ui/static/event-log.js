@@ -80,11 +80,14 @@ export class EventLog {
       this.#rows += 1;
       const text = describeEvent(event);
       rows.push(
-        h('li', { class: `log-row type-${event._type}`, 'data-seq': event.seq },
+        h(
+          'li',
+          { class: `log-row type-${event._type}`, 'data-seq': event.seq },
           h('span', { class: 'log-seq', text: String(event.seq) }),
           h('span', { class: 'log-time', text: clock(event.timestamp) }),
           h('span', { class: 'log-type', text: event._type }),
-          h('span', { class: 'log-text', text, title: text })),
+          h('span', { class: 'log-text', text, title: text }),
+        ),
       );
     }
     this.#pending = [];

@@ -68,14 +68,23 @@ export class ExecutionList {
   }
 
   #row(item) {
-    const link = h('a', { href: `#/executions/${encodeURIComponent(item.id)}` },
-      h('span', { class: 'row-top' },
+    const link = h(
+      'a',
+      { href: `#/executions/${encodeURIComponent(item.id)}` },
+      h(
+        'span',
+        { class: 'row-top' },
         h('span', { class: 'row-workflow', text: item.workflow_id }),
-        h('span', { class: `badge status-${item.status}`, text: item.status })),
+        h('span', { class: `badge status-${item.status}`, text: item.status }),
+      ),
       h('span', { class: 'row-id', text: item.id }),
-      h('span', { class: 'row-bottom' },
+      h(
+        'span',
+        { class: 'row-bottom' },
         h('span', { text: formatTime(item.created_at) }),
-        h('span', { text: `${item.source} · ${formatDuration(item.started_at, item.ended_at)}` })));
+        h('span', { text: `${item.source} · ${formatDuration(item.started_at, item.ended_at)}` }),
+      ),
+    );
     return h('li', { class: item.id === this.#selected ? 'execution-row selected' : 'execution-row', 'data-id': item.id, 'data-status': item.status }, link);
   }
 }

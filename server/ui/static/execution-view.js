@@ -108,14 +108,16 @@ export class ExecutionView {
     if (event._type === 'NetworkStarted') {
       // Inputs and initial packets are delivered as the network starts.
       for (const node of model.nodes) {
-        if (node.kind === 'initial' || (node.kind === 'inport' && node.label in (this.#request.input ?? {}))) this.#graph.setNodeState(node.id, { state: 'completed' });
+        if (node.kind === 'initial' || (node.kind === 'inport' && node.label in (this.#request.input ?? {})))
+          this.#graph.setNodeState(node.id, { state: 'completed' });
       }
       this.#setStatus('running');
     }
     if (event._type in TERMINAL) {
       this.#setStatus(TERMINAL[event._type]);
       this.#renderResult(event.result);
-      for (const node of model.nodes) if (node.kind === 'outport' && event.result.outputs?.[node.label] !== undefined) this.#graph.setNodeState(node.id, { state: 'completed' });
+      for (const node of model.nodes)
+        if (node.kind === 'outport' && event.result.outputs?.[node.label] !== undefined) this.#graph.setNodeState(node.id, { state: 'completed' });
     }
   }
 
@@ -149,7 +151,8 @@ export class ExecutionView {
       ['Duration', execution.started_at ? formatDuration(execution.started_at, execution.ended_at) : '-'],
     ];
     el.meta.replaceChildren(...fields.map(([name, value]) => h('div', {}, h('dt', { text: name }), h('dd', { text: value }))));
-    if (typeof rerunOf === 'string') el.meta.append(h('div', {}, h('dt', { text: 'Re-run of' }), h('dd', {}, h('a', { href: `#/executions/${encodeURIComponent(rerunOf)}`, text: rerunOf }))));
+    if (typeof rerunOf === 'string')
+      el.meta.append(h('div', {}, h('dt', { text: 'Re-run of' }), h('dd', {}, h('a', { href: `#/executions/${encodeURIComponent(rerunOf)}`, text: rerunOf }))));
   }
 
   #renderResult(result) {
@@ -160,7 +163,10 @@ export class ExecutionView {
     }
     const summary = h('p', { class: 'result-summary', text: `${result.nodes_executed} nodes ran, ${result.nodes_failed} failed, in ${result.duration_ms} ms` });
     const errors = result.errors.map((error) => h('li', {}, error.node_id ? h('strong', { text: `${error.node_id}: ` }) : '', error.message));
-    const outputs = Object.keys(result.outputs).length === 0 ? h('p', { class: 'muted', text: 'No outputs.' }) : h('pre', { class: 'outputs-json', text: JSON.stringify(result.outputs, null, 2) });
+    const outputs =
+      Object.keys(result.outputs).length === 0
+        ? h('p', { class: 'muted', text: 'No outputs.' })
+        : h('pre', { class: 'outputs-json', text: JSON.stringify(result.outputs, null, 2) });
     el.outputs.replaceChildren(summary, errors.length ? h('ul', { class: 'result-errors' }, errors) : '', outputs);
   }
 

@@ -3,7 +3,10 @@
 import { preview } from './dom.js';
 
 /** Port ids match ignoring case and `_` vs `-`, as the engine matches them by default. */
-export const portKey = (port) => String(port ?? '').toLowerCase().replaceAll('_', '-');
+export const portKey = (port) =>
+  String(port ?? '')
+    .toLowerCase()
+    .replaceAll('_', '-');
 
 function endpoint(value) {
   if (!value || typeof value !== 'object') return undefined;
@@ -32,7 +35,14 @@ export function graphModel(graph) {
     const to = endpoint(connection.to ?? connection.tgt);
     if (!to || !known.has(to.node)) return;
     if (from && known.has(from.node)) {
-      edges.push({ id: edgeKey(from.node, from.port, to.node, to.port), from: from.node, fromPort: from.port, to: to.node, toPort: to.port, kind: 'connection' });
+      edges.push({
+        id: edgeKey(from.node, from.port, to.node, to.port),
+        from: from.node,
+        fromPort: from.port,
+        to: to.node,
+        toPort: to.port,
+        kind: 'connection',
+      });
     } else if ('data' in connection) {
       const id = `iip:${index}`;
       nodes.push({ id, kind: 'initial', label: preview(connection.data, 24), detail: 'initial packet' });

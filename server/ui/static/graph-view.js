@@ -29,8 +29,23 @@ export class GraphView {
   draw(layout) {
     this.#nodes.clear();
     this.#edges.clear();
-    const marker = svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }));
-    const root = svg('svg', { class: 'graph', width: layout.width, height: layout.height, viewBox: `0 0 ${layout.width} ${layout.height}`, role: 'img', 'aria-label': 'Execution graph' }, svg('defs', {}, marker));
+    const marker = svg(
+      'marker',
+      { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+      svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }),
+    );
+    const root = svg(
+      'svg',
+      {
+        class: 'graph',
+        width: layout.width,
+        height: layout.height,
+        viewBox: `0 0 ${layout.width} ${layout.height}`,
+        role: 'img',
+        'aria-label': 'Execution graph',
+      },
+      svg('defs', {}, marker),
+    );
     for (const edge of layout.edges) root.append(this.#drawEdge(edge));
     for (const node of layout.nodes) root.append(this.#drawNode(node));
     // A graph is shrunk to fit the panel, but not below 60 %: a larger one keeps readable text and scrolls.
@@ -52,7 +67,11 @@ export class GraphView {
 
   #drawNode(node) {
     const title = svg('title', { text: node.kind === 'process' ? `${node.id} (${node.detail})` : `${node.detail}: ${node.label}` });
-    const group = svg('g', { class: `node node-${node.kind} state-idle`, 'data-node': node.id, 'data-state': 'idle', transform: `translate(${node.x},${node.y})` }, title);
+    const group = svg(
+      'g',
+      { class: `node node-${node.kind} state-idle`, 'data-node': node.id, 'data-state': 'idle', transform: `translate(${node.x},${node.y})` },
+      title,
+    );
     group.append(svg('rect', { class: 'node-box', width: node.width, height: node.height, rx: node.kind === 'process' ? 8 : node.height / 2 }));
     if (node.kind === 'process') {
       group.append(svg('rect', { class: 'node-stripe', width: 5, height: node.height - 12, x: 0, y: 6, rx: 2 }));

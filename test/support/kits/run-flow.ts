@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { type AnyActorDefinition, type JsonObject, type JsonValue, type NetworkOptions, type RunResult, createCatalogue, createNetwork, defineActor, parseGraph, validateGraph } from '../../../server/engine';
+import {
+  type AnyActorDefinition,
+  type JsonObject,
+  type JsonValue,
+  type NetworkOptions,
+  type RunResult,
+  createCatalogue,
+  createNetwork,
+  defineActor,
+  parseGraph,
+  validateGraph,
+} from '../../../server/engine';
 
 /** A graph for {@link runFlow}: processes and connections in any FBP JSON form, and the ports to collect. */
 export interface Flow {

@@ -14,9 +14,19 @@ export function discordRateLimited(seconds: number): PeerAnswer {
  */
 export const discordHook: PeerRoute = ({ query, json }) => {
   const payload = (json ?? {}) as { content?: string; embeds?: unknown[]; username?: string };
-  if (payload.content === undefined && (payload.embeds ?? []).length === 0) return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 } };
+  if (payload.content === undefined && (payload.embeds ?? []).length === 0)
+    return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 } };
   if (query.get('wait') !== 'true') return { status: 204 };
-  return { status: 200, body: { id: '1190000000000000001', channel_id: '1170000000000000000', content: payload.content ?? '', embeds: payload.embeds ?? [], timestamp: '2026-11-24T12:00:00.000000+00:00' } };
+  return {
+    status: 200,
+    body: {
+      id: '1190000000000000001',
+      channel_id: '1170000000000000000',
+      content: payload.content ?? '',
+      embeds: payload.embeds ?? [],
+      timestamp: '2026-11-24T12:00:00.000000+00:00',
+    },
+  };
 };
 
 /** Starts a Discord webhook peer at {@link DISCORD_HOOK_PATH}; `route` replaces its answer. */

@@ -12,7 +12,10 @@ export function graphError(status: number, message: string, code: number, header
 }
 
 function authorized(route: PeerRoute): PeerRoute {
-  return (request: RecordedRequest) => (request.headers.authorization === `Bearer ${FACEBOOK_PAGE.token}` ? route(request) : graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190));
+  return (request: RecordedRequest) =>
+    request.headers.authorization === `Bearer ${FACEBOOK_PAGE.token}`
+      ? route(request)
+      : graphError(400, 'Invalid OAuth access token - Cannot parse access token', 190);
 }
 
 /**
@@ -31,10 +34,16 @@ export function startFacebookPeer(overrides: Record<string, PeerRoute> = {}): Pr
       scheduledRight(json) ? { body: { id: FACEBOOK_POST_ID } } : graphError(400, '(#100) Unpublished posts must be scheduled', 100),
     ),
     [`POST ${base}/${FACEBOOK_PAGE.id}/photos`]: authorized(({ json }) =>
-      scheduledRight(json) ? { body: { id: '900000000000777', post_id: FACEBOOK_POST_ID } } : graphError(400, '(#100) Unpublished posts must be scheduled', 100),
+      scheduledRight(json)
+        ? { body: { id: '900000000000777', post_id: FACEBOOK_POST_ID } }
+        : graphError(400, '(#100) Unpublished posts must be scheduled', 100),
     ),
     [`GET ${base}/${FACEBOOK_POST_ID}/insights`]: authorized(({ query }) => ({
-      body: { data: (query.get('metric') ?? '').split(',').map((name, i) => ({ name, period: 'lifetime', values: [{ value: 10 * (i + 1) }], id: `${FACEBOOK_POST_ID}/insights/${name}/lifetime` })) },
+      body: {
+        data: (query.get('metric') ?? '')
+          .split(',')
+          .map((name, i) => ({ name, period: 'lifetime', values: [{ value: 10 * (i + 1) }], id: `${FACEBOOK_POST_ID}/insights/${name}/lifetime` })),
+      },
     })),
     ...Object.fromEntries(Object.entries(overrides).map(([key, route]) => [key, authorized(route)])),
   });

@@ -22,7 +22,11 @@ export function githubRateHeaders(remaining = 4999): Record<string, string> {
 
 /** A GitHub error answer: `{message, documentation_url}` with the rate-limit headers and any others. */
 export function githubError(status: number, message: string, headers: Record<string, string> = {}): PeerAnswer {
-  return { status, headers: { ...githubRateHeaders(status === 403 || status === 429 ? 0 : 4998), ...headers }, body: { message, documentation_url: 'https://docs.github.com/rest' } };
+  return {
+    status,
+    headers: { ...githubRateHeaders(status === 403 || status === 429 ? 0 : 4998), ...headers },
+    body: { message, documentation_url: 'https://docs.github.com/rest' },
+  };
 }
 
 const ISSUES = [
@@ -57,7 +61,9 @@ export async function startGithubPeer(overrides: Record<string, PeerRoute> = {},
     }),
     [`POST ${repo}/issues`]: authorized(({ json: sent }) => {
       const { title, body } = sent as { title?: string; body?: string };
-      return title === undefined ? json({ message: 'Validation Failed', errors: [{ field: 'title', code: 'missing_field' }] }, 422) : json({ number: 42, title, body, state: 'open' }, 201);
+      return title === undefined
+        ? json({ message: 'Validation Failed', errors: [{ field: 'title', code: 'missing_field' }] }, 422)
+        : json({ number: 42, title, body, state: 'open' }, 201);
     }),
     [`GET ${repo}/pulls/7`]: authorized(() => json({ number: 7, title: 'Add feature', state: 'open', merged: false })),
     [`GET ${repo}/commits`]: authorized(({ query }) => json([{ sha: 'abc123', commit: { message: query.get('sha') === 'dev' ? 'dev work' : 'initial' } }])),

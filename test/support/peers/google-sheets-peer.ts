@@ -42,7 +42,12 @@ function tokenRoute(tokenUrl: () => string): PeerRoute {
     if (!signed) return { status: 400, body: { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' } };
     const claimed = decodePart(claims);
     const fresh = typeof claimed.exp === 'number' && typeof claimed.iat === 'number' && claimed.exp - claimed.iat <= 3600;
-    if (claimed.iss !== SHEETS_TEST_ACCOUNT.clientEmail || claimed.aud !== tokenUrl() || claimed.scope !== 'https://www.googleapis.com/auth/spreadsheets' || !fresh) {
+    if (
+      claimed.iss !== SHEETS_TEST_ACCOUNT.clientEmail ||
+      claimed.aud !== tokenUrl() ||
+      claimed.scope !== 'https://www.googleapis.com/auth/spreadsheets' ||
+      !fresh
+    ) {
       return { status: 400, body: { error: 'invalid_grant', error_description: 'Invalid JWT: claims do not match' } };
     }
     return { body: { access_token: SHEETS_TEST_ACCESS_TOKEN, expires_in: 3599, token_type: 'Bearer' } };
@@ -55,7 +60,11 @@ function authorized(write: boolean, route: (request: RecordedRequest) => PeerAns
     if (request.headers.authorization === `Bearer ${SHEETS_TEST_ACCESS_TOKEN}`) return route(request);
     if (!write && request.headers['x-goog-api-key'] === SHEETS_TEST_API_KEY) return route(request);
     if (write && request.headers['x-goog-api-key'] !== undefined) {
-      return googleError(401, 'API keys are not supported by this API. Expected OAuth2 access token or other authentication credentials that assert a principal.', 'UNAUTHENTICATED');
+      return googleError(
+        401,
+        'API keys are not supported by this API. Expected OAuth2 access token or other authentication credentials that assert a principal.',
+        'UNAUTHENTICATED',
+      );
     }
     return googleError(403, 'The caller does not have permission', 'PERMISSION_DENIED');
   };
@@ -80,7 +89,13 @@ export interface SheetsPeer {
 export async function startSheetsPeer(range: string, grid: SheetGrid = [], overrides: Record<string, PeerRoute> = {}): Promise<SheetsPeer> {
   const values = `/v4/spreadsheets/${SHEET_ID}/values/${encodeURIComponent(range)}`;
   const width = () => grid.reduce((most, row) => Math.max(most, row.length), 0);
-  const updated = (rows: SheetGrid) => ({ spreadsheetId: SHEET_ID, updatedRange: range, updatedRows: rows.length, updatedColumns: rows[0]?.length ?? 0, updatedCells: rows.flat().length });
+  const updated = (rows: SheetGrid) => ({
+    spreadsheetId: SHEET_ID,
+    updatedRange: range,
+    updatedRows: rows.length,
+    updatedColumns: rows[0]?.length ?? 0,
+    updatedCells: rows.flat().length,
+  });
   let tokenUrl = '';
   const peer = await startRecordingPeer({
     'POST /token': tokenRoute(() => tokenUrl),

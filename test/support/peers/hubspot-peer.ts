@@ -22,7 +22,11 @@ export function hubspotRateHeaders(remaining = 99): Record<string, string> {
 
 /** A HubSpot error answer: `{status: 'error', message, correlationId, category}`. */
 export function hubspotError(status: number, message: string, category: string, headers: Record<string, string> = {}): PeerAnswer {
-  return { status, headers: { ...hubspotRateHeaders(status === 429 ? 0 : 98), ...headers }, body: { status: 'error', message, correlationId: 'c0ffee00-0000-4000-8000-000000000000', category } };
+  return {
+    status,
+    headers: { ...hubspotRateHeaders(status === 429 ? 0 : 98), ...headers },
+    body: { status: 'error', message, correlationId: 'c0ffee00-0000-4000-8000-000000000000', category },
+  };
 }
 
 type Properties = Record<string, unknown>;
@@ -47,7 +51,12 @@ function authorized(route: (request: RecordedRequest) => PeerAnswer): PeerRoute 
 // Only the properties a request names, as HubSpot returns them.
 function picked(properties: Properties, names: string | null | undefined): Properties {
   if (names === null || names === undefined) return properties;
-  return Object.fromEntries(names.split(',').filter((name) => name in properties).map((name) => [name, properties[name]]));
+  return Object.fromEntries(
+    names
+      .split(',')
+      .filter((name) => name in properties)
+      .map((name) => [name, properties[name]]),
+  );
 }
 
 function objectRoutes(type: string, store: Map<string, Properties>): Record<string, PeerRoute> {
@@ -68,14 +77,31 @@ function objectRoutes(type: string, store: Map<string, Properties>): Record<stri
     }),
     [`POST ${objects}/search`]: authorized(({ json }) => {
       const { filterGroups = [], properties } = json as { filterGroups?: { filters: { propertyName: string; value: string }[] }[]; properties?: string[] };
-      const matches = [...store].filter(([, values]) => filterGroups.length === 0 || filterGroups.some(({ filters }) => filters.every((filter) => String(values[filter.propertyName]) === filter.value)));
+      const matches = [...store].filter(
+        ([, values]) =>
+          filterGroups.length === 0 || filterGroups.some(({ filters }) => filters.every((filter) => String(values[filter.propertyName]) === filter.value)),
+      );
       return answer({ total: matches.length, results: matches.map(([id, values]) => record(id, picked(values, properties?.join(',')))) });
     }),
     [`POST ${objects}/batch/read`]: authorized(({ json }) => {
       const { inputs, properties } = json as { inputs: { id: string }[]; properties?: string[] };
       const found = inputs.filter(({ id }) => store.has(id));
-      const missing = inputs.filter(({ id }) => !store.has(id)).map(({ id }) => ({ status: 'error', category: 'OBJECT_NOT_FOUND', message: `Could not get some ${type} objects, they may be deleted or not exist. Check that ids are valid.`, context: { ids: [id] } }));
-      return answer({ status: 'COMPLETE', results: found.map(({ id }) => record(id, picked(store.get(id)!, properties?.join(',')))), ...(missing.length > 0 ? { numErrors: missing.length, errors: missing } : {}) }, missing.length > 0 ? 207 : 200);
+      const missing = inputs
+        .filter(({ id }) => !store.has(id))
+        .map(({ id }) => ({
+          status: 'error',
+          category: 'OBJECT_NOT_FOUND',
+          message: `Could not get some ${type} objects, they may be deleted or not exist. Check that ids are valid.`,
+          context: { ids: [id] },
+        }));
+      return answer(
+        {
+          status: 'COMPLETE',
+          results: found.map(({ id }) => record(id, picked(store.get(id)!, properties?.join(',')))),
+          ...(missing.length > 0 ? { numErrors: missing.length, errors: missing } : {}),
+        },
+        missing.length > 0 ? 207 : 200,
+      );
     }),
     [`POST ${objects}/batch/update`]: authorized(({ json }) => {
       const { inputs } = json as { inputs: { id: string; properties: Properties }[] };
@@ -95,7 +121,9 @@ function objectRoutes(type: string, store: Map<string, Properties>): Record<stri
   for (const id of Object.keys(HUBSPOT_RECORDS)) {
     routes[`GET ${objects}/${id}`] = authorized(({ query }) => {
       const associated = (query.get('associations') ?? '').split(',').filter((name) => name !== '');
-      const associations = Object.fromEntries(associated.map((other) => [other, { results: [{ id: '9001', type: `${SINGULAR[type]}_to_${SINGULAR[other]}` }] }]));
+      const associations = Object.fromEntries(
+        associated.map((other) => [other, { results: [{ id: '9001', type: `${SINGULAR[type]}_to_${SINGULAR[other]}` }] }]),
+      );
       return answer({ ...record(id, picked(store.get(id)!, query.get('properties'))), ...(associated.length > 0 ? { associations } : {}) });
     });
     routes[`PATCH ${objects}/${id}`] = authorized(({ json }) => {

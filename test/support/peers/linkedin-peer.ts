@@ -15,7 +15,8 @@ export function linkedinError(status: number, message: string, headers: Record<s
 }
 
 function authorized(route: PeerRoute): PeerRoute {
-  return (request: RecordedRequest) => (request.headers.authorization === `Bearer ${LINKEDIN_TOKEN}` ? route(request) : linkedinError(401, 'Invalid access token'));
+  return (request: RecordedRequest) =>
+    request.headers.authorization === `Bearer ${LINKEDIN_TOKEN}` ? route(request) : linkedinError(401, 'Invalid access token');
 }
 
 /**
@@ -27,10 +28,16 @@ export function startLinkedinPeer(overrides: Record<string, PeerRoute> = {}): Pr
   return startRecordingPeer({
     'GET /v2/userinfo': authorized(() => ({ body: { sub: LINKEDIN_MEMBER, name: 'Peer Member' } })),
     'POST /v2/ugcPosts': authorized(({ headers }) =>
-      headers['x-restli-protocol-version'] === '2.0.0' ? { status: 201, headers: { 'x-restli-id': LINKEDIN_SHARE }, body: { id: LINKEDIN_SHARE } } : linkedinError(422, 'Rest.li protocol version 2.0.0 required'),
+      headers['x-restli-protocol-version'] === '2.0.0'
+        ? { status: 201, headers: { 'x-restli-id': LINKEDIN_SHARE }, body: { id: LINKEDIN_SHARE } }
+        : linkedinError(422, 'Rest.li protocol version 2.0.0 required'),
     ),
     [`GET /v2/socialActions/${encodeURIComponent(LINKEDIN_SHARE)}`]: authorized(() => ({
-      body: { likesSummary: { totalLikes: 3, likedByCurrentUser: false }, commentsSummary: { aggregatedTotalComments: 1, totalFirstLevelComments: 1 }, target: LINKEDIN_SHARE },
+      body: {
+        likesSummary: { totalLikes: 3, likedByCurrentUser: false },
+        commentsSummary: { aggregatedTotalComments: 1, totalFirstLevelComments: 1 },
+        target: LINKEDIN_SHARE,
+      },
     })),
     ...Object.fromEntries(Object.entries(overrides).map(([key, route]) => [key, authorized(route)])),
   });

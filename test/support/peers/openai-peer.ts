@@ -22,7 +22,14 @@ export function openAiError(status: number, message: string, headers: Record<str
 
 function completion(message: Record<string, unknown>, finishReason: string, usage: PeerUsage, model: string): PeerAnswer {
   return {
-    body: { id: 'chatcmpl-peer', object: 'chat.completion', created: 1_700_000_000, model, choices: [{ index: 0, message, finish_reason: finishReason, logprobs: null }], usage },
+    body: {
+      id: 'chatcmpl-peer',
+      object: 'chat.completion',
+      created: 1_700_000_000,
+      model,
+      choices: [{ index: 0, message, finish_reason: finishReason, logprobs: null }],
+      usage,
+    },
   };
 }
 
@@ -33,14 +40,24 @@ export function chatAnswer(text: string, usage: PeerUsage = PEER_USAGE, model = 
 
 /** A chat completion that calls tools instead of answering. */
 export function toolCallAnswer(calls: readonly { name: string; arguments: Record<string, unknown> }[], usage: PeerUsage = PEER_USAGE): PeerAnswer {
-  const toolCalls = calls.map((call, i) => ({ id: `call_${i + 1}_${call.name}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+  const toolCalls = calls.map((call, i) => ({
+    id: `call_${i + 1}_${call.name}`,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+  }));
   return completion({ role: 'assistant', content: null, tool_calls: toolCalls, refusal: null }, 'tool_calls', usage, 'gpt-4o-mini');
 }
 
 /** A streamed chat completion: one server-sent event per piece, then one with the usage, then `[DONE]`. */
 export function chatStreamAnswer(pieces: readonly string[], usage: PeerUsage = PEER_USAGE, model = 'openai/gpt-4-turbo'): PeerAnswer {
   const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
-  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id: 'gen-peer', object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+    id: 'gen-peer',
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
   return {
     chunks: [
       event(chunk({ role: 'assistant', content: '' }, null)),
@@ -54,7 +71,10 @@ export function chatStreamAnswer(pieces: readonly string[], usage: PeerUsage = P
 
 /** Wraps a route with OpenAI's key check: a request without `Authorization: Bearer <key>` gets the 401 OpenAI sends. */
 function withOpenAiKey(route: PeerRoute, key = OPENAI_TEST_KEY): PeerRoute {
-  return (request: RecordedRequest) => (request.headers.authorization === `Bearer ${key}` ? route(request) : openAiError(401, 'Incorrect API key provided: sk-pe****. You can find your API key at https://platform.openai.com/account/api-keys.'));
+  return (request: RecordedRequest) =>
+    request.headers.authorization === `Bearer ${key}`
+      ? route(request)
+      : openAiError(401, 'Incorrect API key provided: sk-pe****. You can find your API key at https://platform.openai.com/account/api-keys.');
 }
 
 /**

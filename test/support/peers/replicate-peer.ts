@@ -27,7 +27,8 @@ export function replicateError(status: number, detail: string, headers: Record<s
 }
 
 function withToken(route: PeerRoute): PeerRoute {
-  return (request: RecordedRequest) => (request.headers.authorization === `Bearer ${REPLICATE_TEST_TOKEN}` ? route(request) : replicateError(401, 'You did not pass a valid authentication token'));
+  return (request: RecordedRequest) =>
+    request.headers.authorization === `Bearer ${REPLICATE_TEST_TOKEN}` ? route(request) : replicateError(401, 'You did not pass a valid authentication token');
 }
 
 /**
@@ -35,21 +36,47 @@ function withToken(route: PeerRoute): PeerRoute {
  * `starting`, then `processing` for `pollsBeforeEnd` polls, then ends as scripted; a cancel ends it `canceled`.
  */
 export async function startReplicatePeer(script: PredictionScript = {}): Promise<{ peer: RecordingPeer; baseUrl: string }> {
-  const prediction: Record<string, unknown> = { id: PREDICTION_ID, model: REPLICATE_MODEL, version: null, status: 'starting', output: null, error: null, created_at: '2026-01-05T10:00:00.000Z', started_at: null, completed_at: null, metrics: {} };
+  const prediction: Record<string, unknown> = {
+    id: PREDICTION_ID,
+    model: REPLICATE_MODEL,
+    version: null,
+    status: 'starting',
+    output: null,
+    error: null,
+    created_at: '2026-01-05T10:00:00.000Z',
+    started_at: null,
+    completed_at: null,
+    metrics: {},
+  };
   let polls = 0;
   const create: PeerRoute = (request) => {
     if (script.create !== undefined) return script.create(request);
     const body = request.json as { version?: string; input?: unknown } | undefined;
     if (body?.input === undefined) return replicateError(422, 'input is required');
     Object.assign(prediction, { version: body.version ?? 'latest-version-id', input: body.input });
-    return { status: 201, body: { ...prediction, urls: { get: `${peerUrl}/v1/predictions/${PREDICTION_ID}`, cancel: `${peerUrl}/v1/predictions/${PREDICTION_ID}/cancel` } } };
+    return {
+      status: 201,
+      body: { ...prediction, urls: { get: `${peerUrl}/v1/predictions/${PREDICTION_ID}`, cancel: `${peerUrl}/v1/predictions/${PREDICTION_ID}/cancel` } },
+    };
   };
   const poll: PeerRoute = () => {
     polls += 1;
     if (prediction.status === 'starting' || prediction.status === 'processing') {
       const ending = script.end !== 'never' && polls > (script.pollsBeforeEnd ?? 2);
       const end = script.end === undefined || script.end === 'never' ? 'succeeded' : script.end;
-      Object.assign(prediction, ending ? { status: end, output: script.output ?? null, error: script.error ?? null, started_at: '2026-01-05T10:00:01.000Z', completed_at: '2026-01-05T10:00:03.000Z', metrics: { predict_time: 2.1 } } : { status: 'processing', started_at: '2026-01-05T10:00:01.000Z' });
+      Object.assign(
+        prediction,
+        ending
+          ? {
+              status: end,
+              output: script.output ?? null,
+              error: script.error ?? null,
+              started_at: '2026-01-05T10:00:01.000Z',
+              completed_at: '2026-01-05T10:00:03.000Z',
+              metrics: { predict_time: 2.1 },
+            }
+          : { status: 'processing', started_at: '2026-01-05T10:00:01.000Z' },
+      );
     }
     return { body: prediction };
   };

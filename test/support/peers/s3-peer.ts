@@ -34,7 +34,9 @@ export async function startS3Peer(buckets: readonly string[]): Promise<S3Peer> {
   const requests: S3PeerRequest[] = [];
   let connections = 0;
   server.httpServer.on('connection', () => (connections += 1));
-  server.httpServer.on('request', (req: { method?: string; url?: string; headers: IncomingHttpHeaders }) => requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }));
+  server.httpServer.on('request', (req: { method?: string; url?: string; headers: IncomingHttpHeaders }) =>
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }),
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     requests,

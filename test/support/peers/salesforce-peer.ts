@@ -67,13 +67,27 @@ export async function startSalesforcePeer(overrides: Record<string, PeerRoute> =
     'POST /services/oauth2/token': ({ text, headers }) => {
       const form = Object.fromEntries(new URLSearchParams(text));
       const expected = SALESFORCE_TEST_ACCOUNT;
-      const matches = headers['content-type'] === 'application/x-www-form-urlencoded' && form.grant_type === 'password' && form.client_id === expected.SALESFORCE_CLIENT_ID
-        && form.client_secret === expected.SALESFORCE_CLIENT_SECRET && form.username === expected.SALESFORCE_USERNAME && form.password === expected.SALESFORCE_PASSWORD;
+      const matches =
+        headers['content-type'] === 'application/x-www-form-urlencoded' &&
+        form.grant_type === 'password' &&
+        form.client_id === expected.SALESFORCE_CLIENT_ID &&
+        form.client_secret === expected.SALESFORCE_CLIENT_SECRET &&
+        form.username === expected.SALESFORCE_USERNAME &&
+        form.password === expected.SALESFORCE_PASSWORD;
       if (!matches) return { status: 400, body: { error: 'invalid_grant', error_description: 'authentication failure' } };
       const token = `00DPEER!session-${issued.length + 1}`;
       issued.push(token);
       valid.add(token);
-      return { body: { access_token: token, instance_url: url, id: `${url}/id/00DPEER/005PEER`, token_type: 'Bearer', issued_at: '1700000000000', signature: 'c2lnbmF0dXJl' } };
+      return {
+        body: {
+          access_token: token,
+          instance_url: url,
+          id: `${url}/id/00DPEER/005PEER`,
+          token_type: 'Bearer',
+          issued_at: '1700000000000',
+          signature: 'c2lnbmF0dXJl',
+        },
+      };
     },
     [`GET ${data}/query`]: authorized(({ query }) => {
       const soql = query.get('q') ?? '';
@@ -83,11 +97,25 @@ export async function startSalesforcePeer(overrides: Record<string, PeerRoute> =
     }),
     [`GET ${data}/query/01gPEER-2`]: authorized(() => ({ body: { totalSize: 3, done: true, records: SALESFORCE_ACCOUNTS.slice(2) } })),
     [`POST ${collections}`]: authorized((request) => ({
-      body: records(request).map((record) => (record.attributes?.type === 'Account' && record.Name === undefined ? failure('REQUIRED_FIELD_MISSING', 'Required fields are missing: [Name]', ['Name']) : result(`001NEW${nextId++}`))),
+      body: records(request).map((record) =>
+        record.attributes?.type === 'Account' && record.Name === undefined
+          ? failure('REQUIRED_FIELD_MISSING', 'Required fields are missing: [Name]', ['Name'])
+          : result(`001NEW${nextId++}`),
+      ),
     })),
-    [`PATCH ${collections}`]: authorized((request) => ({ body: records(request).map((record) => (typeof record.id === 'string' ? result(record.id) : failure('MISSING_ARGUMENT', 'Id not specified in an update call'))) })),
-    [`DELETE ${collections}`]: authorized(({ query }) => ({ body: (query.get('ids') ?? '').split(',').map((id) => (id.startsWith('001') ? result(id) : failure('INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id'))) })),
-    [`PATCH ${collections}/Account/External_Id__c`]: authorized((request) => ({ body: records(request).map((record) => (record.External_Id__c === 'EXT-1' ? result('001A', false) : result(`001NEW${nextId++}`, true))) })),
+    [`PATCH ${collections}`]: authorized((request) => ({
+      body: records(request).map((record) =>
+        typeof record.id === 'string' ? result(record.id) : failure('MISSING_ARGUMENT', 'Id not specified in an update call'),
+      ),
+    })),
+    [`DELETE ${collections}`]: authorized(({ query }) => ({
+      body: (query.get('ids') ?? '')
+        .split(',')
+        .map((id) => (id.startsWith('001') ? result(id) : failure('INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id'))),
+    })),
+    [`PATCH ${collections}/Account/External_Id__c`]: authorized((request) => ({
+      body: records(request).map((record) => (record.External_Id__c === 'EXT-1' ? result('001A', false) : result(`001NEW${nextId++}`, true))),
+    })),
     ...overrides,
   });
   url = peer.url;

@@ -18,7 +18,10 @@ const serpApiResults: PeerRoute = (request: RecordedRequest) => ({
 /** Starts a SerpAPI peer: `GET /search.json` checks the `api_key` query parameter (401 as SerpAPI otherwise), then answers with `route`. */
 export async function startSerpApiPeer(route: PeerRoute = serpApiResults): Promise<{ peer: RecordingPeer; baseUrl: string }> {
   const peer = await startRecordingPeer({
-    'GET /search.json': (request) => (request.query.get('api_key') === SERPAPI_TEST_KEY ? route(request) : { status: 401, body: { error: 'Invalid API key. Your API key should be here: https://serpapi.com/manage-api-key' } }),
+    'GET /search.json': (request) =>
+      request.query.get('api_key') === SERPAPI_TEST_KEY
+        ? route(request)
+        : { status: 401, body: { error: 'Invalid API key. Your API key should be here: https://serpapi.com/manage-api-key' } },
   });
   return { peer, baseUrl: peer.url };
 }

@@ -23,7 +23,9 @@ function sha256(text: string): string {
  * (Host among them), canonical request over the path and the body received, and the signature itself.
  */
 export function sigV4Problem(request: RecordedRequest): string | undefined {
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(request.headers.authorization ?? '');
+  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
+    request.headers.authorization ?? '',
+  );
   if (!match) return 'no SigV4 Authorization header';
   const [, keyId, date, region, service, signedHeaders, signature] = match;
   if (keyId !== SES_ACCOUNT.accessKeyId) return 'unknown access key';
@@ -32,7 +34,14 @@ export function sigV4Problem(request: RecordedRequest): string | undefined {
   if (!amzDate.startsWith(date)) return 'X-Amz-Date does not match the credential scope';
   const names = signedHeaders.split(';');
   if (!names.includes('host')) return 'Host is not signed';
-  const canonicalHeaders = names.map((name) => `${name}:${String(request.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalHeaders = names
+    .map(
+      (name) =>
+        `${name}:${String(request.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
   const canonicalRequest = [request.method, request.path, request.query.toString(), canonicalHeaders, signedHeaders, sha256(request.text)].join('\n');
   const scope = `${date}/${region}/${service}/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
@@ -46,9 +55,11 @@ export function sigV4Problem(request: RecordedRequest): string | undefined {
  */
 export const sesSendEmail: PeerRoute = (request) => {
   const problem = sigV4Problem(request);
-  if (problem !== undefined) return sesError(403, 'SignatureDoesNotMatchException', `The request signature we calculated does not match the signature you provided (${problem}).`);
+  if (problem !== undefined)
+    return sesError(403, 'SignatureDoesNotMatchException', `The request signature we calculated does not match the signature you provided (${problem}).`);
   const mail = (request.json ?? {}) as { FromEmailAddress?: string; Destination?: unknown };
-  if (mail.FromEmailAddress === undefined || mail.Destination === undefined) return sesError(400, 'BadRequestException', 'Missing FromEmailAddress or Destination');
+  if (mail.FromEmailAddress === undefined || mail.Destination === undefined)
+    return sesError(400, 'BadRequestException', 'Missing FromEmailAddress or Destination');
   return { body: { MessageId: '0102019peer-ses-message-0001' } };
 };
 

@@ -10,7 +10,9 @@ export const SLACK_HOOK_PATH = '/services/T0PEER/B0PEER/peerHookSecret0123456789
 export const slackHook: PeerRoute = ({ headers, json }) => {
   const payload = json as { text?: unknown; blocks?: unknown } | undefined;
   const valid = headers['content-type'] === 'application/json' && payload !== undefined && (typeof payload.text === 'string' || Array.isArray(payload.blocks));
-  return valid ? { status: 200, headers: { 'content-type': 'text/html' }, body: 'ok' } : { status: 400, headers: { 'content-type': 'text/html' }, body: 'invalid_payload' };
+  return valid
+    ? { status: 200, headers: { 'content-type': 'text/html' }, body: 'ok' }
+    : { status: 400, headers: { 'content-type': 'text/html' }, body: 'invalid_payload' };
 };
 
 /** Starts a Slack incoming-webhook peer at {@link SLACK_HOOK_PATH}; `route` replaces its answer. */

@@ -72,7 +72,10 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
       simpleParser(stream)
         .then((parsed) => {
           messages.push({
-            envelope: { from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) },
+            envelope: {
+              from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            },
             ...(typeof session.user === 'string' ? { user: session.user } : {}),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',

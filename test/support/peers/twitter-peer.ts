@@ -37,7 +37,8 @@ function oauthParameters(header: string | undefined): Record<string, string> {
  */
 function signedByX(request: RecordedRequest, origin: string): boolean {
   const sent = oauthParameters(request.headers.authorization);
-  if (!request.headers.authorization?.startsWith('OAuth ') || sent.oauth_consumer_key !== X_CREDENTIALS.consumerKey || sent.oauth_token !== X_CREDENTIALS.token) return false;
+  if (!request.headers.authorization?.startsWith('OAuth ') || sent.oauth_consumer_key !== X_CREDENTIALS.consumerKey || sent.oauth_token !== X_CREDENTIALS.token)
+    return false;
   const data = {
     oauth_consumer_key: sent.oauth_consumer_key,
     oauth_nonce: sent.oauth_nonce,
@@ -62,10 +63,19 @@ export async function startXPeer(overrides: Record<string, PeerRoute> = {}): Pro
       signedByX(request, origin) ? route(request) : xProblem(401, 'Unauthorized', 'Unauthorized');
   const peer = await startRecordingPeer({
     'POST /2/tweets': signed(({ json }) => ({ status: 201, body: { data: { id: X_POST_ID, text: (json as { text?: string }).text ?? '' } } })),
-    'POST /2/media/metadata': signed(({ json }) => ({ status: 200, body: { data: { id: (json as { id?: string }).id, associated_metadata: (json as { metadata?: unknown }).metadata } } })),
+    'POST /2/media/metadata': signed(({ json }) => ({
+      status: 200,
+      body: { data: { id: (json as { id?: string }).id, associated_metadata: (json as { metadata?: unknown }).metadata } },
+    })),
     [`GET /2/tweets/${X_POST_ID}`]: signed(() => ({
       status: 200,
-      body: { data: { id: X_POST_ID, text: 'posted', public_metrics: { retweet_count: 2, reply_count: 1, like_count: 5, quote_count: 0, bookmark_count: 1, impression_count: 40 } } },
+      body: {
+        data: {
+          id: X_POST_ID,
+          text: 'posted',
+          public_metrics: { retweet_count: 2, reply_count: 1, like_count: 5, quote_count: 0, bookmark_count: 1, impression_count: 40 },
+        },
+      },
     })),
     ...Object.fromEntries(Object.entries(overrides).map(([key, route]) => [key, signed(route)])),
   });

@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { CheckedJsonValueSchema } from '../../../../model';
 
 /** The editor widgets the IDE's templates use for their properties; they decide a value's shape. */
-export const IdePropertyTypeSchema = z.enum([
-  'text',
-  'textarea',
-  'number',
-  'boolean',
-  'select',
-  'code-editor',
-  'rules',
-  'dataOperations',
-  'file',
-]);
+export const IdePropertyTypeSchema = z.enum(['text', 'textarea', 'number', 'boolean', 'select', 'code-editor', 'rules', 'dataOperations', 'file']);
 
 /** The editor widget of a template property, such as `select`. */
 export type IdePropertyType = z.infer<typeof IdePropertyTypeSchema>;

@@ -8,10 +8,7 @@ import { type IdeTemplate } from './ide-template';
 const implementedTemplates: readonly IdeTemplate[] = actorDefinitions.flatMap((definition) => actorTemplate(definition) ?? []);
 
 /** The templates no actor implements yet, transcribed from the IDE's template files. */
-const transcribedTemplates: readonly IdeTemplate[] = [
-  ...graphIoTemplates,
-  ...builtInTemplates,
-];
+const transcribedTemplates: readonly IdeTemplate[] = [...graphIoTemplates, ...builtInTemplates];
 
 /** Every template the IDE ships (80) plus `subgraph` and the legacy `tpl_mongodb`: the implemented ones first. */
 export const ideTemplates: readonly IdeTemplate[] = [

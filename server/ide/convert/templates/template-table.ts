@@ -24,7 +24,10 @@ const tables = new WeakMap<Catalogue, IdeTemplateTable>();
 export function templateTableOf(catalogue: Catalogue): IdeTemplateTable {
   const known = tables.get(catalogue);
   if (known !== undefined) return known;
-  const packaged = catalogue.list().filter((definition) => !builtInIds.has(definition.id)).map(packageActorTemplate);
+  const packaged = catalogue
+    .list()
+    .filter((definition) => !builtInIds.has(definition.id))
+    .map(packageActorTemplate);
   const templates = [...ideTemplates, ...packaged];
   const byId = new Map(templates.map((template) => [template.id, template]));
   const table: IdeTemplateTable = { templates, find: (id) => byId.get(id) };
