@@ -20,12 +20,10 @@ const ActorInPortSchema = z
     description: z.string().optional(),
     required: z.boolean().openapi({ description: 'The actor fires only once every fed required port holds a packet' }),
     sticky: z.boolean().openapi({ description: 'Keeps its last packet for later firings (settings-like ports)' }),
-    control: z
-      .boolean()
-      .openapi({
-        description:
-          'Configures the node without triggering it: keeps its last packet, never fires the node alone, and the node waits for its first packet when it is fed',
-      }),
+    control: z.boolean().openapi({
+      description:
+        'Configures the node without triggering it: keeps its last packet, never fires the node alone, and the node waits for its first packet when it is fed',
+    }),
   })
   .merge(PortTypingSchema)
   .openapi('ActorInPort');
