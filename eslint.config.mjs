@@ -6,10 +6,10 @@ const transports = ['express', 'express-*', 'ws', 'cors', 'helmet', 'swagger-ui-
 const contractPaths = ['**/contract', '**/contract/*'];
 
 /** Plain modules behind the HTTP layer: no transport, no contract. */
-const plainModules = ['server/engine/**', 'server/fbp-runtime/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**', 'server/offload/**', 'server/deployments/**', 'server/metrics/**', 'server/storage/**'];
+const plainModules = ['server/engine/**', 'server/actor-sdk/**', 'server/actor-packages/**', 'server/fbp-runtime/**', 'server/actors/**', 'server/actor-config/**', 'server/executions/**', 'server/ide/**', 'server/outbound-http/**', 'server/offload/**', 'server/deployments/**', 'server/metrics/**', 'server/storage/**'];
 
 /** Other folders reach a folder of server/ through its index, never through an inner file. */
-const serverFolders = ['engine', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'cluster', 'openapi', 'outbound-http', 'outbound-ws', 'offload', 'deployments', 'metrics', 'guards', 'transport'];
+const serverFolders = ['engine', 'actor-sdk', 'actor-packages', 'fbp-runtime', 'actors', 'actor-config', 'executions', 'ide', 'http', 'ws', 'config', 'errors', 'storage', 'cluster', 'openapi', 'outbound-http', 'outbound-ws', 'offload', 'deployments', 'metrics', 'guards', 'transport'];
 const deepImports = {
   group: [...serverFolders.map((f) => `**/${f}/*`), ...serverFolders.map((f) => `!**/${f}/index`)],
   message: 'Import a folder of server/ through its index.ts.',
@@ -27,7 +27,7 @@ const transportRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-bench/**', 'client/dist/**', 'test/fixtures/client-consumer/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
+  { ignores: ['dist/**', 'dist-bench/**', 'client/dist/**', 'sdk/dist/**', 'test/fixtures/sdk-consumer/**', 'test/fixtures/actor-packages/**', 'examples/**', 'test/fixtures/client-consumer/**', 'node_modules/**', 'coverage/**', 'client/generated/**', 'openapi/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -74,6 +74,14 @@ export default tseslint.config(
         paths: [{ name: 'express', message: 'client/ imports generated types and contract/ schemas only.' }],
         patterns: [{ group: ['**/server', '**/server/*'], message: 'client/ imports generated types and contract/ schemas only.' }],
       }],
+    },
+  },
+  {
+    // The actor SDK is published on its own: it reaches the engine and the SDK folder of server/ through their
+    // indexes, and nothing of the transports or the contract.
+    files: ['sdk/**'],
+    rules: {
+      'no-restricted-imports': ['error', transportRule],
     },
   },
   {

@@ -1,11 +1,13 @@
 import pino from 'pino';
 import { StartWorkflowRequestSchema, type TerminalEvent, isTerminalEvent, requireOneGraph } from '../model';
 import { loadServerConfig } from '../server/config';
+import { extraActors } from '../server/actor-packages';
+import { actorDefinitions } from '../server/actors';
 import { isAppError } from '../server/errors';
 import { EventFollower } from '../server/executions';
 import { MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../server/storage';
 import { runnableIdeWorkflow } from '../server/ide';
-import { createServices, loadPackagedActors, type Services } from '../server/services';
+import { createServices, type Services } from '../server/services';
 import { CliError } from './cli-error';
 import { graphNodeCount } from './graph-node-count';
 import { CLI_SOURCE, type WorkflowRun, type WorkflowRunner } from './workflow-run';
@@ -38,11 +40,10 @@ async function startServices(options: LocalRunOptions): Promise<Services> {
   const loaded = await loadServerConfig({ argv, env: options.env });
   if (!loaded.ok) throw new CliError(loaded.message);
   const { config } = loaded;
+  const extra = await extraActors({ actorPackages: config.actor_packages, nofloComponentPackages: config.noflo_component_packages, cwd: process.cwd(), builtIns: actorDefinitions });
+  if (!extra.ok) throw new CliError(extra.message);
   const logger = pino({ level: config.log_level, base: { node_id: config.node_id } }, pino.destination({ dest: 2, sync: true }));
-  const packagedActors = await loadPackagedActors(config).catch((error: unknown) => {
-    throw new CliError((error as Error).message);
-  });
-  return createServices(config, logger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore(), packagedActors });
+  return createServices(config, logger, { packageActors: extra.added, store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore(), protocolGraphStore: new MemoryProtocolGraphStore() });
 }
 
 /** The start request of a workflow file, before it is parsed; an IDE workflow is converted through the catalogue first. */

@@ -1,8 +1,10 @@
 import { createApp } from './app';
 import { loadServerConfig, usage, wantsHelp } from './config';
 import { createRootLogger } from './root-logger';
-import { createServices, loadPackagedActors } from './services';
+import { createServices } from './services';
 import { type Cluster, openCluster } from './cluster';
+import { extraActors } from './actor-packages';
+import { actorDefinitions } from './actors';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 /** How long a shutdown waits for event streams to send their last events before closing them. */
@@ -32,15 +34,17 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
     return;
   }
   const { config } = loaded;
-  const logger = createRootLogger({ level: config.log_level, format: config.log_format, base: { service_node: config.node_id, namespace: config.namespace } });
-  for (const { name, closest, message } of loaded.warnings) logger.warn({ setting: name, closest }, message);
-  let packagedActors;
-  try {
-    packagedActors = await loadPackagedActors(config);
-  } catch (error) {
-    console.error((error as Error).message);
+  // The operator's actors load before anything starts: a package that cannot join the catalogue stops the start.
+  const packages = await extraActors({ actorPackages: config.actor_packages, nofloComponentPackages: config.noflo_component_packages, cwd: process.cwd(), builtIns: actorDefinitions });
+  if (!packages.ok) {
+    console.error(packages.message);
     process.exitCode = 2;
     return;
+  }
+  const logger = createRootLogger({ level: config.log_level, format: config.log_format, base: { service_node: config.node_id, namespace: config.namespace } });
+  for (const { name, closest, message } of loaded.warnings) logger.warn({ setting: name, closest }, message);
+  if (packages.added.length > 0) {
+    logger.info({ actor_packages: config.actor_packages, noflo_component_packages: config.noflo_component_packages, actors: packages.added.map((definition) => definition.id) }, 'Added the actors of actor_packages and noflo_component_packages to the catalogue');
   }
   let cluster: Cluster | undefined;
   if (config.redis_url !== undefined && config.database_url !== undefined) {
@@ -52,7 +56,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
       return;
     }
   }
-  const services = createServices(config, logger, { ...cluster?.parts, packagedActors });
+  const services = createServices(config, logger, { ...cluster?.parts, packageActors: packages.added });
   const { executions } = services;
   await cluster?.join(services);
   const interrupted = await executions.recoverInterrupted();

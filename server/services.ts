@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { type AnyActorDefinition, type Catalogue, GraphComponents } from './engine';
+import { serviceActorHttp } from './actor-packages';
+import { withActorHttp } from './actor-sdk';
 import { DirectorySecretStore, SecretResolver } from './actor-config';
-import { actorDefinitions, createActorCatalogue, createPythonInterpreterPool, loadNofloComponentActors } from './actors';
+import { createActorCatalogue, createPythonInterpreterPool } from './actors';
 import { type ServerConfig } from './config';
 import {
   DataDirBudget,
@@ -29,8 +31,8 @@ const RETENTION_INTERVAL_MS = 10 * 60_000;
 /** Parts of the services a caller (a test) may supply instead of the defaults. */
 export interface ServiceOverrides {
   catalogue?: Catalogue;
-  /** The actors of the operator's packages, from {@link loadPackagedActors}: loading them is asynchronous. */
-  packagedActors?: readonly AnyActorDefinition[];
+  /** The actors of the operator's packages (`actor_packages`), as `loadActorPackages` answered them; none when unset. */
+  packageActors?: readonly AnyActorDefinition[];
   store?: ExecutionStore;
   deploymentStore?: DeploymentStore;
   /** Where the FBP protocol runtime keeps its graphs. */
@@ -83,22 +85,6 @@ export function egressPolicyOf(config: ServerConfig): EgressPolicy {
   });
 }
 
-/**
- * Loads the actors of the packages the configuration lists (`noflo_component_packages`), from where the service's
- * own packages are installed.
- * @throws Error with one line naming the package or the component, when a package is not installed, has no
- * component, or gives a component whose name the catalogue already has
- */
-export async function loadPackagedActors(config: ServerConfig, baseDir = __dirname): Promise<AnyActorDefinition[]> {
-  const actors = await loadNofloComponentActors(config.noflo_component_packages, baseDir);
-  const taken = new Set(actorDefinitions.map((definition) => definition.id));
-  for (const actor of actors) {
-    if (taken.has(actor.id)) throw new Error(`Component '${actor.id}' of noflo_component_packages has the name of a component the service already has: leave its package out`);
-    taken.add(actor.id);
-  }
-  return actors;
-}
-
 /** Builds the services from the configuration: catalogue, stores (SQLite in `data_dir`), secret resolution, execution service, webhooks, metrics, lifecycle logs, and the IDE event bridge when `ide_url` is set. */
 export function createServices(config: ServerConfig, logger: Logger, overrides: ServiceOverrides = {}): Services {
   const egress = egressPolicyOf(config);
@@ -109,6 +95,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     overrides.catalogue === undefined && config.python_pool_size > 0
       ? createPythonInterpreterPool({ size: config.python_pool_size, sandbox: config.python_sandbox, maxMemoryMb: config.max_script_memory_mb })
       : undefined;
+  const packageHttp = serviceActorHttp({ egress, maxTimeoutMs: config.max_http_timeout_ms });
   const catalogue =
     overrides.catalogue ??
     createActorCatalogue({
@@ -129,7 +116,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       aiEndpoints: config.ai_endpoints,
       saasEndpoints: config.saas_endpoints,
       hookAnswers,
-      packagedActors: overrides.packagedActors,
+      extraActors: (overrides.packageActors ?? []).map((definition) => withActorHttp(definition, packageHttp)),
     });
   const store = overrides.store ?? new SqliteExecutionStore(join(config.data_dir, 'executions.db'));
   // Only the SQLite store lives in data_dir: deleting runs from a cluster's PostgreSQL frees nothing there.

@@ -1,29 +1,13 @@
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { measureClientBundle } from '../scripts/client-bundle-size';
 import { multiplyGraph } from './support/graphs';
+import { ROOT as root, installedVersion as installed, npm, run } from './support/package-tarballs';
 import { type TestApp, startTestApp } from './support/test-app';
 
-const execFileAsync = promisify(execFile);
-
-/** Runs a program to its end and resolves with its output; a failure carries what it printed. */
-async function run(file: string, args: string[], cwd: string): Promise<string> {
-  try {
-    return (await execFileAsync(file, args, { cwd, encoding: 'utf8' })).stdout;
-  } catch (error) {
-    const failed = error as { message: string; stdout?: string; stderr?: string };
-    throw new Error(`${failed.message}\n${failed.stdout ?? ''}${failed.stderr ?? ''}`);
-  }
-}
-const root = path.resolve(__dirname, '..');
 const clientDir = path.join(root, 'client');
 const manifest = JSON.parse(readFileSync(path.join(clientDir, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
-const installed = (name: string) => (JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-// Everything the packed client needs must come from the npm cache or, when it lacks something, the registry.
-const npm = (args: string[], cwd: string) => run('npm', [...args, '--no-audit', '--no-fund'], cwd);
 
 /** The files of the built client, relative to client/dist. */
 function distFiles(dir = path.join(clientDir, 'dist'), prefix = ''): string[] {

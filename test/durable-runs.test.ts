@@ -7,6 +7,7 @@ import { type GraphJson } from '../model';
 import { createWorkflowClient } from '../client';
 import { closedPort } from './support/closed-port';
 import { type TestCluster, testCluster } from './support/cluster-nodes';
+import { queuedExecutionIds } from './support/queued-jobs';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 import { waitFor } from './support/wait-for';
 
@@ -228,15 +229,16 @@ describe('durable runs', () => {
 
     it('kill -9 of the node that runs them: the other node finishes them, each effect made exactly once, and a cancel reaches a moved run from any node', async () => {
       const timeout = ['--node-failure-timeout-ms', '3000'];
-      const victim = await cluster.start('victim', timeout);
+      // Every node is up before the runs start: a node runs what it is given while it has slots, so they all run on
+      // the victim, with no job in the queue for another node to take.
+      const [victim, survivor, observer] = await Promise.all(['victim', 'survivor', 'observer'].map((id) => cluster.start(id, timeout)));
       const ids = Array.from({ length: 6 }, (_, i) => `cluster-order-${i}`);
-      // A long nap: two more nodes start while the runs sleep on the victim, which takes seconds on a loaded machine.
       for (const id of ids) await start(victim.url, errand(counter.url, 12), id, { order: { order: id } });
       await start(victim.url, errand(counter.url, 120), 'cluster-long', { order: { order: 'cluster-long' } });
       const all = [...ids, 'cluster-long'];
       await waitFor(async () => (await Promise.all(all.map((id) => napping(victim.url, id)))).every(Boolean), { what: 'the seven runs to sleep', timeoutMs: 20_000 });
-      const survivor = await cluster.start('survivor', timeout);
-      const observer = await cluster.start('observer', timeout);
+      for (const id of all) expect((await view(observer.url, id)).node_id).toBe('victim');
+      expect(await queuedExecutionIds(cluster.namespace)).toEqual([]);
       victim.child.kill('SIGKILL');
       await waitFor(() => ended(survivor.url, ids), { what: 'the survivor to finish the runs', timeoutMs: 40_000, intervalMs: 200 });
       expect(counter.calls).toEqual({ '/first': 7, '/second': 6 });

@@ -82,8 +82,8 @@ export interface ActorCatalogueOptions {
   hookAnswers?: HookAnswerSink;
   /** Server-wide addresses of the SaaS vendors (`saas_endpoints`), replacing their public APIs where a node names none. */
   saasEndpoints?: SaasEndpoints;
-  /** Actors of the operator's packages (`noflo_component_packages`), after the service's own; their ids are checked apart. */
-  packagedActors?: readonly AnyActorDefinition[];
+  /** Actors from outside the service (`actor_packages`), checked against the built-in ones, listed after them. */
+  extraActors?: readonly AnyActorDefinition[];
 }
 
 /** Builds the catalogue of every actor the service ships, keyed by IDE template id, with the server's limits. */
@@ -114,10 +114,8 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
     ...createSaasActors({ egress: options.egress, secret: options.secret, maxTimeoutMs: options.maxHttpTimeoutMs, endpoints: options.saasEndpoints }),
     ...createMessagingActors({ egress: options.egress, secret: options.secret, maxTimeoutMs: options.maxHttpTimeoutMs }),
   ];
-  return createCatalogue([
-    ...actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition),
-    ...(options.packagedActors ?? []),
-  ]);
+  const builtIns = actorDefinitions.map((definition) => configured.find((actor) => actor.id === definition.id) ?? definition);
+  return createCatalogue([...builtIns, ...(options.extraActors ?? [])]);
 }
 
 export { describeActor, describeSubgraph, portTypingOf } from './describe-actor';

@@ -3,6 +3,8 @@ import { type Redis } from 'ioredis';
 import { type RunDispatcher, type RunHere } from '../executions';
 import { type Logger } from '../logger';
 import { type ClusterRedisRole } from './cluster-redis';
+import { RunSlots } from './run-slots';
+import { setWorkerConcurrency } from './worker-concurrency';
 
 /** What a {@link ClusterDispatcher} is built from. */
 export interface ClusterDispatcherOptions {
@@ -28,36 +30,46 @@ const QUEUED_SAMPLE_MS = 1000;
 
 /**
  * The dispatcher of a cluster node: executions are jobs of one BullMQ queue named by the namespace, and every
- * node is a worker up to its concurrency. The job id is derived from the execution id, so an execution is
- * queued once however often it is dispatched. A job only says "run this execution": the execution's record is
- * what decides, since the store's claim lets one node run it (a job taken again after its node died finds the
- * execution already claimed and ends at once).
+ * node is a worker of it. An execution dispatched on this node that finds a free slot once its record is written
+ * runs here at once, with no job: the queue is for what this node cannot run now, and other nodes take it.
+ * Runs started here and jobs share the node's slots ({@link RunSlots}), and the worker holds at most the slots those
+ * runs leave, so that the node never runs more than its concurrency. The job id is derived from the execution id, so
+ * an execution is queued once however often it is dispatched. Neither a job nor a run started here decides alone:
+ * the store's claim lets one node run the execution (a job taken again after its node died finds the execution
+ * already claimed and ends at once).
  */
 export class ClusterDispatcher implements RunDispatcher {
   readonly local = false;
   private readonly queue: Queue;
   private readonly connections: Redis[] = [];
+  private readonly slots: RunSlots;
   private worker: Worker | undefined;
-  private running = 0;
+  private runHere: RunHere | undefined;
+  /** Runs started here without a job, each holding a slot: the worker holds at most the slots they leave. */
+  private startedHere = 0;
+  private closed = false;
   private queued = 0;
   private sampler: NodeJS.Timeout | undefined;
   /** Executions written and waiting for the end of the turn to be queued together. */
   private toQueue = new Set<string>();
 
   constructor(private readonly options: ClusterDispatcherOptions) {
+    this.slots = new RunSlots(options.concurrency);
     this.queue = new Queue(options.namespace, { connection: this.connection('commands'), prefix: options.namespace });
     this.queue.on('error', (error) => options.logger.error({ err: error }, 'The execution queue failed'));
   }
 
   open(runHere: RunHere): void {
+    this.runHere = runHere;
     this.worker = new Worker(
       this.options.namespace,
       async (job) => {
-        this.running += 1;
+        // A job fetched while runs started here took the slots the worker had waits for the next one to free.
+        await this.slots.take();
         try {
           await runHere((job.data as { executionId: string }).executionId);
         } finally {
-          this.running -= 1;
+          this.slots.release();
         }
       },
       {
@@ -84,9 +96,14 @@ export class ClusterDispatcher implements RunDispatcher {
     this.sampleQueued();
   }
 
-  dispatch(executionId: string): void {
+  /** Runs the execution here, with `runHere` when given, if a slot is free once it is written; else queues it. */
+  dispatch(executionId: string, runHere?: () => Promise<void>): void {
     this.options.written().then(
-      () => this.queueSoon(executionId),
+      () => {
+        const opened = this.runHere;
+        if (opened !== undefined && !this.closed && this.slots.tryTake()) this.startHere(executionId, runHere ?? (() => opened(executionId)));
+        else this.queueSoon(executionId);
+      },
       (error: unknown) => this.options.logger.error({ err: error, executionId }, 'Could not queue an execution'),
     );
   }
@@ -95,6 +112,29 @@ export class ClusterDispatcher implements RunDispatcher {
     if (this.toQueue.delete(executionId)) return;
     // A job that a worker holds cannot be removed; its run then finds the execution cancelled.
     this.queue.remove(jobIdOf(executionId)).catch(() => undefined);
+  }
+
+  // The slot is taken and the record written: the run claims the execution. Until that claim the record is queued
+  // with no job: were this node to stop meanwhile, the lease checks of the others dispatch it again once it is older
+  // than the failure timeout. A run that could not start here (the claim failed) is queued.
+  private startHere(executionId: string, runHere: () => Promise<void>): void {
+    this.startedHere += 1;
+    this.fitWorker();
+    runHere()
+      .catch((error: unknown) => {
+        this.options.logger.error({ err: error, execution_id: executionId }, `An execution could not run here, it is queued: ${(error as Error).message}`);
+        this.queueSoon(executionId);
+      })
+      .finally(() => {
+        this.slots.release();
+        this.startedHere -= 1;
+        this.fitWorker();
+      });
+  }
+
+  /** Lets the worker hold the slots that runs started here leave (at least one: BullMQ's least). */
+  private fitWorker(): void {
+    if (this.worker) setWorkerConcurrency(this.worker, Math.max(1, this.slots.size - this.startedHere));
   }
 
   // The executions of one commit are written at once: their jobs are added at the end of the turn, in one round
@@ -110,9 +150,12 @@ export class ClusterDispatcher implements RunDispatcher {
     });
   }
 
-  /** `queued` is the cluster's waiting jobs as this node last read them (within a second), the same on every node. */
+  /**
+   * `queued` is the cluster's waiting jobs as this node last read them (within a second), the same on every node,
+   * plus the jobs this node holds waiting for a slot; `running` counts runs started here and jobs alike.
+   */
   load(): { queued: number; running: number } {
-    return { queued: this.queued, running: this.running };
+    return { queued: this.queued + this.slots.waiting, running: this.slots.running };
   }
 
   async unavailableReason(): Promise<string | undefined> {
@@ -124,8 +167,9 @@ export class ClusterDispatcher implements RunDispatcher {
     }
   }
 
-  /** Stops taking jobs; the runs of this node go on, and their jobs end with them. */
+  /** Stops taking jobs and starting runs here; the runs of this node go on, and their jobs end with them. */
   async close(): Promise<void> {
+    this.closed = true;
     clearTimeout(this.sampler);
     this.sampler = undefined;
     await this.worker?.pause(true);

@@ -12,7 +12,7 @@ export interface NodeLeasesOptions {
   service: ExecutionService;
   /** A node whose lease is this old is taken for stopped. */
   failureTimeoutMs: number;
-  /** Queues an execution again (idempotent: one job per execution). */
+  /** Dispatches an execution again: it runs on this node when a slot is free, else is queued (one job per execution). */
   redispatch: (executionId: string) => void;
   logger: Logger;
   now?: () => number;
@@ -25,8 +25,9 @@ export interface NodeLeasesOptions {
  * its running executions are taken over: resumed by the node that adopts each first, or marked failed with "node
  * <id> stopped" when they do not resume. The store's conditional adopt and conclude make the checks of several
  * nodes take each execution once. A node that stalled past the timeout finds, at its next beat, the runs taken from
- * it, and stops them. Executions still queued long after they were written have their job queued again, for the
- * case of a node that stopped between writing an execution and queuing it.
+ * it, and stops them. Executions still queued long after they were written are dispatched again, for the case of a
+ * node that stopped between writing an execution and queuing it, or between writing one it was to run itself (with
+ * no job) and claiming it; the claim lets one node run it however often it is dispatched.
  */
 export class NodeLeases {
   private timer: NodeJS.Timeout | undefined;

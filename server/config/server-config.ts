@@ -177,6 +177,12 @@ export const ServerConfigSchema = z
       .describe(
         "NoFlo component libraries (npm packages such as noflo-strings, installed beside the service) whose components graphs may use, named as NoFlo graphs name them (strings/SplitStr), loaded unchanged through NoFlo's ComponentLoader; a package that is not installed or has no component stops start-up",
       ),
+    actor_packages: z
+      .preprocess((v) => (typeof v === 'string' ? v.split(',').map((t) => t.trim()).filter(Boolean) : v), z.array(z.string().min(1)))
+      .default([])
+      .describe(
+        "Actor packages whose exported actors join the catalogue at start: npm package names (resolved from the service's working directory) or paths; a package that does not load, exports anything but actor definitions, has a config field without a description or reuses an actor id stops the start (exit code 2)",
+      ),
     max_events_per_execution: z
       .number()
       .int()

@@ -8,10 +8,11 @@ export {
   type RunResult,
   isJsonObject,
   isTerminalEvent,
+  type PortDatatype,
 } from '../../model';
-export { type ActorContext, type AnyActorDefinition, type FiringEffects, type InPortSpec, type OutPortSpec, defineActor, errorOutPort } from './sdk/actor-definition';
+export { type ActorContext, type ActorDefinition, type AnyActorDefinition, type EffectsOfFiring, type FiringEffects, type InPortSpec, type OutPortSpec, defineActor, errorOutPort } from './sdk/actor-definition';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
-export { type RunResources, resourceKind } from './sdk/run-resources';
+export { type ResourceKind, type RunResources, resourceKind } from './sdk/run-resources';
 export { ActorError, errorMessage } from './sdk/actor-error';
 export { JsonText, jsonTextAt, packetValue, withJsonTexts } from './sdk/json-text';
 export { type GraphIssue } from './graph/graph-issue';

@@ -3,6 +3,7 @@ import { createWorkflowClient } from '../../client';
 import { type GraphJson, httpGetGraph, multiplyGraph } from '../support/graphs';
 import { type HeldServer, startHeldServer } from '../support/held-server';
 import { type TestCluster, testCluster } from '../support/cluster-nodes';
+import { queuedExecutionIds } from '../support/queued-jobs';
 import { waitFor } from '../support/wait-for';
 
 interface Envelope<T> {
@@ -151,6 +152,17 @@ describe('a cluster of service processes on Redis and PostgreSQL', () => {
       expect(runners.size).toBeGreaterThanOrEqual(2);
     }, 120_000);
 
+    it('runs a start on the node that received it, with no job, while that node has a free slot', async () => {
+      for (const [i, url] of urls.entries()) await start(url, multiplyGraph(), `here-${i}`, { x: i, y: 3 });
+      const client = createWorkflowClient({ baseUrl: urls[0] });
+      for (const [i, nodeId] of ['node-a', 'node-b', 'node-c'].entries()) {
+        expect(await client.waitForCompletion(`here-${i}`, { timeoutMs: 15_000 })).toMatchObject({ status: 'completed', result: { outputs: { product: i * 3 } } });
+        expect((await execution(urls[2], `here-${i}`)).node_id).toBe(nodeId);
+        expect((await eventsOf(urls[1], `here-${i}`)).filter((event) => event._type === 'NetworkStarted')).toHaveLength(1);
+      }
+      expect((await queuedExecutionIds(cluster.namespace)).filter((id) => id.startsWith('here-'))).toEqual([]);
+    }, 40_000);
+
     it('fires a cron deployment once per tick across the nodes, and answers its hooks on any node', async () => {
       const graph: GraphJson = {
         properties: { name: 'ticking' },
@@ -215,6 +227,8 @@ describe('a cluster of service processes on Redis and PostgreSQL', () => {
       await waitFor(() => held.held === 20, { what: '20 runs holding a request', timeoutMs: 20_000 });
       const queued = Array.from({ length: 5 }, (_, i) => `queued-${i}`);
       for (const id of queued) await start(victim.url, multiplyGraph(), id, { x: 1, y: 1 });
+      // The victim runs the first 20 itself, with no job; the five it has no slot for go through the queue.
+      expect((await queuedExecutionIds(cluster.namespace)).sort()).toEqual([...queued].sort());
       const survivor = await cluster.start('survivor', timeout);
       const client = createWorkflowClient({ baseUrl: survivor.url });
       victim.child.kill('SIGKILL');

@@ -18,6 +18,8 @@ export interface ServerProcess {
 export interface ServerProcessOptions {
   /** Variables added to this process's environment. */
   env?: Record<string, string>;
+  /** The working directory of the service. @default the repository's root */
+  cwd?: string;
 }
 
 /**
@@ -25,8 +27,10 @@ export interface ServerProcessOptions {
  * (at level info: a `--log-level` above info hides that line, and the start never resolves).
  */
 export async function startServerProcess(args: string[], options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--require', 'tsx/cjs', 'server/main.ts', '--port', '0', '--bind-address', '127.0.0.1', '--log-format', 'json', ...args], {
-    cwd: join(__dirname, '..', '..'),
+  const root = join(__dirname, '..', '..');
+  const main = join(root, 'server', 'main.ts');
+  const child = spawn(process.execPath, ['--no-node-snapshot', '--require', require.resolve('tsx/cjs'), main, '--port', '0', '--bind-address', '127.0.0.1', '--log-format', 'json', ...args], {
+    cwd: options.cwd ?? root,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../server/app';
-import { type ServerConfigInput, ServerConfigSchema } from '../../server/config';
-import { type Catalogue } from '../../server/engine';
+import { type ServerConfig, type ServerConfigInput, ServerConfigSchema } from '../../server/config';
+import { type AnyActorDefinition, type Catalogue } from '../../server/engine';
 import { type EventBridge } from '../../server/ide';
 import { type DataDirBudget, type ExecutionService } from '../../server/executions';
 import { type DeploymentStore, type ExecutionStore, MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../../server/storage';
 import { silentLogger } from '../../server/logger';
 import { type DeploymentService } from '../../server/deployments';
-import { createServices, loadPackagedActors } from '../../server/services';
+import { createServices } from '../../server/services';
+import { extraActors } from '../../server/actor-packages';
+import { actorDefinitions } from '../../server/actors';
 import { createWorkflowClient, type WorkflowClient } from '../../client';
 
 /** A running instance of the whole service on 127.0.0.1 and a free port, with a client bound to it. */
@@ -29,8 +31,17 @@ export interface TestApp {
 export interface TestAppOptions {
   config?: ServerConfigInput;
   catalogue?: Catalogue;
+  /** Actors of packages, as `actor_packages` adds them: with the service's HTTP client. */
+  packageActors?: readonly AnyActorDefinition[];
   store?: ExecutionStore;
   deploymentStore?: DeploymentStore;
+}
+
+/** The actors the config's `actor_packages` and `noflo_component_packages` add, as the service loads them at start. */
+async function configuredExtraActors(config: ServerConfig): Promise<AnyActorDefinition[]> {
+  const extra = await extraActors({ actorPackages: config.actor_packages, nofloComponentPackages: config.noflo_component_packages, cwd: process.cwd(), builtIns: actorDefinitions });
+  if (!extra.ok) throw new Error(extra.message);
+  return extra.added;
 }
 
 /** Starts the real app on port 0 (rate limit off unless the test sets one); close it in `afterAll`/`afterEach`. */
@@ -38,7 +49,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', rate_limit_requests_per_minute: 0, log_level: 'silent', ...options.config });
   const services = createServices(config, silentLogger, {
     catalogue: options.catalogue,
-    packagedActors: await loadPackagedActors(config),
+    packageActors: options.packageActors ?? (await configuredExtraActors(config)),
     store: options.store ?? new MemoryExecutionStore(),
     deploymentStore: options.deploymentStore ?? new MemoryDeploymentStore(),
     protocolGraphStore: new MemoryProtocolGraphStore(),

@@ -2,7 +2,7 @@ export { describeValue } from './describe-value';
 export { toNumber, toNumberArray } from './coerce-number';
 export { roundTo, cleanFloat } from './round-to-precision';
 export { jsonNumber } from './json-number';
-export { numberSetting, textSetting, optionalText, requiredText, booleanSetting, choiceSetting, listSetting, jsonObjectSetting } from './config-fields';
+export { numberSetting, textSetting, optionalText, requiredText, booleanSetting, choiceSetting, listSetting, jsonObjectSetting } from '../../actor-sdk';
 export { type FieldPath, readFieldPath, parseFieldPath, getField, setField, formatFieldPath } from './field-path';
 export { evaluateExpression } from './restricted-math';
 export { mathResultToJson } from './math-result-to-json';

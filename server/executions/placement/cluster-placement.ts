@@ -21,9 +21,10 @@ export interface ClusterPlacementOptions {
 }
 
 /**
- * The placement of a cluster node: executions go to the cluster's queue and run on whichever node claims them;
- * the node that claims one tells its observers, which follow the runs of their node. Only the executions claimed
- * under this node's id are its own: queued ones stay in the queue for the other nodes when it stops.
+ * The placement of a cluster node: executions run here when the dispatcher has a slot for them now, else go to the
+ * cluster's queue and run on whichever node claims them; the node that claims one tells its observers, which follow
+ * the runs of their node. Only the executions claimed under this node's id are its own: queued ones stay in the
+ * queue for the other nodes when it stops.
  */
 export class ClusterPlacement implements Placement {
   readonly interrupted: { readonly nodeId: string; readonly message: string };
@@ -36,17 +37,18 @@ export class ClusterPlacement implements Placement {
 
   place(record: ExecutionRecord, graph: ValidGraph, here: boolean): void {
     const { id } = record;
-    if (!here) return this.options.dispatcher.dispatch(id);
-    this.options.launcher.keep(id, graph);
+    if (!here) return this.options.dispatcher.dispatch(id, () => this.startHere(id, graph));
     this.options.store.written().then(
-      () => this.runHere(id),
+      () => this.startHere(id, graph),
       (error: unknown) => this.options.logger.error({ err: error, executionId: id }, 'Could not write an execution to run here'),
     );
   }
 
   /**
    * Resumes a running execution here, beside the queue: the stopped node's job may still be held or taken again by
-   * any node, and only the adoption decides who runs the execution. A queued one is still in the queue.
+   * any node, and only the adoption decides who runs the execution. A queued one is still in the queue, or, when the
+   * stopped node was to run it itself and had not claimed it, is dispatched again by the lease checks once it is
+   * older than the failure timeout.
    */
   resume(record: ExecutionRecord): void {
     const { id, status, nodeId } = record;
@@ -58,6 +60,13 @@ export class ClusterPlacement implements Placement {
   /** The runs of this process only. */
   leftAtShutdown(): Promise<ExecutionRecord[]> {
     return Promise.resolve([...this.options.owned.values()].map((run) => run.record));
+  }
+
+  // A run started here reads the graph its start checked, and ends, freeing its slot, once its network has stopped,
+  // as a single node's run does: no job waits for its log to be written.
+  private async startHere(id: string, graph: ValidGraph): Promise<void> {
+    this.options.launcher.keep(id, graph);
+    await this.options.launcher.launch(id, this.claimed);
   }
 
   // A job ends once what its run logged is written, so that the queue never outlives what it says happened.

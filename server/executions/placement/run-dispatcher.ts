@@ -12,8 +12,12 @@ export interface RunDispatcher {
   readonly local: boolean;
   /** Starts taking executions, running each with `runHere`. */
   open(runHere: RunHere): void;
-  /** Queues an execution whose record is written (or queued for writing on this node's store). */
-  dispatch(executionId: string): void;
+  /**
+   * Queues an execution whose record is written (or queued for writing on this node's store). A cluster's
+   * dispatcher runs it on this node instead, with `runHere` (else the {@link RunHere} it was opened with), when a
+   * slot is free once the record is written.
+   */
+  dispatch(executionId: string, runHere?: () => Promise<void>): void;
   /** Takes a queued execution back before any node starts it, when it can; whether it did is only a hint. */
   withdraw(executionId: string): void;
   /** Executions waiting here for a slot and executions running here now. */

@@ -1,4 +1,4 @@
-import { type JsonObject, type JsonValue } from '../../../server/engine';
+import { type JsonObject, type JsonValue } from '../engine';
 
 /** One packet for a port of the node under test, in the order given. */
 export type PortPacket = readonly [port: string, value: JsonValue];

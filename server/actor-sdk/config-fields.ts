@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseNumeric } from './coerce-number';
+import { parseNumeric } from './parse-numeric';
 
 /*
  * The one builder of actor configuration fields. Values come from IDE forms and hand-written graphs, so every

@@ -1,0 +1,41 @@
+// The actor SDK: what an actor package imports to define, configure and test its actors. Published on its own
+// (@workflow-execution-service/actor-sdk, built by scripts/build-sdk.ts); the service's own actors use the same code.
+export {
+  type PackageActorContext as ActorContext,
+  type PackageActorDefinition as ActorDefinition,
+  type AnyPackageActorDefinition as AnyActorDefinition,
+  type PackageActorInput as ActorDefinitionInput,
+  type ActorHttp,
+  type ActorHttpRequest,
+  type ActorHttpResponse,
+  type NodeRun,
+  type PortPacket,
+  type RunNodeOptions,
+  defineActor,
+  runNode,
+  numberSetting,
+  textSetting,
+  optionalText,
+  requiredText,
+  booleanSetting,
+  choiceSetting,
+  listSetting,
+  jsonObjectSetting,
+} from '../server/actor-sdk';
+export {
+  type EffectsOfFiring,
+  type FiringEffects,
+  type InPortSpec,
+  type OutPortSpec,
+  type PortDatatype,
+  type JsonObject,
+  type JsonValue,
+  type EngineEvent,
+  type RunResult,
+  type ResourceKind,
+  type RunResources,
+  ActorError,
+  errorOutPort,
+  resourceKind,
+} from '../server/engine';
+export { z } from 'zod';

@@ -1,0 +1,36 @@
+import { type AnyActorDefinition } from '../engine';
+import { loadNofloComponentActors } from '../actors';
+import { type ActorGroup, type ExtendOutcome, extendCatalogue } from './extend-catalogue';
+import { loadActorPackages } from './load-actor-packages';
+
+/** Where the operator's extra actors come from. */
+interface ExtraActorSources {
+  /** `actor_packages`: package names or paths. */
+  actorPackages: readonly string[];
+  /** `noflo_component_packages`: NoFlo component libraries, installed beside the service. */
+  nofloComponentPackages?: readonly string[];
+  /** The service's working directory, which names and relative paths of actor packages are resolved from. */
+  cwd: string;
+  /** The catalogue's own actors, which no extra actor may replace. */
+  builtIns: readonly AnyActorDefinition[];
+}
+
+/**
+ * The actors the operator adds to the catalogue, loaded and checked against the built-in ones and each other;
+ * or the one line that says why the service must not start. Every source of extra actors joins here, through
+ * the one check of {@link extendCatalogue}.
+ */
+export async function extraActors(sources: ExtraActorSources): Promise<ExtendOutcome> {
+  const packages = loadActorPackages(sources.actorPackages, { cwd: sources.cwd });
+  if (!packages.ok) return packages;
+  const libraries: ActorGroup[] = [];
+  for (const name of sources.nofloComponentPackages ?? []) {
+    try {
+      // NoFlo libraries are found as Node finds the service's own dependencies: installed beside it.
+      libraries.push({ origin: `NoFlo component package '${name}' (noflo_component_packages)`, definitions: await loadNofloComponentActors([name], __dirname) });
+    } catch (error) {
+      return { ok: false, message: (error as Error).message };
+    }
+  }
+  return extendCatalogue(sources.builtIns, [...packages.groups, ...libraries]);
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { runCli } from './support/cli-process';
+
+const fixtures = path.join(__dirname, 'fixtures', 'actor-packages');
+const serve = ['serve', '--port', '0', '--bind-address', '127.0.0.1'];
+
+describe('actor_packages at start', () => {
+  it('refuses to start when a package clashes, exiting 2 with one line naming the package and why', async () => {
+    const { code, stdout, stderr } = await runCli([...serve, '--actor-packages', './greeter,./clashing'], { cwd: fixtures });
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toBe("actor_packages: './clashing': actor 'tpl_math_add' has the id of a built-in actor\n");
+  }, 30_000);
+
+  it('refuses a package named in the environment that has a config field without a description', async () => {
+    const { code, stderr } = await runCli(serve, { cwd: fixtures, env: { ENGINE_ACTOR_PACKAGES: './undescribed' } });
+    expect(code).toBe(2);
+    expect(stderr.trimEnd().split('\n')).toEqual(["actor_packages: './undescribed': actor 'fixture/echo': config field 'limit' has no description (use a field helper or .describe('...'))"]);
+  }, 30_000);
+});
