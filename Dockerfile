@@ -31,7 +31,13 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-RUN mkdir -p /data && chown node:node /data
+COPY --from=build /app/bin ./bin
+# On PATH: `wes`, the command line (its launcher runs dist/cli/main.js with --no-node-snapshot), and `nu` for
+# NuShell script nodes, from the optional npm package @nushell/linux-x64; npm installs that one on x64 only, so
+# on other platforms nu is left out and NuShell nodes say it is missing.
+RUN ln -s /app/bin/wes.js /usr/local/bin/wes \
+ && if [ -x node_modules/@nushell/linux-x64/bin/nu ]; then ln -s /app/node_modules/@nushell/linux-x64/bin/nu /usr/local/bin/nu; fi \
+ && mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
 EXPOSE 8080

@@ -1,17 +1,26 @@
 import { type Command, Option } from 'commander';
-import { DEFAULT_SERVER_URL } from './server-connection';
+import { DEFAULT_SERVER_URL, TOKEN_ENVS, URL_ENV } from './server-connection';
 
-/** The environment variable a token may come from instead of `--token`. */
-const TOKEN_ENV = 'ENGINE_TOKEN';
+const [TOKEN_ENV, SERVICE_TOKEN_ENV] = TOKEN_ENVS;
 
-/** The `--token` option, read from {@link TOKEN_ENV} when not given. */
-export function tokenOption(): Option {
-  return new Option('--token <token>', 'bearer token, for a service with auth_tokens').env(TOKEN_ENV);
+/**
+ * The `--token` option: when not given, commander reads {@link TOKEN_ENV}, and failing that the default is
+ * {@link SERVICE_TOKEN_ENV}'s value (described by its name, so that help never prints a token).
+ */
+export function tokenOption(env: Readonly<Record<string, string | undefined>> = process.env): Option {
+  return new Option('--token <token>', `bearer token, for a service with auth_tokens; when not given, ${TOKEN_ENV}, else ${SERVICE_TOKEN_ENV}`)
+    .env(TOKEN_ENV)
+    .default(env[SERVICE_TOKEN_ENV], SERVICE_TOKEN_ENV);
+}
+
+/** The `--url` option, read from {@link URL_ENV} when not given, then `fallback` (none: the command works without a service). */
+export function urlOption(description: string, fallback?: string): Option {
+  return new Option('--url <url>', description).env(URL_ENV).default(fallback);
 }
 
 /** Adds `--url` (with the default address) and `--token` to a command that talks to a service. */
 export function withServerOptions(command: Command): Command {
-  return command.option('--url <url>', 'address of the service', DEFAULT_SERVER_URL).addOption(tokenOption());
+  return command.addOption(urlOption('address of the service', DEFAULT_SERVER_URL)).addOption(tokenOption());
 }
 
 /** The input options as commander parses them: `--input` pairs in order, and the file. */

@@ -73,8 +73,8 @@ function lineDisplay(stream: ProgressStream, progress: RunProgress): ProgressDis
         failed.add(event.actorId);
         stream.write(`Node ${terminalText(event.actorId)} failed: ${terminalText(event.error)}\n`);
       } else if (done !== undefined) {
-        const { nodesDone, nodesTotal } = progress.snapshot();
-        stream.write(`Node ${terminalText(done)} done (${nodesTotal === undefined ? nodesDone : `${nodesDone}/${nodesTotal}`})\n`);
+        const { nodesFired, nodesTotal } = progress.snapshot();
+        stream.write(`Node ${terminalText(done)} done (${nodesTotal === undefined ? nodesFired : `${nodesFired}/${nodesTotal}`})\n`);
       }
     },
     finish: (terminal) => stream.write(`${report(terminal, progress)}\n`),

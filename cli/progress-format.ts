@@ -15,8 +15,8 @@ export function formatElapsed(ms: number): string {
 }
 
 /** `3/5 nodes`, or `3 nodes` while the total is unknown. */
-function nodesText({ nodesDone, nodesTotal }: ProgressSnapshot): string {
-  return nodesTotal === undefined ? `${nodesDone} nodes` : `${nodesDone}/${nodesTotal} nodes`;
+function nodesText({ nodesFired, nodesTotal }: ProgressSnapshot): string {
+  return nodesTotal === undefined ? `${nodesFired} nodes` : `${nodesFired}/${nodesTotal} nodes`;
 }
 
 /** `120 packets`, and the failed nodes when there are any. */
@@ -28,12 +28,12 @@ function countsText(snapshot: ProgressSnapshot): string {
 /**
  * The one line a terminal shows while a run goes on: a bar of the nodes done (a spinner while their number is
  * unknown), the nodes and packets, and the elapsed time, cut to `columns`.
- * @example progressLine({ nodesDone: 3, nodesTotal: 5, nodesFailed: 0, packets: 120, elapsedMs: 2300 }, 80, 0)
+ * @example progressLine({ nodesFired: 3, nodesTotal: 5, nodesFailed: 0, packets: 120, elapsedMs: 2300 }, 80, 0)
  * // '[##############----------] 3/5 nodes · 120 packets · 0:02.3'
  */
 export function progressLine(snapshot: ProgressSnapshot, columns: number, tick: number): string {
-  const { nodesDone, nodesTotal } = snapshot;
-  const filled = nodesTotal ? Math.min(BAR_WIDTH, Math.round((nodesDone / nodesTotal) * BAR_WIDTH)) : 0;
+  const { nodesFired, nodesTotal } = snapshot;
+  const filled = nodesTotal ? Math.min(BAR_WIDTH, Math.round((nodesFired / nodesTotal) * BAR_WIDTH)) : 0;
   const bar = nodesTotal ? `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}]` : `[${SPINNER[tick % SPINNER.length]}]`;
   const line = `${bar} ${nodesText(snapshot)} · ${countsText(snapshot)} · ${formatElapsed(snapshot.elapsedMs)}`;
   return line.length < columns ? line : line.slice(0, Math.max(0, columns - 1));

@@ -43,8 +43,28 @@ describe('RunProgress', () => {
     const firstDone = events().map((event) => progress.observe(event));
     now = 12_500;
     expect(firstDone.filter((id) => id !== undefined)).toEqual(['a', 'b']);
-    expect(progress.snapshot()).toEqual({ nodesDone: 2, nodesTotal: 3, nodesFailed: 1, packets: 5, elapsedMs: 0 });
+    expect(progress.snapshot()).toEqual({ nodesFired: 2, nodesTotal: 3, nodesFailed: 1, packets: 5, elapsedMs: 0 });
     expect(progress.terminal?._type).toBe('Failed');
+  });
+
+  it('counts the nodes of the top level as the result does: a composite node once, its inner nodes not at all', () => {
+    const progress = new RunProgress();
+    progress.begin(2);
+    let seq = 0;
+    const at = () => ({ seq: ++seq, timestamp: 1000 + seq });
+    const started = (actorId: string): EngineEvent => ({ _type: 'ActorStarted', ...at(), actorId, component: 'x' });
+    const completed = (actorId: string): EngineEvent => ({ _type: 'ActorCompleted', ...at(), actorId, component: 'x', durationMs: 1 });
+    const done = [started('sub'), started('sub/in'), completed('sub/in'), started('sub/inner'), started('sub/inner/deep'), completed('sub/inner/deep'), completed('sub/inner'), completed('sub')].map((event) =>
+      progress.observe(event),
+    );
+    // Each node still gets its own "done" line.
+    expect(done.filter((id) => id !== undefined)).toEqual(['sub/in', 'sub/inner/deep', 'sub/inner', 'sub']);
+    expect(progress.snapshot()).toMatchObject({ nodesFired: 1, nodesTotal: 2, nodesFailed: 0 });
+    progress.observe(started('sink'));
+    expect(progress.snapshot()).toMatchObject({ nodesFired: 2, nodesTotal: 2 });
+    // Once the run has ended, the result's own numbers are shown.
+    progress.observe({ _type: 'Completed', ...at(), result: { ...result(), nodes_executed: 2, nodes_failed: 0 } });
+    expect(progress.snapshot()).toMatchObject({ nodesFired: 2, nodesTotal: 2, nodesFailed: 0 });
   });
 
   it('stops the clock at the terminal event and never shows fewer nodes in all than have fired', () => {
@@ -69,7 +89,7 @@ describe('progress text', () => {
   });
 
   it('draws a bar of the nodes done, a spinner while their number is unknown, and cuts the line to the terminal', () => {
-    const snapshot = { nodesDone: 3, nodesTotal: 6, nodesFailed: 0, packets: 120, elapsedMs: 2300 };
+    const snapshot = { nodesFired: 3, nodesTotal: 6, nodesFailed: 0, packets: 120, elapsedMs: 2300 };
     expect(progressLine(snapshot, 80, 0)).toBe(`[${'#'.repeat(12)}${'-'.repeat(12)}] 3/6 nodes · 120 packets · 0:02.3`);
     expect(progressLine({ ...snapshot, nodesTotal: undefined, nodesFailed: 1 }, 80, 1)).toBe('[\\] 3 nodes · 120 packets · 1 failed · 0:02.3');
     expect(progressLine(snapshot, 20, 0)).toHaveLength(19);
@@ -78,7 +98,7 @@ describe('progress text', () => {
   it('sums up how the run ended', () => {
     const [terminal] = events().slice(-1);
     if (terminal._type !== 'Failed') throw new Error('the last event is the terminal one');
-    expect(summaryLine(terminal, { nodesDone: 2, nodesTotal: 3, nodesFailed: 1, packets: 1, elapsedMs: 61_000 })).toBe('Failed after 1:01.0: 2/3 nodes, 1 packet, 1 failed');
+    expect(summaryLine(terminal, { nodesFired: 2, nodesTotal: 3, nodesFailed: 1, packets: 1, elapsedMs: 61_000 })).toBe('Failed after 1:01.0: 2/3 nodes, 1 packet, 1 failed');
   });
 });
 

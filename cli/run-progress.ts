@@ -2,11 +2,14 @@ import { type EngineEvent, type TerminalEvent, isTerminalEvent } from '../model'
 
 /** What a run has done so far, as a progress display shows it. */
 export interface ProgressSnapshot {
-  /** Nodes that finished at least one firing (the result's `nodes_executed`, counted live). */
-  nodesDone: number;
-  /** The nodes of the graph, subgraphs included; undefined while unknown. */
+  /**
+   * Nodes of the graph's top level that have started a firing, composite nodes counted once whatever their inner
+   * graph does: the result's `nodes_executed`, counted live, and the result's own number once the run has ended.
+   */
+  nodesFired: number;
+  /** The nodes of the graph's top level; undefined while unknown. */
   nodesTotal: number | undefined;
-  /** Nodes with at least one failed firing. */
+  /** Nodes of the top level with at least one failed firing: the result's `nodes_failed`. */
   nodesFailed: number;
   /** Packets sent, those left out of a capped log included. */
   packets: number;
@@ -16,11 +19,17 @@ export interface ProgressSnapshot {
 
 /**
  * Counts a run's progress from its events: each node once however often it fires, every packet, and the
- * terminal event once it comes. Events must be observed in log order, each once.
+ * terminal event once it comes. Nodes are counted as the result counts them (`nodes_executed` is the top-level
+ * nodes whose runner fired): a node inside a composite node is named `<composite id>/<its id>` and starts only
+ * after its composite node did, so a node whose id extends a fired node's id and a `/` is an inner one. Events
+ * must be observed in log order, each once.
  */
 export class RunProgress {
-  private readonly started = new Set<string>();
+  /** Top-level nodes that started a firing. */
+  private readonly fired = new Set<string>();
+  /** Every node, inner ones included, that finished a firing: each gets one "done" line. */
   private readonly done = new Set<string>();
+  /** Top-level nodes with a failed firing. */
   private readonly failed = new Set<string>();
   private packets = 0;
   private terminalEvent: TerminalEvent | undefined;
@@ -44,7 +53,7 @@ export class RunProgress {
   observe(event: EngineEvent): string | undefined {
     switch (event._type) {
       case 'ActorStarted':
-        this.started.add(event.actorId);
+        if (this.isTopLevel(event.actorId)) this.fired.add(event.actorId);
         return undefined;
       case 'MessageSent':
         this.packets += 1;
@@ -54,7 +63,7 @@ export class RunProgress {
         this.packets += event.dropped;
         return undefined;
       case 'ActorFailed':
-        this.failed.add(event.actorId);
+        if (this.fired.has(event.actorId)) this.failed.add(event.actorId);
         return this.markDone(event.actorId);
       case 'ActorCompleted':
         return this.markDone(event.actorId);
@@ -74,14 +83,24 @@ export class RunProgress {
 
   /** The counts now. */
   snapshot(): ProgressSnapshot {
+    const result = this.terminalEvent?.result;
+    const nodesFired = result?.nodes_executed ?? this.fired.size;
     return {
-      nodesDone: this.done.size,
-      // A graph read elsewhere may count differently from the nodes that actually fire: never show more done than there are.
-      nodesTotal: this.nodesTotal === undefined ? undefined : Math.max(this.nodesTotal, this.started.size, this.done.size),
-      nodesFailed: this.failed.size,
+      nodesFired,
+      // A graph read elsewhere may count differently from the nodes that actually fire: never show more fired than there are.
+      nodesTotal: this.nodesTotal === undefined ? undefined : Math.max(this.nodesTotal, nodesFired),
+      nodesFailed: result?.nodes_failed ?? this.failed.size,
       packets: this.packets,
       elapsedMs: this.startedAt === undefined ? 0 : Math.max(0, (this.endedAt ?? this.now()) - this.startedAt),
     };
+  }
+
+  /** Whether no fired node's id and a `/` begin this id. */
+  private isTopLevel(actorId: string): boolean {
+    for (let slash = actorId.indexOf('/'); slash !== -1; slash = actorId.indexOf('/', slash + 1)) {
+      if (this.fired.has(actorId.slice(0, slash))) return false;
+    }
+    return true;
   }
 
   private markDone(actorId: string): string | undefined {

@@ -11,6 +11,15 @@ export interface ServerOptions {
 /** The address used when a command names none. */
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8080';
 
+/** The environment variable that gives `--url` when it is not given. */
+export const URL_ENV = 'WES_URL';
+
+/**
+ * The environment variables a token may come from instead of `--token`, the first set one winning: the command
+ * line's own name, then the name the service's `ENGINE_*` settings sit beside.
+ */
+export const TOKEN_ENVS = ['WES_TOKEN', 'ENGINE_TOKEN'] as const;
+
 /** A service to send requests to: the typed client, and what plain requests (the event stream, cancel) need. */
 export interface ServerConnection {
   client: WorkflowClient;
@@ -29,9 +38,9 @@ export function connectToServer({ url, token }: ServerOptions): ServerConnection
   try {
     parsed = new URL(url);
   } catch {
-    throw new CliError(`--url must be an http:// or https:// address, not '${url}'`);
+    throw new CliError(`--url (or ${URL_ENV}) must be an http:// or https:// address, not '${url}'`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CliError(`--url must be an http:// or https:// address, not '${url}'`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CliError(`--url (or ${URL_ENV}) must be an http:// or https:// address, not '${url}'`);
   const base = parsed.href.replace(/\/+$/, '');
   return { client: createWorkflowClient({ baseUrl: base, token: token || undefined }), url: base, headers: token ? { authorization: `Bearer ${token}` } : {} };
 }
@@ -75,7 +84,7 @@ export async function request<T>(connection: ServerConnection, call: (client: Wo
 /** The error of a request the service answered with a failure. */
 export function refused(response: Response, body: unknown, connection: ServerConnection): CliError {
   if (response.status === 401) {
-    const hint = connection.headers.authorization ? 'the token was refused' : 'it needs a token: give --token or set ENGINE_TOKEN';
+    const hint = connection.headers.authorization ? 'the token was refused' : `it needs a token: give --token or set ${TOKEN_ENVS.join(' or ')}`;
     return new CliError(`The service at ${connection.url} answered 401: ${hint}`);
   }
   if (isEnvelope(body)) return new CliError(body.error, { details: body.details ?? [] });

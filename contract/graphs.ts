@@ -9,7 +9,10 @@ import { StartWorkflowRequestSchema } from './workflows';
 /** One problem of a submitted graph, named for the OpenAPI document. */
 const GraphIssueDocSchema = GraphIssueSchema.openapi('GraphIssue');
 
-/** The body of `POST /graphs/validate`: a start request's graph and, optionally, its input (checked against the inports). */
+/**
+ * The body of `POST /graphs/validate`: a start request's graph and its input, checked as a start would check them
+ * (no input is an empty one, so a required port that only an exported inport feeds is named as a missing input).
+ */
 const ValidateGraphRequestSchema = ModelStartWorkflowRequestSchema.pick({ input: true })
   .extend({ graph_json: GraphJsonSchema.optional(), graph_fbp: StartWorkflowRequestSchema.innerType().shape.graph_fbp })
   .superRefine(requireOneGraph)
@@ -36,7 +39,7 @@ export const graphsContract = c.router({
     path: '/graphs/validate',
     summary: 'Check a graph without running it',
     description:
-      'Reads `graph_json` or `graph_fbp` and checks it against the catalogue (and `input`, when given) exactly as a start would, and answers the normalised graph with every issue. Nothing runs and nothing is stored; an invalid graph is a 200 with `valid: false`.',
+      'Reads `graph_json` or `graph_fbp` and checks it against the catalogue and `input` (none is an empty one) exactly as a start would, and answers the normalised graph with every issue. Nothing runs and nothing is stored; an invalid graph is a 200 with `valid: false`.',
     body: ValidateGraphRequestSchema,
     responses: { 200: successEnvelope(GraphValidationSchema), ...errorResponses(400, 413) },
   },

@@ -7,6 +7,7 @@ import { type ServerConfig } from './config';
 import { BearerAuth, ConnectionLimit, RequestBudget, clientAddressOf, type TrustProxyFunction } from './guards';
 import {
   ContractRoutes,
+  answerClientError,
   authGuard,
   budgetGuard,
   connectionGuard,
@@ -161,13 +162,15 @@ function expressApp(config: ServerConfig): express.Express {
 }
 
 function httpServer(config: ServerConfig): Server {
-  return createServer({
+  const server = createServer({
     headersTimeout: config.headers_timeout_ms,
     requestTimeout: config.request_timeout_ms,
     keepAliveTimeout: config.keep_alive_timeout_ms,
     // Idle and slow sockets are found within a second, so that a few of them cannot hold max_connections.
     connectionsCheckingInterval: 1000,
   });
+  server.on('clientError', answerClientError);
+  return server;
 }
 
 function listen(server: Server, config: ServerConfig): Promise<string> {

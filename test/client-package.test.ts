@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureClientBundle } from '../scripts/client-bundle-size';
 import { multiplyGraph } from './support/graphs';
-import { ROOT as root, installedVersion as installed, npm, run } from './support/package-tarballs';
+import { ROOT as root, installedVersion as installed, npm, run, writeStrictProject } from './support/package-tarballs';
 import { type TestApp, startTestApp } from './support/test-app';
 
 const clientDir = path.join(root, 'client');
@@ -65,26 +65,7 @@ describe('the client package', () => {
 
   it('installs from its tarball into a strict nodenext TypeScript project that type-checks (for Node and for a browser bundler) and runs against the server', async () => {
     const consumer = path.join(work, 'consumer');
-    mkdirSync(path.join(consumer, 'src'), { recursive: true });
-    writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    writeFileSync(
-      path.join(consumer, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2022',
-          lib: ['es2022'],
-          types: ['node'],
-          skipLibCheck: false,
-          rootDir: 'src',
-          outDir: 'dist',
-        },
-        include: ['src'],
-      }),
-    );
+    writeStrictProject(consumer, 'consumer');
     for (const file of ['main.ts', 'require-check.cts']) copyFileSync(path.join(root, 'test', 'fixtures', 'client-consumer', file), path.join(consumer, 'src', file));
     // The same package as a browser app's bundler sees it: the `browser` condition, DOM types and no Node types.
     mkdirSync(path.join(consumer, 'web'));

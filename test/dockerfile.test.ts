@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Copy, DockerfileParser, type Instruction } from 'dockerfile-ast';
 
@@ -56,6 +56,33 @@ describe('the Dockerfile', () => {
     // No npm or shell between tini and the server: each would keep the signal to itself or leave the server running.
     expect(start).toMatch(/&& exec node --no-node-snapshot /);
     expect(named(finalStage(), 'ENTRYPOINT').map(argumentsOf)).toEqual(['["/usr/bin/tini", "--"]']);
+  });
+
+  it("puts wes on PATH through the package's launcher, which runs the build with --no-node-snapshot", () => {
+    const stage = finalStage();
+    const copies = (named(stage, 'COPY') as Copy[]).map(argumentsOf);
+    expect(copies).toContain('/app/bin ./bin');
+    const runs = named(stage, 'RUN').map(argumentsOf).join(' ');
+    const launcher = /ln -s \/app\/(\S+) \/usr\/local\/bin\/wes\b/.exec(runs)?.[1];
+    const bin = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin;
+    expect(launcher).toBe(bin.wes);
+    const source = readFileSync(join(root, launcher!), 'utf8');
+    expect(source.split('\n')[0]).toMatch(/^#!.*node --no-node-snapshot$/);
+    // Without the sources and tsx (the image has neither), the launcher runs the build the image copies.
+    expect(source).toContain("join(root, 'dist', 'cli', 'main.js')");
+    expect(statSync(join(root, launcher!)).mode & 0o111).not.toBe(0);
+  });
+
+  it('puts nu on PATH from the Nushell package that production installs, when the platform has it', () => {
+    const runs = named(finalStage(), 'RUN').map(argumentsOf).join(' ');
+    const nu = /ln -s \/app\/node_modules\/(@nushell\/[^/\s]+)\/bin\/nu \/usr\/local\/bin\/nu\b/.exec(runs)?.[1];
+    expect(nu).toBe('@nushell/linux-x64');
+    // Optional, not a dev dependency: `npm prune --omit=dev` keeps it, and a platform without it still builds.
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { optionalDependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    expect(Object.keys(manifest.optionalDependencies ?? {})).toContain(nu);
+    expect(Object.keys(manifest.devDependencies ?? {})).not.toContain(nu);
+    expect(runs).toContain(`if [ -x node_modules/${nu}/bin/nu ]`);
+    expect(existsSync(join(root, 'node_modules', nu!, 'bin', 'nu'))).toBe(true);
   });
 
   it('copies into the build only files that exist, and never the local node_modules or dist', () => {

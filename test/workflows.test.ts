@@ -104,6 +104,13 @@ describe('executions over HTTP', () => {
     expect((await app.client.getWorkflow('invalid-1')).response.status).toBe(404);
   });
 
+  it('answers a start whose input leaves out an exported inport that alone feeds a required port with 400 naming that input, and runs nothing', async () => {
+    const { response, error } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 1 }, metadata: { execution_id: 'missing-input-1' } });
+    expect(response.status).toBe(400);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'input.y', message: expect.stringContaining("Input 'y' is missing") }] });
+    expect((await app.client.getWorkflow('missing-input-1')).response.status).toBe(404);
+  });
+
   it('answers an unknown component with 400 naming it', async () => {
     const graph = { processes: { a: { component: 'tpl_does_not_exist' } }, connections: [] };
     const { response, error } = await app.client.startWorkflow({ graph_json: graph });

@@ -9,8 +9,9 @@ import { remoteRunner } from '../remote-run';
 import { readRunInput } from '../run-input';
 import { RunProgress } from '../run-progress';
 import { connectToServer } from '../server-connection';
-import { type InputOptions, tokenOption, withInputOptions } from '../command-options';
+import { type InputOptions, tokenOption, urlOption, withInputOptions } from '../command-options';
 import { readWorkflowFile } from '../workflow-file';
+import { warnUnfedInports } from '../unfed-inports';
 import { type WorkflowRunner } from '../workflow-run';
 
 /** The options of `run`, as commander parses them. */
@@ -56,6 +57,7 @@ function cancelOnInterrupt(controller: AbortController, note: (text: string) => 
 async function run(path: string, options: RunOptions): Promise<ExitCode> {
   const file = await readWorkflowFile(path);
   const input = await readRunInput(options.input ?? [], options.inputFile);
+  if (!options.quiet) warnUnfedInports(file, input, process.stderr);
   const runner = runnerOf(options);
   const progress = new RunProgress();
   const mode = progressMode(options);
@@ -93,7 +95,7 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
     .description('Run a workflow (an engine graph .json, .fbp text, or an IDE workflow .json) and print its outputs as JSON; exits 0 completed, 1 failed, 130 cancelled (Ctrl-C), 2 when it cannot start')
     .argument('<file>', 'the workflow file');
   withInputOptions(command)
-    .option('--url <url>', 'run it on the service at this address instead of in this process')
+    .addOption(urlOption('run it on the service at this address instead of in this process'))
     .addOption(tokenOption())
     .option('--config <file>', 'in this process: the service configuration file (YAML, TOML or JSON) to run with')
     .option('-q, --quiet', 'no progress on stderr, only the outputs on stdout')

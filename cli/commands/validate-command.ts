@@ -7,6 +7,7 @@ import { type InputOptions, withInputOptions, withServerOptions } from '../comma
 import { type JsonObject } from '../../model';
 import { type WorkflowFile, readWorkflowFile } from '../workflow-file';
 import { terminalText } from '../terminal-text';
+import { warnUnfedInports } from '../unfed-inports';
 
 type ValidateOptions = ServerOptions & InputOptions;
 
@@ -21,6 +22,7 @@ async function check(connection: ServerConnection, file: WorkflowFile, input: Js
 async function validate(path: string, options: ValidateOptions): Promise<ExitCode> {
   const file = await readWorkflowFile(path);
   const input = await readRunInput(options.input ?? [], options.inputFile);
+  warnUnfedInports(file, input, process.stderr);
   const validation = await check(connectToServer(options), file, input);
   printJson(validation);
   if (validation.valid) {

@@ -177,7 +177,7 @@ export interface paths {
         put?: never;
         /**
          * Check a graph without running it
-         * @description Reads `graph_json` or `graph_fbp` and checks it against the catalogue (and `input`, when given) exactly as a start would, and answers the normalised graph with every issue. Nothing runs and nothing is stored; an invalid graph is a 200 with `valid: false`.
+         * @description Reads `graph_json` or `graph_fbp` and checks it against the catalogue and `input` (none is an empty one) exactly as a start would, and answers the normalised graph with every issue. Nothing runs and nothing is stored; an invalid graph is a 200 with `valid: false`.
          */
         post: operations["validateGraph"];
         delete?: never;

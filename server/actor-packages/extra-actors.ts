@@ -24,10 +24,14 @@ export async function extraActors(sources: ExtraActorSources): Promise<ExtendOut
   const packages = loadActorPackages(sources.actorPackages, { cwd: sources.cwd });
   if (!packages.ok) return packages;
   const libraries: ActorGroup[] = [];
+  // The catalogue implements some NoFlo components natively (noflo-core's Repeat, Kick, Output, ...), with
+  // NoFlo's semantics: listing their library keeps those and adds the others, so noflo-core can be listed.
+  const native = new Set(sources.builtIns.map((definition) => definition.id));
   for (const name of sources.nofloComponentPackages ?? []) {
     try {
       // NoFlo libraries are found as Node finds the service's own dependencies: installed beside it.
-      libraries.push({ origin: `NoFlo component package '${name}' (noflo_component_packages)`, definitions: await loadNofloComponentActors([name], __dirname) });
+      const definitions = (await loadNofloComponentActors([name], __dirname)).filter((definition) => !native.has(definition.id));
+      libraries.push({ origin: `NoFlo component package '${name}' (noflo_component_packages)`, definitions });
     } catch (error) {
       return { ok: false, message: (error as Error).message };
     }

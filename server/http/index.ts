@@ -15,3 +15,4 @@ export { hookRoutes } from './hook-routes';
 export { requestMetrics } from './request-metrics';
 export { requestLog } from './request-log';
 export { metricsRoute } from './metrics-route';
+export { answerClientError } from './client-error';

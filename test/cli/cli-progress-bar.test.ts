@@ -59,10 +59,10 @@ describe('wes run on a terminal', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('draws a bar of the nodes done with the packets and the elapsed time, and Ctrl-C cancels the run and exits 130', async () => {
+  it('draws a bar of the nodes that have fired (the slow one too, as the result counts it) with the packets and the elapsed time, and Ctrl-C cancels the run and exits 130', async () => {
     startInTerminal('slow', ['run', join(dir, 'two-step.json')]);
-    const bar = /^\[#{12}-{12}\] 1\/2 nodes · 1 packet · \d+:\d\d\.\d$/m;
-    await waitFor(() => bar.test(screen('slow')), { what: 'the progress bar at one node of two', timeoutMs: 20_000, intervalMs: 100 });
+    const bar = /^\[#{24}\] 2\/2 nodes · 1 packet · \d+:\d\d\.\d$/m;
+    await waitFor(() => bar.test(screen('slow')), { what: 'the progress bar at two nodes of two', timeoutMs: 20_000, intervalMs: 100 });
     const during = screen('slow');
     expect(during).toMatch(/^Started execution [0-9a-f-]{36}$/m);
     // On a terminal the bar stands for the plain lines.
@@ -72,7 +72,7 @@ describe('wes run on a terminal', () => {
     const after = screen('slow');
     expect(after).toContain('EXIT=130');
     expect(after).toMatch(/^Cancelling the run \(Ctrl-C again to quit at once\)$/m);
-    expect(after).toMatch(/^Cancelled after \d+:\d\d\.\d: 1\/2 nodes, 1 packet$/m);
+    expect(after).toMatch(/^Cancelled after \d+:\d\d\.\d: 2\/2 nodes, 1 packet$/m);
     expect(after).toMatch(/^ {2}Cancelled from the command line$/m);
     expect(after).not.toMatch(/^\[[#-]+\]/m);
   });

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WES_BIN, runCli, startCli } from '../support/cli-process';
-import { httpGetGraph, multiplyGraph } from '../support/graphs';
+import { REPO_ROOT, WES_BIN, runCli, startCli } from '../support/cli-process';
+import { clockGraph, httpGetGraph, multiplyGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';
 import { waitFor } from '../support/wait-for';
 
@@ -18,6 +18,7 @@ describe('wes run, in process', () => {
     slow = await startSlowServer(60_000);
     await writeFile(file('multiply.json'), JSON.stringify(multiplyGraph()));
     await writeFile(file('multiply.fbp'), "INPORT=mul.A_IN:X\nINPORT=mul.B_IN:Y\nOUTPORT=mul.RESULT_OUT:PRODUCT\nmul(tpl_math_multiply:precision=2)\n");
+    await writeFile(file('clock.json'), JSON.stringify(clockGraph()));
     await writeFile(file('inputs.json'), JSON.stringify({ x: 2, y: 100 }));
     await writeFile(file('slow.json'), JSON.stringify(httpGetGraph(slow.url)));
     await writeFile(
@@ -27,6 +28,15 @@ describe('wes run, in process', () => {
         processes: { boom: { component: 'tpl_javascript_script', metadata: { config: { script: "throw new Error('the input was ' + data)" } } } },
         connections: [{ data: 7, tgt: { process: 'boom', port: 'data-in' } }],
         outports: { result: { process: 'boom', port: 'result-out' } },
+      }),
+    );
+    await writeFile(
+      file('python-raises.json'),
+      JSON.stringify({
+        properties: { name: 'python-raises' },
+        processes: { calc: { component: 'tpl_python_script', metadata: { config: { script: 'n = data + 1\nlabel = "total"\nraise ValueError("no " + label + " for " + str(n))\nreturn n' } } } },
+        connections: [{ data: 1, tgt: { process: 'calc', port: 'data-in' } }],
+        outports: { result: { process: 'calc', port: 'result-out' } },
       }),
     );
     await writeFile(file('unknown.json'), JSON.stringify({ processes: { a: { component: 'no_such_actor' } }, connections: [] }));
@@ -58,12 +68,47 @@ describe('wes run, in process', () => {
     expect(Object.values(JSON.parse(run.stdout))).toContain(6.48);
   });
 
+  it("counts the nodes as the result's nodes_executed does, a composite node once", async () => {
+    const run = await runCli(['run', 'test/fixtures/ide/nested-subgraph.json', '--result']);
+    expect(run.code).toBe(0);
+    const { nodes_executed: executed } = JSON.parse(run.stdout) as { nodes_executed: number };
+    expect(executed).toBe(3);
+    expect(run.stderr).toMatch(new RegExp(`Completed in \\d+:\\d\\d\\.\\d: ${executed}/${executed} nodes, \\d+ packets\\n$`));
+  });
+
+  it("converts in process against the server's configured catalogue, the operator's actor packages included", async () => {
+    const workflow = { id: 'w1', name: 'Greeting', graphs: [{ id: 'main', name: 'Main', isMain: true, nodes: [{ id: 'greet-1', metadata: { templateId: 'fixture/greet' } }], connections: [] }] };
+    await writeFile(file('greet-ide.json'), JSON.stringify(workflow));
+    const converted = await runCli(['convert', file('greet-ide.json')], { cwd: join(REPO_ROOT, 'test', 'fixtures', 'actor-packages'), env: { ENGINE_ACTOR_PACKAGES: './greeter' } });
+    expect(converted).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(converted.stdout)).toMatchObject({ unsupported_actors: [], engine_graph: { processes: { 'greet-1': { component: 'fixture/greet' } } } });
+  });
+
   it('exits 1 when the run fails, printing what it produced and naming the failed node and its error', async () => {
     const run = await runCli(['run', file('fails.json')]);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual({});
     expect(run.stderr).toContain('Node boom failed: the input was 7\n');
     expect(run.stderr).toMatch(/Failed after .*: 1\/1 nodes, 0 packets, 1 failed\n {2}boom: the input was 7\n$/);
+  });
+
+  it('warns naming the exported inports no input feeds, and exits 2 as the engine refuses a run whose required port only a missing input would feed', async () => {
+    const missing = await runCli(['run', file('multiply.json'), '-i', 'x=3']);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toMatch(/^Warning: no input feeds the exported inport 'y' \(give --input NAME=VALUE\)\nwes: Invalid graph: Input 'y' is missing/);
+    expect(missing.stderr).toContain("required port 'b-in' of node 'mul'");
+  });
+
+  it('warns naming an exported inport no input feeds and runs when its port is not required', async () => {
+    const optional = await runCli(['run', file('clock.json')]);
+    expect(optional.code).toBe(0);
+    expect(optional.stderr).toMatch(/^Warning: no input feeds the exported inport 'when' \(give --input NAME=VALUE\)\nStarted execution /);
+  });
+
+  it('names the line of the Python script that raised, as the user wrote it', async () => {
+    const run = await runCli(['run', file('python-raises.json')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("Node calc failed: ValueError: no total for 2 (line 3)\n");
   });
 
   it('exits 2 with every issue the engine finds when it refuses a graph, and prints nothing on stdout', async () => {
@@ -94,7 +139,7 @@ describe('wes run, in process', () => {
     expect(run.code).toBe(130);
     expect(JSON.parse(run.stdout)).toEqual({});
     expect(run.stderr).toContain('Cancelling the run (Ctrl-C again to quit at once)\n');
-    expect(run.stderr).toMatch(/Cancelled after .*: 0\/1 nodes, 0 packets\n {2}Cancelled from the command line\n$/);
+    expect(run.stderr).toMatch(/Cancelled after .*: 1\/1 nodes, 0 packets\n {2}Cancelled from the command line\n$/);
     await waitFor(() => slow.aborted > 0, { what: 'the slow request to be closed' });
   });
 
@@ -103,5 +148,10 @@ describe('wes run, in process', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: wes [options] [command]');
     expect(help.stdout).toMatch(/run \[options\] <file>/);
+  });
+
+  it("prints the package's version with --version and exits 0", async () => {
+    const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await runCli(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 });

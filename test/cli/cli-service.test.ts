@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startCli } from '../support/cli-process';
 import { closedPort } from '../support/closed-port';
-import { httpGetGraph, multiplyGraph } from '../support/graphs';
+import { clockGraph, httpGetGraph, multiplyGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';
 import { type TestApp, startTestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -24,6 +24,7 @@ describe('wes against a service', () => {
     dir = await mkdtemp(join(tmpdir(), 'wes-service-'));
     await writeFile(file('multiply.json'), JSON.stringify(multiplyGraph()));
     await writeFile(file('slow.json'), JSON.stringify(httpGetGraph(slow.url)));
+    await writeFile(file('clock.json'), JSON.stringify(clockGraph()));
     await writeFile(file('unknown.fbp'), 'a(no_such_actor) OUT -> IN b(core/Drop)\n');
   });
   afterAll(async () => {
@@ -49,13 +50,28 @@ describe('wes against a service', () => {
   });
 
   it('exits 2 and asks for a token when the service wants one, and names an address nothing listens on', async () => {
-    const denied = await runCli(['run', file('multiply.json'), '--url', app.url]);
+    const denied = await runCli(['run', file('multiply.json'), '--url', app.url, '-i', 'x=1', '-i', 'y=2']);
     expect(denied).toMatchObject({ code: 2, stdout: '' });
-    expect(denied.stderr).toBe(`wes: The service at ${app.url} answered 401: it needs a token: give --token or set ENGINE_TOKEN\n`);
+    expect(denied.stderr).toBe(`wes: The service at ${app.url} answered 401: it needs a token: give --token or set WES_TOKEN or ENGINE_TOKEN\n`);
     const closed = `http://127.0.0.1:${await closedPort()}`;
     const nowhere = await runCli(['list', '--url', closed]);
     expect(nowhere).toMatchObject({ code: 2, stderr: `wes: Cannot reach the service at ${closed}: ECONNREFUSED\n` });
   });
+
+  it('takes the address from WES_URL and the token from WES_TOKEN, which wins over ENGINE_TOKEN, for every command that talks to a service', async () => {
+    const listed = await runCli(['list', '--json'], { env: { WES_URL: app.url, WES_TOKEN: TOKEN, ENGINE_TOKEN: 'not-the-token' } });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toHaveProperty('items');
+    const refused = await runCli(['list'], { env: { WES_URL: app.url, WES_TOKEN: 'not-the-token', ENGINE_TOKEN: TOKEN } });
+    expect(refused).toMatchObject({ code: 2, stderr: `wes: The service at ${app.url} answered 401: the token was refused\n` });
+    const run = await runCli(['run', file('multiply.json'), '-i', 'x=2', '-i', 'y=3'], { env: { WES_URL: app.url, WES_TOKEN: TOKEN } });
+    expect(run.code).toBe(0);
+    const id = /^Started execution (\S+)$/m.exec(run.stderr)![1];
+    expect(await app.executions.get(id)).toMatchObject({ status: 'completed', source: 'cli' });
+    const flagWins = await runCli(['list', '--url', `http://127.0.0.1:${await closedPort()}`], { env: { WES_URL: app.url, WES_TOKEN: TOKEN } });
+    expect(flagWins.code).toBe(2);
+    expect(flagWins.stderr).toContain('ECONNREFUSED');
+  }, 60_000);
 
   it('cancels the run on the service on SIGINT and exits 130', async () => {
     const before = slow.requests;
@@ -67,7 +83,7 @@ describe('wes against a service', () => {
     cli.child.kill('SIGINT');
     const run = await cli.done;
     expect(run.code).toBe(130);
-    expect(run.stderr).toMatch(/Cancelled after .*: 0\/1 nodes, 0 packets\n$/);
+    expect(run.stderr).toMatch(/Cancelled after .*: 1\/1 nodes, 0 packets\n$/);
     expect((await app.executions.get(id)).status).toBe('cancelled');
   });
 
@@ -82,8 +98,23 @@ describe('wes against a service', () => {
     expect(graph.stderr).toContain('is an engine graph, which runs as it is: convert takes an IDE workflow');
   });
 
+  it('converts in process when no service is named, printing the JSON the service answers, and names what it cannot read as the service does', async () => {
+    const workflow = JSON.parse(await readFile('test/fixtures/ide/nested-subgraph.json', 'utf8')) as Record<string, unknown>;
+    const answer = await app.client.convertIdeWorkflow(workflow as never);
+    const local = await runCli(['convert', 'test/fixtures/ide/nested-subgraph.json']);
+    expect(local).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(local.stdout)).toEqual(answer.data!.data);
+    await writeFile(file('unreadable-ide.json'), JSON.stringify({ graphs: [{ isMain: true, nodes: [{ id: 'a' }], connections: 'none' }] }));
+    const remote = await runCli(['convert', file('unreadable-ide.json')], { env: { WES_URL: app.url, WES_TOKEN: TOKEN } });
+    const inProcess = await runCli(['convert', file('unreadable-ide.json')]);
+    expect(remote).toMatchObject({ code: 2, stdout: '' });
+    expect(inProcess).toMatchObject({ code: 2, stdout: '' });
+    expect(remote.stderr).toContain('connections');
+    expect(inProcess.stderr).toContain('connections');
+  }, 60_000);
+
   it('validates a workflow: 0 and the normalised graph when valid, 1 and every issue when not', async () => {
-    const valid = await runCli(['validate', file('multiply.json'), '--url', app.url, '-i', 'x=1'], withToken);
+    const valid = await runCli(['validate', file('multiply.json'), '--url', app.url, '-i', 'x=1', '-i', 'y=2'], withToken);
     expect(valid.code).toBe(0);
     expect(JSON.parse(valid.stdout)).toMatchObject({ valid: true, issues: [], graph: { processes: { mul: { component: 'tpl_math_multiply' } } } });
     expect(valid.stderr).toBe(`${file('multiply.json')} is valid\n`);
@@ -94,7 +125,16 @@ describe('wes against a service', () => {
     // The unknown node still feeds b: only the unknown component is an issue.
     expect(JSON.parse(invalid.stdout)).toMatchObject({ valid: false, issue_count: 1 });
     expect(invalid.stderr).toMatch(/has 1 issue:\n {2}processes\.a\.component: .*'no_such_actor'/);
-  });
+  }, 60_000);
+
+  it('warns naming the exported inports no input feeds, and calls the workflow invalid, as the service does, when one alone feeds a required port', async () => {
+    const missing = await runCli(['validate', file('multiply.json'), '--url', app.url, '-i', 'x=1'], withToken);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^Warning: no input feeds the exported inport 'y' \(give --input NAME=VALUE\)\n.* has 1 issue:\n {2}input\.y: Input 'y' is missing/);
+    const optional = await runCli(['validate', file('clock.json'), '--url', app.url], withToken);
+    expect(optional.code).toBe(0);
+    expect(optional.stderr).toBe(`Warning: no input feeds the exported inport 'when' (give --input NAME=VALUE)\n${file('clock.json')} is valid\n`);
+  }, 60_000);
 
   it('lists executions as a table, as JSON, and filtered by status', async () => {
     await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 1, y: 2 }, metadata: { execution_id: 'listed-run' } });

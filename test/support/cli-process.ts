@@ -26,12 +26,12 @@ export interface CliProcess {
 /** Options of {@link startCli}. */
 export interface CliOptions {
   cwd?: string;
-  /** Variables added to the environment; `ENGINE_*` variables of the test process are left out. */
+  /** Variables added to the environment; `ENGINE_*` and `WES_*` variables of the test process are left out. */
   env?: Record<string, string>;
 }
 
 function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ENGINE_')));
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ENGINE_') && !name.startsWith('WES_')));
   // The test runner's own NODE_OPTIONS are not the user's: start the command line as a shell would.
   delete env.NODE_OPTIONS;
   return { ...env, ...extra };

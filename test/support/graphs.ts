@@ -22,6 +22,17 @@ export function multiplyGraph(): GraphJson {
   return graphFixture('multiply').request.graph_json as GraphJson;
 }
 
+/** A graph whose exported inport `when` feeds a port that is not required: its node fires once without it. */
+export function clockGraph(): GraphJson {
+  return {
+    properties: { name: 'clock' },
+    processes: { now: { component: 'tpl_date_time' } },
+    connections: [],
+    inports: { when: { process: 'now', port: 'date-in' } },
+    outports: { timestamp: { process: 'now', port: 'timestamp-out' } },
+  };
+}
+
 /** A graph whose one HTTP node GETs `url` (a slow server makes a long-running execution). */
 export function httpGetGraph(url: string, timeout = 60_000): GraphJson {
   return {

@@ -7,6 +7,11 @@
  * `inputs`, `context` in scope); `def process(inputs, context)`; or module code that reads
  * `Context.get_inputs()` and sets `__return_value`. A result of `None` sends nothing. Each request runs in a
  * namespace of its own.
+ *
+ * The script is parsed and compiled as the user wrote it (a body with `return` is moved into a function by
+ * the syntax tree, keeping every node's line), so the lines its traceback names are the script's own. An
+ * error's message ends with `(line N)`: where a syntax error lies, or the deepest frame of the script (the line
+ * that called into the harness when the harness raised it); none when the script has no frame in it.
  */
 export const PYTHON_HARNESS_CORE = String.raw`
 MAX_OUTPUTS = 10000
@@ -189,12 +194,24 @@ def run(request):
     return value, context.outputs
 
 
-def describe(error):
-    message = str(error)
+def in_script(error):
+    return isinstance(error, SyntaxError) and error.filename == '<script>'
+
+
+def script_line(error, stack):
+    if in_script(error):
+        return error.lineno
+    return stack[-1].lineno if len(stack) > 0 else None
+
+
+def describe(error, line):
+    message = error.msg if in_script(error) else str(error)
     if type(error) in (Exception, ContractError):
-        return message or 'Exception'
-    name = type(error).__name__
-    return name + ': ' + message if message else name
+        text = message or 'Exception'
+    else:
+        name = type(error).__name__
+        text = name + ': ' + message if message else name
+    return text if line is None else text + ' (line ' + str(line) + ')'
 
 
 def answer(read):
@@ -217,7 +234,7 @@ def answer(read):
         report = traceback.TracebackException.from_exception(error)
         report.stack = traceback.StackSummary.from_list([frame for frame in report.stack if frame.filename == '<script>'])
         sys.stderr.write(''.join(report.format()))
-        return {'ok': False, 'kind': 'error', 'error': describe(error)}
+        return {'ok': False, 'kind': 'error', 'error': describe(error, script_line(error, report.stack))}
 
 
 def encode(envelope):

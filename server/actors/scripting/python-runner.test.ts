@@ -91,20 +91,26 @@ describe('runPythonScript', () => {
     expect(outcome.logs).toEqual(expect.arrayContaining(['{"ok": false}', '[stderr] to stderr']));
   });
 
-  it('fails with the exception message, naming its type unless it is a plain Exception', async () => {
-    expect(await run('raise Exception("too big: 5")')).toMatchObject({ ok: false, kind: 'error', error: 'too big: 5' });
+  it('fails with the exception message, naming its type unless it is a plain Exception, and the line of the script it was raised on', async () => {
+    expect(await run('raise Exception("too big: 5")')).toMatchObject({ ok: false, kind: 'error', error: 'too big: 5 (line 1)' });
     const outcome = await run('def helper():\n    raise ValueError("bad value")\nhelper()');
-    expect(outcome).toMatchObject({ ok: false, kind: 'error', error: 'ValueError: bad value' });
+    expect(outcome).toMatchObject({ ok: false, kind: 'error', error: 'ValueError: bad value (line 2)' });
     expect(outcome.logs.join('\n')).toMatch(/line 2, in helper/);
-    expect(await run('x = (')).toMatchObject({ ok: false, kind: 'error', error: expect.stringMatching(/^SyntaxError: .*line 1/) });
+    expect(await run('x = 1\ny = (')).toMatchObject({ ok: false, kind: 'error', error: "SyntaxError: '(' was never closed (line 2)" });
+  });
+
+  it("names the line of the user's script, not of its wrapping, for a body with a top-level return", async () => {
+    const outcome = await run('total = data["n"]\ntotal += 1\nraise ValueError("bad total " + str(total))\nreturn total', { 'data-in': { n: 1 } });
+    expect(outcome).toMatchObject({ ok: false, kind: 'error', error: 'ValueError: bad total 2 (line 3)' });
+    expect(outcome.logs.join('\n')).toMatch(/File "<script>", line 3/);
   });
 
   it('rejects a result or an output that is not JSON, naming what was wrong', async () => {
     expect(await run('return {"s": {1, 2}}')).toMatchObject({ ok: false, error: 'result.s is a set, which is not JSON' });
-    expect(await run('context.send_output("result-out", object())')).toMatchObject({ ok: false, error: "the value sent on 'result-out' is an object, which is not JSON" });
+    expect(await run('context.send_output("result-out", object())')).toMatchObject({ ok: false, error: "the value sent on 'result-out' is an object, which is not JSON (line 1)" });
     expect(await run('context.send_output("nope", 1)')).toMatchObject({
       ok: false,
-      error: "send_output: unknown output port 'nope'; the outputs are result-out, error-out",
+      error: "send_output: unknown output port 'nope'; the outputs are result-out, error-out (line 1)",
     });
   });
 

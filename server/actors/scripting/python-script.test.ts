@@ -53,7 +53,7 @@ describe('tpl_python_script', () => {
     };
     const { result } = await runGraph(graph, createCatalogue([pythonScript]), { ...run, input: { n: { n: 5 } } });
     expect(result.success).toBe(true);
-    expect(result.outputs).toEqual({ handled: { handled: true, error: 'too big: 5', node: 'risky' } });
+    expect(result.outputs).toEqual({ handled: { handled: true, error: 'too big: 5 (line 2)', node: 'risky' } });
   });
 
   it('runs a top-level script per data packet, keeping the config-in packet for each', async () => {

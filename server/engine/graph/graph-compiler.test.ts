@@ -56,9 +56,9 @@ describe('GraphCompiler', () => {
   it('compiles graphs longer than its limit every time', () => {
     const compiler = new GraphCompiler(catalogue, { maxRememberedChars: 50 });
     const graph = passGraph();
-    const first = compiler.compile(graph);
+    const first = compiler.compile(graph, { x: 1 });
     expect(first.graph).toBeDefined();
-    expect(compiler.compile(graph)).not.toBe(first);
+    expect(compiler.compile(graph, { x: 1 })).not.toBe(first);
   });
 
   it('keeps the node order of the graph as written, so differently ordered graphs are different graphs', () => {
@@ -74,13 +74,13 @@ describe('GraphCompiler content', () => {
   it('does not see a change made to the caller\'s graph after it was compiled', () => {
     const compiler = new GraphCompiler(catalogue);
     const graph = passGraph(1);
-    const first = compiler.compile(graph);
+    const first = compiler.compile(graph, { x: 1 });
     graph.processes.add.metadata.config.offset = 2;
-    const changed = compiler.compile(graph);
+    const changed = compiler.compile(graph, { x: 1 });
     expect(changed).not.toBe(first);
     expect(changed.graph?.nodes[0].config).toEqual({ offset: 2 });
     expect(first.graph?.nodes[0].config).toEqual({ offset: 1 });
-    expect(compiler.compile(passGraph(1))).toBe(first);
+    expect(compiler.compile(passGraph(1), { x: 1 })).toBe(first);
   });
 
   it('does not take a class instance for the plain object of the graph compiled last', () => {

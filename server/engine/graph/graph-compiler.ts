@@ -3,7 +3,7 @@ import { type Graph } from './graph';
 import { type GraphIssue } from './graph-issue';
 import { type GraphJson, type JsonObject, type JsonValue } from '../../../model';
 import { FingerprintCache } from './fingerprint-cache';
-import { copyJson, jsonFingerprint, sameJson } from './json-fingerprint';
+import { type FingerprintedCopy, fingerprintedCopy, jsonFingerprint, sameJson } from './json-fingerprint';
 import { parseGraph, readGraph } from './parse-graph';
 import { unknownComponents } from './unknown-components';
 import { type ValidGraph } from './valid-graph';
@@ -84,14 +84,14 @@ export class GraphCompiler {
     // deployment) is then found without walking its graph twice, for the fingerprint and to compare.
     const latest = this.remembers ? this.remembered.findLatest(matches) : undefined;
     if (latest !== undefined) return latest;
-    const fingerprint = !this.remembers ? undefined : contentFingerprint(kind, json, inputKeys, this.maxRememberedChars);
-    if (fingerprint === undefined) return this.compileNow(read(json), input);
-    const known = this.remembered.find(fingerprint, matches);
+    // Fingerprinted and copied in one walk: a graph seen for the first time needs both, and is compiled from the
+    // copy, so that the outcome shares nothing with the caller's object, which may change later.
+    const content = this.remembers ? contentCopy(kind, json, inputKeys, this.maxRememberedChars) : undefined;
+    if (content === undefined) return this.compileNow(read(json), input);
+    const known = this.remembered.find(content.fingerprint, matches);
     if (known !== undefined) return known;
-    // Compiled from a copy, so that the outcome shares nothing with the caller's object, which may change later.
-    const copy = copyJson(json);
-    const compiled = this.compileNow(read(copy), input);
-    this.remembered.add(fingerprint, { kind, json: copy, inputKeys }, compiled);
+    const compiled = this.compileNow(read(content.copy), input);
+    this.remembered.add(content.fingerprint, { kind, json: content.copy, inputKeys }, compiled);
     return compiled;
   }
 
@@ -102,11 +102,11 @@ export class GraphCompiler {
   }
 }
 
-/** The fingerprint of a graph's content, or undefined when it is not to be remembered (too long, or not plain JSON). */
-function contentFingerprint(kind: string, json: unknown, inputKeys: readonly string[], maxChars: number): number | undefined {
+/** The fingerprint of a graph's content with a copy of the graph, or undefined when it is not to be remembered (too long, or not plain JSON). */
+function contentCopy(kind: string, json: unknown, inputKeys: readonly string[], maxChars: number): FingerprintedCopy | undefined {
   let seed = jsonFingerprint(kind, maxChars);
   for (const key of inputKeys) seed = seed === undefined ? undefined : jsonFingerprint(key, maxChars, seed);
-  return seed === undefined ? undefined : jsonFingerprint(json, maxChars, seed);
+  return seed === undefined ? undefined : fingerprintedCopy(json, maxChars, seed);
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {

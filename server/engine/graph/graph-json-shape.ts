@@ -14,9 +14,9 @@ export function hasGraphJsonShape(value: unknown): value is GraphJson {
     isNullish(graph.caseSensitive, (flag) => typeof flag === 'boolean') &&
     isNullish(graph.properties, isPlainObject) &&
     isProcesses(graph.processes) &&
-    isNullish(graph.connections, (connections) => everyItem(connections, isConnection)) &&
-    isNullish(graph.inports, (ports) => everyValue(ports, isEndpoint)) &&
-    isNullish(graph.outports, (ports) => everyValue(ports, isEndpoint)) &&
+    isNullish(graph.connections, isConnections) &&
+    isNullish(graph.inports, isExportedPorts) &&
+    isNullish(graph.outports, isExportedPorts) &&
     isNullish(graph.groups, Array.isArray)
   );
 }
@@ -46,6 +46,15 @@ function everyValue(value: unknown, check: (item: unknown) => boolean): boolean 
 
 function isName(value: unknown): boolean {
   return typeof value === 'string' && value.length > 0;
+}
+
+// Named once here rather than as arrows inside `hasGraphJsonShape`, which would make them again for every graph.
+function isConnections(value: unknown): boolean {
+  return everyItem(value, isConnection);
+}
+
+function isExportedPorts(value: unknown): boolean {
+  return everyValue(value, isEndpoint);
 }
 
 function isProcesses(value: unknown): boolean {

@@ -1,17 +1,20 @@
 import fc from 'fast-check';
 import { type JsonValue } from '../../../model';
-import { copyJson, jsonFingerprint, sameJson } from './json-fingerprint';
+import { fingerprintedCopy, jsonFingerprint, sameJson } from './json-fingerprint';
 
 const LIMIT = 1_000_000;
 const json = fc.jsonValue() as fc.Arbitrary<JsonValue>;
 
-describe('copyJson', () => {
-  it('copies as a JSON text round trip does, sharing no object with the value', () => {
+const copyOf = (value: unknown): unknown => fingerprintedCopy(value, LIMIT)?.copy;
+
+describe('fingerprintedCopy', () => {
+  it('copies as a JSON text round trip does, sharing no object with the value, with the fingerprint jsonFingerprint gives', () => {
     fc.assert(
       fc.property(json, (value) => {
-        const copy = copyJson(value);
-        expect(copy).toStrictEqual(JSON.parse(JSON.stringify(value)));
-        if (typeof value === 'object' && value !== null) expect(copy).not.toBe(value);
+        const outcome = fingerprintedCopy(value, LIMIT);
+        expect(outcome?.copy).toStrictEqual(JSON.parse(JSON.stringify(value)));
+        expect(outcome?.fingerprint).toBe(jsonFingerprint(value, LIMIT));
+        if (typeof value === 'object' && value !== null) expect(outcome?.copy).not.toBe(value);
       }),
       { numRuns: 500 },
     );
@@ -21,11 +24,30 @@ describe('copyJson', () => {
     const value = JSON.parse('{"a":1,"__proto__":{"polluted":true}}') as Record<string, unknown>;
     value.b = undefined;
     value.c = -0;
-    const copy = copyJson(value) as Record<string, unknown>;
+    const copy = copyOf(value) as Record<string, unknown>;
     expect(JSON.stringify(copy)).toBe('{"a":1,"__proto__":{"polluted":true},"c":0}');
     expect(Object.is(copy.c, 0)).toBe(true);
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('answers nothing where jsonFingerprint does: not plain JSON, nested too deep or too long', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 70; i++) deep = [deep];
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const value of [new Date(0), { at: new Map() }, [undefined], Number.NaN, { n: Infinity }, () => 1, deep, cyclic, 10n]) {
+      expect(fingerprintedCopy(value, LIMIT)).toBeUndefined();
+    }
+    expect(fingerprintedCopy({ name: 'x'.repeat(20) }, 24)?.fingerprint).toBe(jsonFingerprint({ name: 'x'.repeat(20) }, 100));
+    expect(fingerprintedCopy({ name: 'x'.repeat(20) }, 23)).toBeUndefined();
+    expect(fingerprintedCopy(['x'.repeat(20)], 19)).toBeUndefined();
+    expect(fingerprintedCopy(Object.assign(Object.create(null) as object, { a: 1 }), LIMIT)?.fingerprint).toBe(jsonFingerprint({ a: 1 }, LIMIT));
+  });
+
+  it('goes on from a seed as jsonFingerprint does', () => {
+    const seed = jsonFingerprint('json', LIMIT)!;
+    expect(fingerprintedCopy({ a: [1, 'b'] }, LIMIT, seed)?.fingerprint).toBe(jsonFingerprint({ a: [1, 'b'] }, LIMIT, seed));
   });
 });
 

@@ -50,26 +50,34 @@ export function sameJson(value: unknown, stored: JsonValue): boolean {
   return i === keys.length;
 }
 
+/** A value's fingerprint and its deep copy, read in one walk. */
+export interface FingerprintedCopy {
+  /** What `jsonFingerprint` answers for the value. */
+  readonly fingerprint: number;
+  /**
+   * A deep copy equal to `JSON.parse(JSON.stringify(value))` (properties whose value is undefined left out, -0
+   * written as 0), made without building text and reading it back; it shares no object with the value.
+   */
+  readonly copy: JsonValue;
+}
+
+/** A walk's running hash and what it may still read. */
+interface Walk extends Budget {
+  hash: number;
+}
+
+/** Answered inside a walk for what is not plain JSON: no JSON value is a symbol. */
+const NOT_JSON = Symbol('not JSON');
+
 /**
- * A deep copy of a value `jsonFingerprint` accepted, equal to `JSON.parse(JSON.stringify(value))` (properties
- * whose value is undefined left out, -0 written as 0) at a fraction of its cost: no text is built and read back.
+ * `jsonFingerprint` and a copy of the value in the same walk, or undefined where `jsonFingerprint` is: a graph
+ * seen for the first time is fingerprinted to look it up and copied to be remembered, and one walk over its
+ * objects costs less than two.
  */
-export function copyJson(value: unknown): JsonValue {
-  if (typeof value !== 'object' || value === null) return value === 0 ? 0 : (value as JsonValue);
-  if (Array.isArray(value)) {
-    const items: JsonValue[] = new Array<JsonValue>(value.length);
-    for (let i = 0; i < value.length; i++) items[i] = copyJson(value[i]);
-    return items;
-  }
-  const copy: Record<string, JsonValue> = {};
-  for (const key in value) {
-    const entry = (value as Record<string, unknown>)[key];
-    if (entry === undefined) continue;
-    // A `__proto__` key is an own property in JSON, never the prototype.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: copyJson(entry), enumerable: true, writable: true, configurable: true });
-    else copy[key] = copyJson(entry);
-  }
-  return copy;
+export function fingerprintedCopy(value: unknown, maxChars: number, seed = FINGERPRINT_SEED): FingerprintedCopy | undefined {
+  const walk: Walk = { hash: seed, chars: maxChars };
+  const copy = copyOf(value, walk, 0);
+  return copy === NOT_JSON ? undefined : { fingerprint: walk.hash, copy };
 }
 
 /** Folds a string's length and characters into `hash`. */
@@ -118,4 +126,58 @@ function containerFingerprint(value: object, hash: number, budget: Budget, depth
     if (h === undefined || budget.chars < 0) return undefined;
   }
   return h;
+}
+
+/** `fingerprintOf` folding into `walk.hash`, answering the value's copy. */
+function copyOf(value: unknown, walk: Walk, depth: number): JsonValue | typeof NOT_JSON {
+  switch (typeof value) {
+    case 'string':
+      walk.hash = mixString(mix(walk.hash, TAG.string), value, walk);
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) return NOT_JSON;
+      walk.hash = mix(mix(walk.hash, TAG.number), (value | 0) ^ ((value % 1) * 0x7fffffff));
+      return value === 0 ? 0 : value;
+    case 'boolean':
+      walk.hash = mix(walk.hash, value ? TAG.true : TAG.false);
+      return value;
+    case 'object':
+      if (value === null) {
+        walk.hash = mix(walk.hash, TAG.null);
+        return null;
+      }
+      if (depth >= MAX_DEPTH) return NOT_JSON;
+      return Array.isArray(value) ? arrayCopy(value, walk, depth + 1) : objectCopy(value, walk, depth + 1);
+    default:
+      return NOT_JSON;
+  }
+}
+
+function arrayCopy(value: readonly unknown[], walk: Walk, depth: number): JsonValue[] | typeof NOT_JSON {
+  walk.hash = mix(mix(walk.hash, TAG.array), value.length);
+  const items = new Array<JsonValue>(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const item = copyOf(value[i], walk, depth);
+    if (item === NOT_JSON) return NOT_JSON;
+    items[i] = item;
+  }
+  return walk.chars < 0 ? NOT_JSON : items;
+}
+
+function objectCopy(value: object, walk: Walk, depth: number): JsonValue | typeof NOT_JSON {
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return NOT_JSON;
+  walk.hash = mix(walk.hash, TAG.object);
+  const copy: Record<string, JsonValue> = {};
+  for (const key in value) {
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry === undefined) continue;
+    walk.hash = mixString(walk.hash, key, walk);
+    const item = copyOf(entry, walk, depth);
+    if (item === NOT_JSON || walk.chars < 0) return NOT_JSON;
+    // A `__proto__` key is an own property in JSON, never the prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return copy;
 }

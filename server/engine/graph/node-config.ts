@@ -1,4 +1,5 @@
-import { type JsonObject } from '../../../model';
+import { type JsonObject, type JsonValue } from '../../../model';
+import { fingerprintedCopy, sameJson } from './json-fingerprint';
 import { type AnyActorDefinition } from '../sdk/actor-definition';
 import { type ActorConfigOutcome, type ActorConfigProblem, parseActorConfig } from '../sdk/parse-actor-config';
 
@@ -47,11 +48,45 @@ export function replaceConfigLayer(layers: ConfigLayers, config: JsonObject): Co
  */
 const emptyConfigParses = new WeakMap<AnyActorDefinition, ActorConfigOutcome>();
 
+/** The configuration an actor parsed with success last (a copy of it, so no caller can change it) and the parse. */
+interface LastParse {
+  config: JsonValue;
+  outcome: ActorConfigOutcome;
+}
+
+/**
+ * Each actor's last parse of a configuration that set a key: a node is often configured as it was in the graph
+ * validated before (the same workflow under a new name, a graph edited elsewhere), and the schema's parse is most
+ * of what validating its node costs. Shared read-only, as the empty configurations' parses are.
+ */
+const lastParses = new WeakMap<AnyActorDefinition, LastParse>();
+
+/** Configurations holding more characters of strings and keys than this are parsed every time, never remembered. */
+const MAX_REMEMBERED_CONFIG_CHARS = 16 * 1024;
+
 /** Merges a node's layers and parses them with its actor's schema; each problem names its key. */
 export function settleNodeConfig(definition: AnyActorDefinition, defaults: JsonObject | undefined, propertyValues: JsonObject, config: JsonObject): SettleNodeConfigOutcome {
+  if (defaults === undefined && isEmpty(propertyValues) && isEmpty(config)) return unconfiguredNode(definition);
   const { base, merged } = mergeLayers(defaults, propertyValues, config);
-  const outcome = isEmpty(merged) ? emptyConfigParse(definition, merged) : parseActorConfig(definition, merged);
+  const outcome = isEmpty(merged) ? emptyConfigParse(definition, merged) : configParse(definition, merged);
   return outcome.ok ? { ok: true, config: { base, merged, parsed: outcome.config } } : outcome;
+}
+
+/**
+ * Each actor's settled configuration of a node that sets no key, in a network without default configuration:
+ * the layers and their parse are the same for all such nodes, so they are made once and shared read-only.
+ */
+const unconfiguredNodes = new WeakMap<AnyActorDefinition, SettleNodeConfigOutcome>();
+
+function unconfiguredNode(definition: AnyActorDefinition): SettleNodeConfigOutcome {
+  let outcome = unconfiguredNodes.get(definition);
+  if (outcome === undefined) {
+    const merged = {};
+    const parse = emptyConfigParse(definition, merged);
+    outcome = parse.ok ? { ok: true, config: { base: {}, merged, parsed: parse.config } } : parse;
+    unconfiguredNodes.set(definition, outcome);
+  }
+  return outcome;
 }
 
 function emptyConfigParse(definition: AnyActorDefinition, empty: JsonObject): ActorConfigOutcome {
@@ -59,6 +94,22 @@ function emptyConfigParse(definition: AnyActorDefinition, empty: JsonObject): Ac
   if (outcome === undefined) {
     outcome = parseActorConfig(definition, empty);
     emptyConfigParses.set(definition, outcome);
+  }
+  return outcome;
+}
+
+function configParse(definition: AnyActorDefinition, merged: JsonObject): ActorConfigOutcome {
+  const last = lastParses.get(definition);
+  if (last !== undefined && sameJson(merged, last.config)) return last.outcome;
+  const content = fingerprintedCopy(merged, MAX_REMEMBERED_CONFIG_CHARS);
+  if (content === undefined) return parseActorConfig(definition, merged);
+  // The copy is parsed, so that what the parse shares with its input (values a schema passes as they are) is the copy's.
+  const outcome = parseActorConfig(definition, content.copy);
+  if (!outcome.ok) return outcome;
+  if (last === undefined) lastParses.set(definition, { config: content.copy, outcome });
+  else {
+    last.config = content.copy;
+    last.outcome = outcome;
   }
   return outcome;
 }

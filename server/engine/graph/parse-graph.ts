@@ -78,15 +78,19 @@ function wellFormedProcesses(processes: unknown): unknown {
   return Object.fromEntries(Object.entries(processes as object).filter(([, process]) => GraphProcessJsonSchema.safeParse(process).success));
 }
 
+// Plain loops and object literals: a graph seen for the first time is read before it runs, and spreads, tuples of
+// `Object.entries` and callbacks cost more here than the reading itself.
 function readGraphAt(data: GraphJson, base: string, ancestors: unknown[], issues: GraphIssue[]): Graph {
   const nodes = readProcesses(data.processes, base, ancestors, issues);
+  const { connections, initialPackets } = readConnections(data.connections ?? [], base, issues);
   return {
     path: base,
     caseSensitive: data.caseSensitive ?? false,
     properties: (data.properties ?? {}) as JsonObject,
     groups: (data.groups ?? []) as JsonValue[],
     nodes,
-    ...readConnections(data.connections ?? [], base, issues),
+    connections,
+    initialPackets,
     inports: readExportedPorts(data.inports ?? {}, 'inports', base, issues),
     outports: readExportedPorts(data.outports ?? {}, 'outports', base, issues),
     exports: readLegacyExports(data.exports ?? [], nodes, base, issues),
@@ -94,18 +98,22 @@ function readGraphAt(data: GraphJson, base: string, ancestors: unknown[], issues
 }
 
 function readProcesses(processes: GraphProcessesJson, base: string, ancestors: unknown[], issues: GraphIssue[]): GraphNode[] {
-  const entries: [string, GraphProcessJson, string][] = Array.isArray(processes)
-    ? processes.map((process, i) => [process.id, process, joinPath(base, 'processes', i)])
-    : Object.entries(processes).map(([id, process]) => [id, process, joinPath(base, 'processes', id)]);
-  return entries.map(([id, process, path]) => readProcess(id, process, path, ancestors, issues));
+  const nodes: GraphNode[] = [];
+  if (Array.isArray(processes)) {
+    for (let i = 0; i < processes.length; i++) nodes.push(readProcess(processes[i].id, processes[i], joinPath(base, 'processes', i), ancestors, issues));
+    return nodes;
+  }
+  const ids = Object.keys(processes);
+  for (let i = 0; i < ids.length; i++) nodes.push(readProcess(ids[i], processes[ids[i]], joinPath(base, 'processes', ids[i]), ancestors, issues));
+  return nodes;
 }
 
 function readProcess(id: string, process: GraphProcessJson, path: string, ancestors: unknown[], issues: GraphIssue[]): GraphNode {
   const declared = process.metadata ?? {};
   const inner = declared.graph;
-  // A copy without the inner graph; a rest pattern (`{ graph, ...metadata }`) costs several times more.
-  const metadata: Record<string, unknown> = { ...declared };
-  delete metadata.graph;
+  // Read as it is, as its `config` and `propertyValues` are; a composite node's without its inner graph, copied
+  // (a rest pattern, `{ graph, ...metadata }`, costs several times more).
+  const metadata: Record<string, unknown> = 'graph' in declared ? withoutGraph(declared) : declared;
   const node: GraphNode = {
     id,
     component: process.component,
@@ -126,6 +134,12 @@ function readProcess(id: string, process: GraphProcessJson, path: string, ancest
   return subgraph === undefined ? node : { ...node, subgraph };
 }
 
+function withoutGraph(metadata: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...metadata };
+  delete copy.graph;
+  return copy;
+}
+
 function readConnections(
   raw: readonly GraphConnectionJson[],
   base: string,
@@ -133,7 +147,8 @@ function readConnections(
 ): { connections: GraphConnection[]; initialPackets: GraphInitialPacket[] } {
   const connections: GraphConnection[] = [];
   const initialPackets: GraphInitialPacket[] = [];
-  raw.forEach((connection, i) => {
+  for (let i = 0; i < raw.length; i++) {
+    const connection = raw[i];
     const path = joinPath(base, 'connections', i);
     // A missing end is named in the style of the end that is there: `tgt` beside `src`, `to` beside `from`.
     const noflo = connection.from == null && connection.to == null && (connection.src != null || connection.tgt != null);
@@ -152,7 +167,7 @@ function readConnections(
     } else {
       issues.push({ code: 'MALFORMED', path: `${path}.${fromKey}`, message: `Connection ${i} needs a source: '${fromKey}' as {nodeId, portId} or {process, port}, or 'data' for an initial packet` });
     }
-  });
+  }
   return { connections, initialPackets };
 }
 

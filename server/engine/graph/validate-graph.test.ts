@@ -149,6 +149,14 @@ describe('validateGraph', () => {
     expect(validate(json, { input: { v: 1 } }).ok).toBe(true);
   });
 
+  it('reports a required inport fed only by an exported inport the input leaves out, as that missing input', () => {
+    const json = { processes: { a: { component: 'test_add' } }, connections: [{ data: 1, to: { nodeId: 'a', portId: 'a' } }], inports: { y: { process: 'a', port: 'b' } } };
+    expect(issuesOf(json, { input: {} })).toEqual([expect.objectContaining({ code: 'UNFED_REQUIRED_PORT', path: 'input.y', nodeId: 'a', portId: 'b', message: expect.stringContaining("Input 'y' is missing") })]);
+    expect(validate(json, { input: { y: 2 } }).ok).toBe(true);
+    // Without an input to check against (a graph checked on its own), the exported inport feeds its port.
+    expect(validate(json).ok).toBe(true);
+  });
+
   it('accepts input keys naming exported inports or graph-input nodes, and any keys without exported inports', () => {
     const json = {
       processes: { i: { component: 'test_graph_input', metadata: { config: { inputName: 'n' } } }, p: { component: 'test_pass' } },

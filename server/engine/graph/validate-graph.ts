@@ -39,7 +39,7 @@ interface NodeEntry {
  * Checks a parsed graph against a catalogue and returns every issue at once, each naming its node and
  * port: unknown components, nodes and ports (direction included), duplicate node ids, invalid
  * configurations, port indexes on ports that are not addressable, unknown input keys, required inports
- * nothing feeds on a node wired to something, and the same inside every composite node's inner graph
+ * nothing feeds on a node wired to something (an exported inport the input leaves out feeds nothing), and the same inside every composite node's inner graph
  * (paths prefixed), subgraph cycles included. NoFlo's legacy `exports` become exported inports or outports by
  * the side their port is on, and each node names its component by its catalogue id.
  */
@@ -54,6 +54,8 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   const nodes: ValidNode[] = [];
   const graphInputs: string[] = [];
   const graphOutputs: string[] = [];
+  // Which ports are fed is asked only of the required ones: with none, it is not collected at all.
+  let requiresFeeding = false;
   for (const node of graph.nodes) {
     const qualifiedId = level.idPrefix + node.id;
     if (entries.has(node.id)) {
@@ -62,6 +64,7 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
     }
     const checked = checkNode(node, qualifiedId, level, graphInputs, graphOutputs);
     entries.set(node.id, { node, qualifiedId, ports: checked.ports });
+    if (checked.ports !== undefined && checked.ports.required.length > 0) requiresFeeding = true;
     // A node left out had an issue, so the graph is refused anyway.
     if (checked.node !== undefined) nodes.push(checked.node);
   }
@@ -69,56 +72,73 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
     resolveEndpoint(end, side, what, entries, graph.caseSensitive, level);
   // Plain loops: a graph seen for the first time is validated before it runs, and this is most of it. Every end
   // that resolved to an inport feeds it, whatever is wrong with the other end (an unknown node or component there
-  // is an issue of its own, not a reason to call this port unfed).
+  // is an issue of its own, not a reason to call this port unfed). What resolved unchanged is kept as read.
   const connections: GraphConnection[] = [];
-  const fed = new Set<string>();
+  const fed = requiresFeeding ? new Set<string>() : undefined;
   for (let i = 0; i < graph.connections.length; i++) {
     const connection = graph.connections[i];
     const what = `Connection ${i}`;
     const from = resolve(connection.from, 'out', what);
     const to = resolve(connection.to, 'in', what);
-    if (to !== undefined) fed.add(portKey(to));
+    if (to !== undefined) fed?.add(portKey(to));
     if (from === undefined || to === undefined) continue;
-    connections.push({ from, to, path: connection.path });
+    connections.push(from === connection.from && to === connection.to ? connection : { from, to, path: connection.path });
   }
   const initialPackets: GraphInitialPacket[] = [];
   for (const packet of graph.initialPackets) {
     const to = resolve(packet.to, 'in', 'An initial packet');
     if (to === undefined) continue;
-    initialPackets.push({ data: packet.data, to, path: packet.path });
-    fed.add(portKey(to));
+    initialPackets.push(to === packet.to ? packet : { data: packet.data, to, path: packet.path });
+    fed?.add(portKey(to));
   }
   const legacy = sortLegacyExports(graph, entries, level);
   const exportedIn = legacy.inports.length === 0 ? graph.inports : [...graph.inports, ...legacy.inports];
   const exportedOut = legacy.outports.length === 0 ? graph.outports : [...graph.outports, ...legacy.outports];
   const inports: GraphExportedPort[] = [];
+  // The run's input is all an exported inport of the top level ever sends: one the input leaves out feeds nothing.
+  const input = level.options.input;
+  const givesInput = (name: string) => !level.isRoot || input === undefined || Object.hasOwn(input, name);
+  const awaitingInput = new Map<string, string[]>();
   for (const port of exportedIn) {
     const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
     if (target === undefined) continue;
-    inports.push({ name: port.name, target, path: port.path });
-    fed.add(portKey(target));
+    inports.push(target === port.target ? port : { name: port.name, target, path: port.path });
+    if (fed === undefined) continue;
+    const key = portKey(target);
+    if (givesInput(port.name)) fed.add(key);
+    else awaitingInput.set(key, [...(awaitingInput.get(key) ?? []), port.name]);
   }
   const outports: GraphExportedPort[] = [];
   for (const port of exportedOut) {
     const target = resolve(port.target, 'out', `Exported outport '${port.name}'`);
-    if (target !== undefined) outports.push({ name: port.name, target, path: port.path });
+    if (target !== undefined) outports.push(target === port.target ? port : { name: port.name, target, path: port.path });
   }
   const boundary = { inports: boundaryNames(exportedIn, graphInputs), outports: boundaryNames(exportedOut, graphOutputs) };
   // A legacy export without a known side (its node, component or port unknown) still names an input of the graph.
   if (level.isRoot) checkInputKeys(legacy.unsorted.length === 0 ? boundary.inports : [...new Set([...boundary.inports, ...legacy.unsorted])], level);
-  const input = level.options.input;
   const wholeInputFallback = level.isRoot && boundary.inports.length === 0 && input !== undefined && Object.keys(input).length > 0;
-  if (!wholeInputFallback) checkRequiredPortsFed(entries, fed, wiredNodes(graph), level);
+  if (!wholeInputFallback && fed !== undefined) checkRequiredPortsFed(entries, { fed, awaitingInput }, wiredNodes(graph), level);
   const { path, caseSensitive, properties, groups } = graph;
   return { path, caseSensitive, properties, groups, nodes, connections, initialPackets, inports, outports, exports: [], boundary } as unknown as ValidGraph;
 }
+
+/** NoFlo's legacy exports sorted by side. */
+interface LegacyExports {
+  readonly inports: readonly GraphExportedPort[];
+  readonly outports: readonly GraphExportedPort[];
+  readonly unsorted: readonly string[];
+}
+
+/** What a graph without legacy exports has (most graphs): shared, never changed. */
+const NO_LEGACY_EXPORTS: LegacyExports = { inports: [], outports: [], unsorted: [] };
 
 /**
  * Sorts NoFlo's legacy exports into exported inports and outports by the side of the node their port is on, as
  * NoFlo did; one whose node or port is unknown gets its issue here, since it has no side to be resolved on, and
  * is left unsorted with those of nodes whose component is unknown.
  */
-function sortLegacyExports(graph: Graph, entries: ReadonlyMap<string, NodeEntry>, level: Level): { inports: GraphExportedPort[]; outports: GraphExportedPort[]; unsorted: string[] } {
+function sortLegacyExports(graph: Graph, entries: ReadonlyMap<string, NodeEntry>, level: Level): LegacyExports {
+  if (graph.exports.length === 0) return NO_LEGACY_EXPORTS;
   const sorted = { inports: [] as GraphExportedPort[], outports: [] as GraphExportedPort[], unsorted: [] as string[] };
   for (const exported of graph.exports) {
     const { nodeId, portId, path } = exported.target;
@@ -147,13 +167,16 @@ function sortLegacyExports(graph: Graph, entries: ReadonlyMap<string, NodeEntry>
   return sorted;
 }
 
-/** The ids of the nodes something is wired to: a connection at either end, an initial packet or an exported port. */
+/**
+ * The ids of the nodes something is wired to: a connection at either end, an initial packet or an exported port.
+ * Plain loops: spreading mapped arrays into the set cost as much as the rest of validating a small graph.
+ */
 function wiredNodes(graph: Graph): Set<string> {
-  return new Set([
-    ...graph.connections.flatMap((connection) => [connection.from.nodeId, connection.to.nodeId]),
-    ...graph.initialPackets.map((packet) => packet.to.nodeId),
-    ...[...graph.inports, ...graph.outports, ...graph.exports].map((port) => port.target.nodeId),
-  ]);
+  const wired = new Set<string>();
+  for (const connection of graph.connections) wired.add(connection.from.nodeId).add(connection.to.nodeId);
+  for (const packet of graph.initialPackets) wired.add(packet.to.nodeId);
+  for (const ports of [graph.inports, graph.outports, graph.exports]) for (const port of ports) wired.add(port.target.nodeId);
+  return wired;
 }
 
 function checkNode(
@@ -243,7 +266,9 @@ function resolveEndpoint(
       const message = `${what} names slot ${end.index} of port '${portId}' (${portId}[${end.index}]), but port '${portId}' of node '${label}' (${entry.node.component}) is not addressable; connect to '${portId}' without an index`;
       level.issues.push({ code: 'PORT_INDEX', path: `${end.path}.index`, nodeId: entry.qualifiedId, portId, message });
     }
-    // Still resolved when its index is refused: the port is fed all the same.
+    // Still resolved when its index is refused: the port is fed all the same. An end that already names the
+    // declared id is kept as it is: both graphs are read-only, and a graph seen for the first time makes no copy.
+    if (portId === end.portId) return end;
     const { nodeId, path, nodeKey, portKey, index } = end;
     return index === undefined ? { nodeId, portId, path, nodeKey, portKey } : { nodeId, portId, path, nodeKey, portKey, index };
   }
@@ -270,16 +295,36 @@ function checkInputKeys(inputNames: readonly string[], level: Level): void {
   }
 }
 
+/** The inports fed by something, and those only exported inports the run's input leaves out would feed (the inports' names). */
+interface PortFeeds {
+  readonly fed: ReadonlySet<string>;
+  readonly awaitingInput: ReadonlyMap<string, readonly string[]>;
+}
+
 /**
- * Reports the required inports nothing feeds, on nodes that are wired to something. A node wired to nothing at all
+ * Reports the required inports nothing feeds, on nodes that are wired to something; one fed only by exported
+ * inports that the input leaves out is reported as that missing input. A node wired to nothing at all
  * (the lone node of a graph drawn in an editor) is no mistake of wiring: as in NoFlo, the run starts, the node never
  * fires, and the run ends.
  */
-function checkRequiredPortsFed(entries: ReadonlyMap<string, NodeEntry>, fed: ReadonlySet<string>, wired: ReadonlySet<string>, level: Level): void {
+function checkRequiredPortsFed(entries: ReadonlyMap<string, NodeEntry>, feeds: PortFeeds, wired: ReadonlySet<string>, level: Level): void {
   for (const { node, qualifiedId, ports } of entries.values()) {
     if (!wired.has(node.id)) continue;
     for (const portId of ports?.required ?? []) {
-      if (fed.has(portKey({ nodeId: node.id, portId }))) continue;
+      const key = portKey({ nodeId: node.id, portId });
+      if (feeds.fed.has(key)) continue;
+      const inportNames = feeds.awaitingInput.get(key);
+      if (inportNames !== undefined) {
+        const [name] = inportNames;
+        level.issues.push({
+          code: 'UNFED_REQUIRED_PORT',
+          path: `input.${name}`,
+          nodeId: qualifiedId,
+          portId,
+          message: `Input '${name}' is missing: the exported inport '${name}' is all that feeds required port '${portId}' of node '${nodeLabel(qualifiedId, node.metadata)}', so the node could never fire`,
+        });
+        continue;
+      }
       level.issues.push({
         code: 'UNFED_REQUIRED_PORT',
         path: node.path,
