@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { BetterSqlite3 as Database } from '../sqlite/better-sqlite3-module';
 import { SqliteExecutionStore } from './sqlite-execution-store';
 import { cancelled, completedRecord as record, describeExecutionStore, firing, idle, resultOf } from '../../../test/support/execution-store-cases';
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { BetterSqlite3 } from './better-sqlite3-module';
 import { type SqliteMigration, applySqliteMigrations } from './sqlite-migrator';
 
 /**
@@ -10,7 +11,7 @@ import { type SqliteMigration, applySqliteMigrations } from './sqlite-migrator';
  */
 export function openSqlite(path: string, migrations: readonly SqliteMigration[]): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+  const db = new BetterSqlite3(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   try {

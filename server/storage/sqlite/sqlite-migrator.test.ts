@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { BetterSqlite3 as Database } from './better-sqlite3-module';
 import { type SqliteMigration, applySqliteMigrations } from './sqlite-migrator';
 
 const steps: SqliteMigration[] = [
