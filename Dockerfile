@@ -3,7 +3,7 @@
 #   docker build -t workflow-execution-service .
 #   docker run -p 8080:8080 -v wes-data:/data workflow-execution-service
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 # Native modules (better-sqlite3, isolated-vm) compile from source when no prebuilt binary fits.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -19,7 +19,7 @@ COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # bubblewrap and python3 run Python script nodes in their sandbox; tini reaps the sandboxes' processes.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends bubblewrap python3 tini ca-certificates \

@@ -8,4 +8,5 @@ const load = createRequire(__filename);
  * the garbage collector, can abort the process (their destructor calls a Node hook that asserts an environment
  * that may be gone). Version 13, on Node-API and installed as `better-sqlite3-v13`, fixes that but needs Node 22.
  */
-export const BetterSqlite3: typeof Database = Number(process.versions.node.split('.')[0]) >= 22 ? (load('better-sqlite3-v13') as typeof Database) : (load('better-sqlite3') as typeof Database);
+export const BetterSqlite3: typeof Database =
+  Number(process.versions.node.split('.')[0]) >= 22 ? (load('better-sqlite3-v13') as typeof Database) : (load('better-sqlite3') as typeof Database);
