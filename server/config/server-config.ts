@@ -30,6 +30,20 @@ function parseJsonText(value: unknown): unknown {
 }
 const count = z.number().int().min(0);
 
+/** A list given as a list, or as comma-separated text (a flag or an environment variable): blank entries dropped. */
+function commaList<T extends z.ZodTypeAny>(item: T) {
+  return z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : v,
+    z.array(item),
+  );
+}
+
 // Express's 'trust proxy' values: a flag, a number of hops, or addresses, CIDRs and proxy-addr's names (as a list or comma-separated text).
 const trustProxy = z.preprocess(
   (v) => {
@@ -135,17 +149,7 @@ export const ServerConfigSchema = z
       .min(1)
       .optional()
       .describe('The one directory CSV and Excel reader nodes and media input nodes may read files from by path; unset, graphs can only send file content'),
-    auth_tokens: z
-      .preprocess(
-        (v) =>
-          typeof v === 'string'
-            ? v
-                .split(',')
-                .map((t) => t.trim())
-                .filter(Boolean)
-            : v,
-        z.array(z.string().min(16, 'a token has at least 16 characters')),
-      )
+    auth_tokens: commaList(z.string().min(16, 'a token has at least 16 characters'))
       .default([])
       .describe('Bearer tokens (a list, or comma-separated text); when set, every endpoint but /health requires one'),
     max_concurrent_executions: z
@@ -248,34 +252,12 @@ export const ServerConfigSchema = z
       .max(64)
       .default(DEFAULT_FBP_RUNTIME_TYPE)
       .describe("The runtime type the FBP protocol runtime reports in runtime:runtime; noflo-ui opens a project only on a runtime of the project's type"),
-    egress_deny: z
-      .preprocess(
-        (v) =>
-          typeof v === 'string'
-            ? v
-                .split(',')
-                .map((t) => t.trim())
-                .filter(Boolean)
-            : v,
-        z.array(z.string().min(1)),
-      )
+    egress_deny: commaList(z.string().min(1))
       .default([])
       .describe(
         'CIDRs, addresses and host names (*.example.com) outbound requests may not reach, besides the built-in link-local, unspecified and own-port denials',
       ),
-    egress_allow: z
-      .preprocess(
-        (v) =>
-          typeof v === 'string'
-            ? v
-                .split(',')
-                .map((t) => t.trim())
-                .filter(Boolean)
-            : v,
-        z.array(z.string().min(1)),
-      )
-      .default([])
-      .describe('CIDRs, addresses and host names outbound requests may reach even when denied: allow wins'),
+    egress_allow: commaList(z.string().min(1)).default([]).describe('CIDRs, addresses and host names outbound requests may reach even when denied: allow wins'),
     global_variables: z
       .preprocess(parseJsonText, JsonObjectSchema)
       .default({})
@@ -311,45 +293,17 @@ export const ServerConfigSchema = z
       .describe(
         "Addresses of the SaaS nodes' vendors, replacing their public APIs where a node sets no baseUrl (loginUrl, tokenUrl): github (API root, https://host/api/v3 for GitHub Enterprise), google_sheets, google_token (the service-account token endpoint), hubspot, salesforce (the login host): a JSON object (as JSON text in a flag or environment variable)",
       ),
-    variable_env_allow: z
-      .preprocess(
-        (v) =>
-          typeof v === 'string'
-            ? v
-                .split(',')
-                .map((t) => t.trim())
-                .filter(Boolean)
-            : v,
-        z.array(z.string().min(1)),
-      )
+    variable_env_allow: commaList(z.string().min(1))
       .default([])
       .describe('Environment variables the Variable Lookup node may read in its environment scope; no other is ever read'),
-    noflo_component_packages: z
-      .preprocess(
-        (v) =>
-          typeof v === 'string'
-            ? v
-                .split(',')
-                .map((t) => t.trim())
-                .filter(Boolean)
-            : v,
-        z.array(z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'is not an npm package name (such as noflo-strings)')),
-      )
+    noflo_component_packages: commaList(
+      z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'is not an npm package name (such as noflo-strings)'),
+    )
       .default([])
       .describe(
         "NoFlo component libraries (npm packages such as noflo-strings, installed beside the service) whose components graphs may use, named as NoFlo graphs name them (strings/SplitStr), loaded unchanged through NoFlo's ComponentLoader; a package that is not installed or has no component stops start-up",
       ),
-    actor_packages: z
-      .preprocess(
-        (v) =>
-          typeof v === 'string'
-            ? v
-                .split(',')
-                .map((t) => t.trim())
-                .filter(Boolean)
-            : v,
-        z.array(z.string().min(1)),
-      )
+    actor_packages: commaList(z.string().min(1))
       .default([])
       .describe(
         "Actor packages whose exported actors join the catalogue at start: npm package names (resolved from the service's working directory) or paths; a package that does not load, exports anything but actor definitions, has a config field without a description or reuses an actor id stops the start (exit code 2)",
