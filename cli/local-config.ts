@@ -1,5 +1,4 @@
-import { extraActors } from '../server/actor-packages';
-import { actorDefinitions } from '../server/actors';
+import { extraActorsOf } from '../server/actor-packages';
 import { loadServerConfig, type ServerConfig } from '../server/config';
 import { type AnyActorDefinition } from '../server/engine';
 import { CliError } from './cli-error';
@@ -31,12 +30,7 @@ export async function loadLocalConfig(options: LocalConfigOptions): Promise<Loca
   const loaded = await loadServerConfig({ argv, env: options.env });
   if (!loaded.ok) throw new CliError(loaded.message);
   const { config } = loaded;
-  const extra = await extraActors({
-    actorPackages: config.actor_packages,
-    nofloComponentPackages: config.noflo_component_packages,
-    cwd: process.cwd(),
-    builtIns: actorDefinitions,
-  });
+  const extra = await extraActorsOf(config);
   if (!extra.ok) throw new CliError(extra.message);
   return { config, packageActors: extra.added };
 }

@@ -3,8 +3,7 @@ import { loadServerConfig, usage, wantsHelp } from './config';
 import { createRootLogger } from './root-logger';
 import { createServices } from './services';
 import { type Cluster, openCluster } from './cluster';
-import { extraActors } from './actor-packages';
-import { actorDefinitions } from './actors';
+import { extraActorsOf } from './actor-packages';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 /** How long a shutdown waits for event streams to send their last events before closing them. */
@@ -35,12 +34,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   }
   const { config } = loaded;
   // The operator's actors load before anything starts: a package that cannot join the catalogue stops the start.
-  const packages = await extraActors({
-    actorPackages: config.actor_packages,
-    nofloComponentPackages: config.noflo_component_packages,
-    cwd: process.cwd(),
-    builtIns: actorDefinitions,
-  });
+  const packages = await extraActorsOf(config);
   if (!packages.ok) {
     console.error(packages.message);
     process.exitCode = 2;

@@ -1,5 +1,6 @@
 import { type AnyActorDefinition } from '../engine';
-import { loadNofloComponentActors } from '../actors';
+import { actorDefinitions, loadNofloComponentActors } from '../actors';
+import { type ServerConfig } from '../config';
 import { type ActorGroup, type ExtendOutcome, extendCatalogue } from './extend-catalogue';
 import { loadActorPackages } from './load-actor-packages';
 
@@ -37,4 +38,18 @@ export async function extraActors(sources: ExtraActorSources): Promise<ExtendOut
     }
   }
   return extendCatalogue(sources.builtIns, [...packages.groups, ...libraries]);
+}
+
+/**
+ * The extra actors a configuration names (`actor_packages`, `noflo_component_packages`), checked against the
+ * built-in catalogue, with names and relative paths resolved from the working directory: what the service, the
+ * command line's in-process runs and the test apps load at start.
+ */
+export function extraActorsOf(config: Pick<ServerConfig, 'actor_packages' | 'noflo_component_packages'>): Promise<ExtendOutcome> {
+  return extraActors({
+    actorPackages: config.actor_packages,
+    nofloComponentPackages: config.noflo_component_packages,
+    cwd: process.cwd(),
+    builtIns: actorDefinitions,
+  });
 }

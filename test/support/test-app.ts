@@ -8,8 +8,7 @@ import { type DeploymentStore, type ExecutionStore, MemoryDeploymentStore, Memor
 import { silentLogger } from '../../server/logger';
 import { type DeploymentService } from '../../server/deployments';
 import { createServices } from '../../server/services';
-import { extraActors } from '../../server/actor-packages';
-import { actorDefinitions } from '../../server/actors';
+import { extraActorsOf } from '../../server/actor-packages';
 import { createWorkflowClient, type WorkflowClient } from '../../client';
 
 /** A running instance of the whole service on 127.0.0.1 and a free port, with a client bound to it. */
@@ -39,12 +38,7 @@ export interface TestAppOptions {
 
 /** The actors the config's `actor_packages` and `noflo_component_packages` add, as the service loads them at start. */
 async function configuredExtraActors(config: ServerConfig): Promise<AnyActorDefinition[]> {
-  const extra = await extraActors({
-    actorPackages: config.actor_packages,
-    nofloComponentPackages: config.noflo_component_packages,
-    cwd: process.cwd(),
-    builtIns: actorDefinitions,
-  });
+  const extra = await extraActorsOf(config);
   if (!extra.ok) throw new Error(extra.message);
   return extra.added;
 }
