@@ -23,6 +23,7 @@ export interface RunEnvironment {
   readonly journal: FiringJournal | undefined;
   /** Closed by the top-level network when the run ends. */
   readonly resources: RunResourceRegistry;
+  readonly firingScope: NetworkOptions['firingScope'];
 }
 
 /** Default of `NetworkOptions.queueCapacity`. */
@@ -47,6 +48,7 @@ export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptio
     secret: options.secret ?? noSecret,
     journal: options.journal,
     resources: new RunResourceRegistry(),
+    firingScope: options.firingScope,
   };
 }
 
