@@ -16,7 +16,15 @@ export interface ActiveDeployment {
   gate: Promise<void>;
 }
 
-/** Whether two records are the same deployment (its trigger states aside), not two deployed under one name. */
+/**
+ * Whether two records are the same deployment in the same state (its trigger states aside): not two deployed under
+ * one name, nor one changed or paused since.
+ */
 export function isSameDeployment(a: DeploymentRecord, b: DeploymentRecord): boolean {
-  return a.createdAt === b.createdAt && JSON.stringify(a.request) === JSON.stringify(b.request);
+  return (
+    a.createdAt === b.createdAt &&
+    a.revisedAt === b.revisedAt &&
+    (a.paused === true) === (b.paused === true) &&
+    JSON.stringify(a.request) === JSON.stringify(b.request)
+  );
 }

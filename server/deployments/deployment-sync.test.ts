@@ -22,7 +22,7 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A node of a cluster: its own execution service, its deployments in the shared namespace, synced on every change. */
-async function clusterNode(namespace: string, claimTick: (deploymentId: string, triggerNodeId: string, key: number) => Promise<boolean>) {
+async function clusterNode(namespace: string, claimTick: (deploymentId: string, triggerNodeId: string, key: string) => Promise<boolean>) {
   const store = await PostgresDeploymentStore.open({ url: POSTGRES_URL, namespace });
   const executions = new ExecutionService({ catalogue, store: new MemoryExecutionStore() });
   const deployments = new DeploymentService({ store, executions, catalogue, secret: () => undefined, answers: new HookAnswers(), claimTick });
@@ -53,7 +53,7 @@ describe('deployments across the nodes of a cluster', () => {
     // Stands in for the Redis lock: the first node to claim a key runs the tick.
     const claimed = new Set<string>();
     const attempts = new Map<string, number>();
-    const claimTick = async (deploymentId: string, triggerNodeId: string, key: number) => {
+    const claimTick = async (deploymentId: string, triggerNodeId: string, key: string) => {
       const name = `${deploymentId}/${triggerNodeId}/${key}`;
       attempts.set(name, (attempts.get(name) ?? 0) + 1);
       if (claimed.has(name)) return false;
@@ -95,13 +95,21 @@ describe('tickKey', () => {
   const cron = { nodeId: 'cron', type: 'cron', schedule: '* * * * * *', timezone: 'UTC', maxExecutions: 0 } as const;
 
   it('is the time of a cron tick', () => {
-    expect(tickKey(record(1234), cron, 1_700_000_000_000)).toBe(1_700_000_000_000);
+    expect(tickKey(record(1234), cron, 1_700_000_000_000)).toBe('1700000000000');
   });
 
   it('is the same for the ticks of an interval trigger that nodes armed a few milliseconds apart', () => {
     const createdAt = 1_700_000_000_499;
-    expect(tickKey(record(createdAt), interval, createdAt + 3000)).toBe(3);
-    expect(tickKey(record(createdAt), interval, createdAt + 3000 + 40)).toBe(3);
-    expect(tickKey(record(createdAt), interval, createdAt + 4000 + 40)).toBe(4);
+    expect(tickKey(record(createdAt), interval, createdAt + 3000)).toBe('3');
+    expect(tickKey(record(createdAt), interval, createdAt + 3000 + 40)).toBe('3');
+    expect(tickKey(record(createdAt), interval, createdAt + 4000 + 40)).toBe('4');
+  });
+
+  it('counts the ticks of a deployment changed in place from the change, naming it, so that no earlier key is met again', () => {
+    const createdAt = 1_700_000_000_499;
+    const revisedAt = createdAt + 100_250;
+    const revised = { createdAt, revisedAt } as DeploymentRecord;
+    expect(tickKey(revised, interval, revisedAt + 3000 + 40)).toBe(`${revisedAt}+3`);
+    expect(tickKey(revised, interval, revisedAt + 3000 + 40)).not.toBe(tickKey(record(createdAt), interval, revisedAt + 3000 + 40));
   });
 });
