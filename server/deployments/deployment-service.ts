@@ -407,6 +407,8 @@ export class DeploymentService {
       this.skip(active, trigger, at, 'max_concurrent_runs');
       return;
     }
+    // Changed, paused or deleted while the tick looked at the runs: the tick belongs to what it was.
+    if (this.active.get(active.record.id) !== active) return;
     if (!this.budget.take()) return this.throttle(active, trigger);
     const executionId = randomUUID();
     const count = state.executionsStarted + 1;

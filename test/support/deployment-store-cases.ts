@@ -70,7 +70,7 @@ export function describeDeploymentStore(name: string, factory: DeploymentStoreFa
       expect((await reread()).list().map((r) => r.id)).toEqual(['kept']);
     });
 
-    it('pauses and resumes a deployment, keeping its triggers\' states, and answers false for one it lacks', async () => {
+    it("pauses and resumes a deployment, keeping its triggers' states, and answers false for one it lacks", async () => {
       store.insert(record('nightly', { triggers: { tick: ticked } }));
       expect(store.update('nightly', { paused: true })).toBe(true);
       expect(store.update('missing', { paused: true })).toBe(false);
@@ -81,7 +81,7 @@ export function describeDeploymentStore(name: string, factory: DeploymentStoreFa
       expect(store.get('missing')).toBeUndefined();
     });
 
-    it('replaces the request of a deployment, dropping its triggers\' states and keeping the pause unless told', async () => {
+    it("replaces the request of a deployment, dropping its triggers' states and keeping the pause unless told", async () => {
       const request = { name: 'nightly', graph_fbp: "'x' -> IN keep(tpl_javascript_script)", input: {} };
       store.insert(record('nightly', { paused: true, triggers: { tick: ticked } }));
       expect(store.update('nightly', { request, revisedAt: 1_700_000_009_000 })).toBe(true);
