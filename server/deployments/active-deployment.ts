@@ -16,6 +16,15 @@ export interface ActiveDeployment {
   gate: Promise<void>;
 }
 
+/** What became of a deployment between two records of it (undefined when there was none), for the log. */
+export function changeOf(before: DeploymentRecord | undefined, after: DeploymentRecord | undefined): string {
+  if (after === undefined) return 'deleted';
+  if (before === undefined) return 'created';
+  if (before.createdAt !== after.createdAt) return 'replaced';
+  if ((before.paused === true) !== (after.paused === true)) return after.paused === true ? 'paused' : 'resumed';
+  return 'changed';
+}
+
 /**
  * Whether two records are the same deployment in the same state (its trigger states aside): not two deployed under
  * one name, nor one changed or paused since.

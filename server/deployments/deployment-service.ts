@@ -3,7 +3,7 @@ import { type Deployment, type DeploymentPatch, type DeploymentRequest, isTermin
 import { HTTP_REQUEST_METADATA_KEY, type HookRequest } from '../actors';
 import { AppError } from '../errors';
 import { type Logger, silentLogger } from '../logger';
-import { type ActiveDeployment, isSameDeployment } from './active-deployment';
+import { type ActiveDeployment, changeOf, isSameDeployment } from './active-deployment';
 import { type DeploymentRecord, type DeploymentUpdate, FRESH_TRIGGER, type TriggerState, updatedRecord } from './deployment-record';
 import { patchedRequest } from './deployment-patch';
 import { type DeploymentServiceOptions } from './deployment-service-options';
@@ -187,16 +187,7 @@ export class DeploymentService {
       this.active.delete(id);
     }
     if (stored) this.restoreOne(stored, false);
-    const change = !stored
-      ? 'deleted'
-      : !active
-        ? 'created'
-        : isPaused(stored) !== isPaused(active.record)
-          ? isPaused(stored)
-            ? 'paused'
-            : 'resumed'
-          : 'changed';
-    this.logger.info({ deployment: id }, `Deployment ${change} on another node`);
+    this.logger.info({ deployment: id }, `Deployment ${changeOf(active?.record, stored)} on another node`);
   }
 
   /** Disarms every trigger (hooks answer 404 from then on). */
@@ -236,9 +227,9 @@ export class DeploymentService {
         `The request to ${call.method} /hooks/${id}${normalPath(call.path)} needs ${hook.authentication === 'API Key' ? `the API key in ${hook.apiKeyHeader}` : `${hook.authentication} credentials`}`,
       );
     }
+    if (isPaused(deployment.record)) throw new AppError('UNAVAILABLE', `Deployment '${id}' is paused: its hooks answer again once it is resumed`);
     const contentType = call.headers['content-type'];
     const body = readHookBody(hook.dataFormat, call.body, Array.isArray(contentType) ? contentType[0] : contentType);
-    if (isPaused(deployment.record)) throw new AppError('UNAVAILABLE', `Deployment '${id}' is paused: its hooks answer again once it is resumed`);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', body.message, { details: [{ path: 'body', message: body.message }] });
     if (!this.hookRuns.take(id)) {
       throw new AppError(
