@@ -54,7 +54,7 @@ export interface ServiceOverrides {
   /** How to reach the other nodes of a cluster. */
   peers?: PeerNodes;
   /** Claims a deployment trigger's tick in a cluster, where every node arms every trigger. */
-  claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: number) => Promise<boolean>;
+  claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: string) => Promise<boolean>;
 }
 
 /** The services of a running server and how to stop them. */
