@@ -29,7 +29,7 @@ export { JsonText, jsonTextAt, packetValue, withJsonTexts } from './sdk/json-tex
 export { type GraphIssue } from './graph/graph-issue';
 export { type Graph, SUBGRAPH_COMPONENT } from './graph/graph';
 export { nodeLabels } from './graph/node-label';
-export { runNames, workflowNameOf } from './graph/run-names';
+export { workflowNameOf } from './graph/run-names';
 export { parseGraph } from './graph/parse-graph';
 export { readFbpText } from './graph/fbp-text';
 export { graphJsonOf } from './graph/graph-json-of';
