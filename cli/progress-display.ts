@@ -52,8 +52,8 @@ function barDisplay(stream: ProgressStream, progress: RunProgress): ProgressDisp
   };
   draw();
   return {
-    started: (executionId, runLabels) => {
-      labels = runLabels;
+    started: (executionId, named) => {
+      labels = named;
       line(startedLine(executionId, labels));
     },
     event: (event) => void progress.observe(event),
@@ -71,8 +71,8 @@ function lineDisplay(stream: ProgressStream, progress: RunProgress): ProgressDis
   const failed = new Set<string>();
   let labels = runLabels(undefined);
   return {
-    started: (executionId, runLabels) => {
-      labels = runLabels;
+    started: (executionId, named) => {
+      labels = named;
       stream.write(`${startedLine(executionId, labels)}\n`);
     },
     note: (text) => stream.write(`${text}\n`),
