@@ -7,6 +7,7 @@ import type * as LocalRun from '../local-run';
 import { type ProgressMode, createProgressDisplay } from '../progress-display';
 import { remoteRunner } from '../remote-run';
 import { readRunInput } from '../run-input';
+import { runLabels } from '../run-labels';
 import { RunProgress } from '../run-progress';
 import { connectToServer } from '../server-connection';
 import { type InputOptions, tokenOption, urlOption, withInputOptions } from '../command-options';
@@ -70,9 +71,9 @@ async function run(path: string, options: RunOptions): Promise<ExitCode> {
       file,
       input,
       signal: controller.signal,
-      onStarted: (executionId, nodesTotal) => {
-        progress.begin(nodesTotal);
-        display.started(executionId);
+      onStarted: (executionId, graph) => {
+        progress.begin(graph?.nodes.length);
+        display.started(executionId, runLabels(graph));
       },
       onEvent: (event) => display.event(event),
     });
