@@ -14,6 +14,7 @@ import { configureNode } from './node-configuration';
 import { type Runnable } from './scheduler';
 import { type ValidNode } from '../graph/valid-graph';
 import { type RecordedSend } from './firing-journal';
+import { type Grouping } from '../sdk/grouping';
 import { type Fire, type FiringUnderWay, INTERRUPTED_EFFECT, isJournaled, isRepeatable, outcomeOf, replayOf } from './journaled-firing';
 import { retryDelay } from './retry-rule';
 
@@ -56,6 +57,10 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   private current: FiringUnderWay | undefined;
   /** The sends of the live journaled firing under way, in order; undefined when none is. */
   recording: RecordedSend[] | undefined;
+  /** The grouping of the latest firing's input packets, by port; undefined when none was sent within groups. */
+  private inputGroupings: Record<string, Grouping> | undefined;
+  /** The grouping the latest firing's sends inherit (see `ActorContext.send`). */
+  firingGrouping: Grouping | undefined;
   private readonly journaled: boolean;
   private readonly timers: NodeTimers;
   private readonly contexts: ActorContextFactory;
@@ -228,6 +233,8 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     this.sourcePending = false;
     this.fired = true;
     const inputs = this.rule.take();
+    this.inputGroupings = this.rule.takenGroupings;
+    this.firingGrouping = this.rule.firingGrouping;
     if (this.journaled) return this.fireJournaled(inputs);
     if (this.node.retry !== undefined) this.current = { inputs, fire: this.definition.fire, attempt: 1, replay: false };
     this.attempt(inputs, this.definition.fire);
@@ -279,7 +286,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     }
     let result: unknown;
     try {
-      result = fire(this.contexts.create(inputs, this.config, this.state));
+      result = fire(this.contexts.create(inputs, this.inputGroupings, this.config, this.state));
     } catch (error) {
       this.endFiring(error, true);
       return;
