@@ -1,5 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
-import { type Grouping, type JsonValue } from '../../engine';
+import { type Grouping, type JsonValue, groupChange } from '../../engine';
 
 /** A bracket a NoFlo port is sent: opened or closed, with its group's data. */
 export interface Bracket {
@@ -7,21 +6,10 @@ export interface Bracket {
   readonly data: JsonValue;
 }
 
-const NO_BRACKETS: readonly Bracket[] = [];
-
-/**
- * The brackets that take a port from the groups `open` to the groups `next`, as a NoFlo stream has them: the open
- * groups `next` is not within closed (innermost first), then its groups not open yet opened (outermost first).
- * Packets within the same groups are one stream, with no bracket between them.
- */
-export function bracketsBetween(open: readonly JsonValue[], next: readonly JsonValue[]): readonly Bracket[] {
-  let shared = 0;
-  while (shared < open.length && shared < next.length && isDeepStrictEqual(open[shared], next[shared])) shared++;
-  if (shared === open.length && shared === next.length) return NO_BRACKETS;
-  const brackets: Bracket[] = [];
-  for (let i = open.length - 1; i >= shared; i--) brackets.push({ type: 'closeBracket', data: open[i] });
-  for (let i = shared; i < next.length; i++) brackets.push({ type: 'openBracket', data: next[i] });
-  return brackets;
+/** The brackets that take a NoFlo port from the groups `open` to the groups `next` (see `groupChange`). */
+export function bracketsBetween(open: readonly JsonValue[], next: readonly JsonValue[]): Bracket[] {
+  const { closed, opened } = groupChange(open, next);
+  return [...closed.map((data) => ({ type: 'closeBracket' as const, data })), ...opened.map((data) => ({ type: 'openBracket' as const, data }))];
 }
 
 /** The groups left open after a packet of `grouping`: its groups but the ones that close after it. */

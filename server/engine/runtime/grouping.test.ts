@@ -73,4 +73,25 @@ describe('packet groupings', () => {
     ]);
     expect(sentTo(events, 'k').map((sent) => sent.groups)).toEqual([undefined, ['list'], ['list'], ['list', 2]]);
   });
+
+  it('sends the input of an exported inport within the groups of its metadata, its stream ending with it', async () => {
+    const seen: { packet: JsonValue; grouping: Grouping | undefined }[] = [];
+    const { result } = await runGraph(
+      {
+        processes: { k: { component: 'test_group_sink' }, j: { component: 'test_group_sink' } },
+        connections: [],
+        inports: { x: { process: 'k', port: 'in', metadata: { groups: ['g', { n: 1 }] } }, y: { process: 'j', port: 'in' } },
+      },
+      testCatalogue(receiverOf(seen)),
+      { ...testRun, input: { x: 1, y: 2 } },
+    );
+    expect(result.success).toBe(true);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        { packet: 1, grouping: { groups: ['g', { n: 1 }], closing: 2 } },
+        { packet: 2, grouping: undefined },
+      ]),
+    );
+    expect(seen).toHaveLength(2);
+  });
 });

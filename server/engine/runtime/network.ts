@@ -223,7 +223,7 @@ class GraphNetwork implements Network, NetworkRuntime {
       return;
     }
     this.env.scheduler.startNow(() => {
-      for (const { port, packet } of this.wiring.startPackets) port.push(packet);
+      for (const { port, packet, grouping } of this.wiring.startPackets) port.push(packet, grouping);
       for (const runner of this.wiring.runners) if (runner.isSource) runner.startAsSource();
       this.doneWork();
     });
