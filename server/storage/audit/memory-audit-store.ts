@@ -31,13 +31,13 @@ export class MemoryAuditStore implements AuditStore {
     return Promise.resolve();
   }
 
-  page(query: AuditQuery): Promise<AuditPage> {
+  async page(query: AuditQuery): Promise<AuditPage> {
     const cursor = query.cursor === undefined ? undefined : decodeAuditCursor(query.cursor);
     const newestFirst = [...this.entries].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     const matching = newestFirst.filter((entry) => (cursor === undefined || isPast(entry, cursor)) && auditEntryMatches(entry, query));
     const items = matching.slice(0, query.limit);
     const last = items.at(-1);
-    return Promise.resolve({ items, nextCursor: matching.length > query.limit && last ? encodeAuditCursor(last) : null });
+    return { items, nextCursor: matching.length > query.limit && last ? encodeAuditCursor(last) : null };
   }
 
   prune({ maxAgeMs, maxCount }: AuditRetention, now: number): Promise<number> {

@@ -19,7 +19,7 @@ export class SqliteAuditStore implements AuditStore {
     return Promise.resolve();
   }
 
-  page(query: AuditQuery): Promise<AuditPage> {
+  async page(query: AuditQuery): Promise<AuditPage> {
     const where: string[] = [];
     const values: (string | number)[] = [];
     const filter = (sql: string, value: string | number | undefined): void => {
@@ -41,7 +41,7 @@ export class SqliteAuditStore implements AuditStore {
     const rows = this.db.prepare(sql).all(...values, query.limit + 1) as AuditEntry[];
     const items = rows.slice(0, query.limit);
     const last = items.at(-1);
-    return Promise.resolve({ items, nextCursor: rows.length > query.limit && last ? encodeAuditCursor(last) : null });
+    return { items, nextCursor: rows.length > query.limit && last ? encodeAuditCursor(last) : null };
   }
 
   prune({ maxAgeMs, maxCount }: AuditRetention, now: number): Promise<number> {
