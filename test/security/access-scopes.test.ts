@@ -129,6 +129,20 @@ describe('scopes of bearer tokens', () => {
     expect((await call('GET', '/metrics')).status).toBe(401);
   });
 
+  it('opens /metrics to every caller, without a token too, when metrics_public is set', async () => {
+    const open = await startTestApp({ config: { auth_tokens: AUTH_TOKENS, metrics_public: true } });
+    try {
+      for (const token of [undefined, READ, RUN]) {
+        const answer = await fetch(`${open.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+        expect(answer.status).toBe(200);
+      }
+      expect((await fetch(`${open.url}/workflows`, { headers: { authorization: `Bearer ${READ}` } })).status).toBe(200);
+      expect((await fetch(`${open.url}/audit`, { headers: { authorization: `Bearer ${READ}` } })).status).toBe(403);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('keeps the /ui page and the documents open, and refuses an unknown token', async () => {
     expect((await call('GET', '/ui/')).status).toBe(200);
     expect((await call('GET', '/openapi.json')).status).toBe(200);
