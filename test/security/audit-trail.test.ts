@@ -68,6 +68,9 @@ describe('the audit trail', () => {
     await call('PATCH', `/workflows/${executionId}/nodes/mul/config`, ADMIN, { precision: 1 });
     await call('DELETE', `/workflows/${executionId}`, ADMIN);
     await call('POST', '/deployments', DEPLOY, GREETER_DEPLOYMENT);
+    await call('POST', `/deployments/${GREETER_DEPLOYMENT.name}/pause`, DEPLOY);
+    await call('POST', `/deployments/${GREETER_DEPLOYMENT.name}/resume`, DEPLOY);
+    await call('PATCH', `/deployments/${GREETER_DEPLOYMENT.name}`, DEPLOY, { paused: false });
     await call('DELETE', `/deployments/${GREETER_DEPLOYMENT.name}`, DEPLOY);
     await call('POST', '/workflows', READ, { graph_json: multiplyGraph() });
     await call('GET', '/workflows', 'not-a-token-of-this-server');
@@ -89,6 +92,9 @@ describe('the audit trail', () => {
       { actor: ADMIN_ID, action: 'node_config.patch', target: executionId, channel: 'http' },
       { actor: ADMIN_ID, action: 'execution.delete', target: executionId, outcome: 200, channel: 'http' },
       { actor: 'deployer', action: 'deployment.create', target: GREETER_DEPLOYMENT.name, outcome: 201, channel: 'http' },
+      { actor: 'deployer', action: 'deployment.pause', target: GREETER_DEPLOYMENT.name, outcome: 200, channel: 'http' },
+      { actor: 'deployer', action: 'deployment.resume', target: GREETER_DEPLOYMENT.name, outcome: 200, channel: 'http' },
+      { actor: 'deployer', action: 'deployment.update', target: GREETER_DEPLOYMENT.name, outcome: 200, channel: 'http' },
       { actor: 'deployer', action: 'deployment.delete', target: GREETER_DEPLOYMENT.name, outcome: 200, channel: 'http' },
       { actor: 'reader', action: 'execution.start', target: null, outcome: 403, channel: 'http' },
       { actor: 'unauthenticated', action: 'auth.failed', target: null, outcome: 401, channel: 'http' },
