@@ -1,4 +1,4 @@
-import { type StartWorkflowBody, createWorkflowClient, type WorkflowClient } from '../client';
+import { type StartWorkflowBody, createWorkflowClient, forbiddenErrorOf, type WorkflowClient } from '../client';
 import { type JsonObject } from '../model';
 import { CliError, type CliErrorDetail } from './cli-error';
 
@@ -87,6 +87,11 @@ export function refused(response: Response, body: unknown, connection: ServerCon
   if (response.status === 401) {
     const hint = connection.headers.authorization ? 'the token was refused' : `it needs a token: give --token or set ${TOKEN_ENVS.join(' or ')}`;
     return new CliError(`The service at ${connection.url} answered 401: ${hint}`);
+  }
+  const forbidden = forbiddenErrorOf(body);
+  if (forbidden !== undefined) {
+    const scope = forbidden.requiredScope === undefined ? 'a wider scope' : `the '${forbidden.requiredScope}' scope`;
+    return new CliError(`The service at ${connection.url} answered 403: ${forbidden.message}; give a token with ${scope}`);
   }
   if (isEnvelope(body)) return new CliError(body.error, { details: body.details ?? [] });
   return new CliError(`The service at ${connection.url} answered ${response.status} ${response.statusText}`.trimEnd());

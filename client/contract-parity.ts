@@ -1,5 +1,6 @@
 import type { ClientMessageInput, Execution as ContractExecution, ExecutionEvent as ContractEvent, ServerMessage as ContractServerMessage } from '../contract';
-import type { TERMINAL_EVENT_TYPES as ModelTerminalEventTypes, TERMINAL_STATUSES as ModelTerminalStatuses } from '../model';
+import type { AccessScope as ModelAccessScope, TERMINAL_EVENT_TYPES as ModelTerminalEventTypes, TERMINAL_STATUSES as ModelTerminalStatuses } from '../model';
+import type { AccessScope } from './client-errors';
 import type { TERMINAL_EVENT_TYPES, TERMINAL_STATUSES } from './generated/execution-states';
 import type { Execution, ExecutionEvent } from './http-client';
 import type { ClientMessage, ServerMessage } from './ws-messages';
@@ -27,7 +28,8 @@ export type ContractParity = [
   Covers<ClientMessage, ClientMessageInput, 'type'>,
   Covers<ExecutionEvent, ContractEvent, '_type'>,
   Covers<Execution, ContractExecution>,
-] extends [true, true, true, true]
+  Same<AccessScope, ModelAccessScope>,
+] extends [true, true, true, true, true]
   ? true
   : never;
 

@@ -73,6 +73,8 @@ export function createWorkflowClient(options: WorkflowClientOptions) {
     pauseDeployment: (deploymentId: string) => raw.POST('/deployments/{deployment_id}/pause', { params: { path: { deployment_id: deploymentId } } }),
     resumeDeployment: (deploymentId: string) => raw.POST('/deployments/{deployment_id}/resume', { params: { path: { deployment_id: deploymentId } } }),
     deleteDeployment: (deploymentId: string) => raw.DELETE('/deployments/{deployment_id}', { params: { path: { deployment_id: deploymentId } } }),
+    /** A page of the audit trail, newest first (needs the admin scope); pass `next_cursor` as `cursor` for the next. */
+    listAudit: (query: paths['/audit']['get']['parameters']['query'] = {}) => raw.GET('/audit', { params: { query } }),
     /**
      * Follows an execution's events over Server-Sent Events from `fromSeq`, ending after its terminal event;
      * a dropped connection is resumed after the last event read.

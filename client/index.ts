@@ -17,5 +17,12 @@ export { WorkflowSocket, type WorkflowSocketOptions } from './ws-client';
 export { type ReconnectOptions } from './reconnect-policy';
 export { type Reply, type ServerMessage, type ClientMessage } from './ws-messages';
 export { type WebSocketLike, type WebSocketConstructor } from './websocket-like';
-export { ConnectionClosedError, SubscriptionClosedError, EventStreamUnavailableError } from './client-errors';
+export {
+  type AccessScope,
+  ConnectionClosedError,
+  SubscriptionClosedError,
+  EventStreamUnavailableError,
+  ForbiddenError,
+  forbiddenErrorOf,
+} from './client-errors';
 export type { paths, components } from './generated/openapi';

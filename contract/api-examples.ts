@@ -222,4 +222,17 @@ export const API_EXAMPLES: RouterExamples<Contract> = {
     params: { deployment_id: GREETER_DEPLOYMENT.name },
     errors: { 404: [{ summary: 'No such deployment', code: 'NOT_FOUND', error: "Deployment 'nope' not found" }] },
   },
+  listAudit: {
+    query: { action: 'execution.start', limit: 20 },
+    errors: {
+      400: [
+        {
+          summary: 'A cursor of another listing',
+          code: 'VALIDATION_FAILED',
+          error: "Invalid request: cursor: 'abc' is not a cursor of this listing",
+          details: [{ path: 'cursor', message: 'not a next_cursor of GET /audit' }],
+        },
+      ],
+    },
+  },
 };

@@ -4,7 +4,7 @@ import { type ErrorEnvelope } from './envelope';
 export type ErrorExample = Pick<ErrorEnvelope, 'code' | 'error' | 'details'> & { summary: string };
 
 /** The statuses whose examples are the same on every route that has them. */
-export type SharedErrorStatus = 401 | 413 | 429 | 500 | 503;
+export type SharedErrorStatus = 401 | 403 | 413 | 429 | 500 | 503;
 
 /** The examples of the statuses any route may answer, with the messages the service really gives. */
 export const SHARED_ERROR_EXAMPLES: Record<SharedErrorStatus, readonly ErrorExample[]> = {
@@ -13,6 +13,14 @@ export const SHARED_ERROR_EXAMPLES: Record<SharedErrorStatus, readonly ErrorExam
       summary: 'No valid bearer token (only when the server has auth_tokens)',
       code: 'UNAUTHORIZED',
       error: 'A valid bearer token is required (Authorization: Bearer <token>)',
+    },
+  ],
+  403: [
+    {
+      summary: "The token lacks the route's scope (only when the server has auth_tokens with scopes)",
+      code: 'FORBIDDEN',
+      error: "POST /workflows needs the 'run' scope; the token of 'dashboard' has 'read'",
+      details: [{ path: 'scope', message: 'run' }],
     },
   ],
   413: [{ summary: 'Body over max_body_bytes', code: 'PAYLOAD_TOO_LARGE', error: 'Request body is larger than the limit of 10485760 bytes' }],

@@ -1,7 +1,7 @@
 import { ErrorEnvelopeSchema } from './envelope';
 
-/** The statuses every route can answer with the error envelope: auth, rate limit, crashes, overload. */
-const commonStatuses = [401, 429, 500, 503] as const;
+/** The statuses every route can answer with the error envelope: auth, a missing scope, rate limit, crashes, overload. */
+const commonStatuses = [401, 403, 429, 500, 503] as const;
 
 type ErrorStatus = 400 | 404 | 409 | 413 | 507 | (typeof commonStatuses)[number];
 
@@ -18,8 +18,8 @@ export function errorResponses<S extends ErrorStatus = never>(...statuses: S[]) 
   >;
 }
 
-/** The error responses of a route that needs no token (`/health`, `/ready`): the common ones but 401. */
+/** The error responses of a route that needs no token (`/health`, `/ready`): the common ones but 401 and 403. */
 export function publicErrorResponses() {
-  const { 401: _unauthorized, ...others } = errorResponses();
+  const { 401: _unauthorized, 403: _forbidden, ...others } = errorResponses();
   return others;
 }

@@ -137,5 +137,17 @@ export const SERVER_MESSAGE_EXAMPLES: ExamplesByType<ServerMessage> = {
         ],
       },
     },
+    {
+      name: 'forbidden',
+      summary: "A start or cancel from a socket whose token lacks the 'run' scope",
+      payload: {
+        type: 'error',
+        success: false,
+        code: 'FORBIDDEN',
+        error: "start_workflow needs the 'run' scope; the token of 'dashboard' has 'read'",
+        details: [{ path: 'scope', message: 'run' }],
+        request_id: 'r-7',
+      },
+    },
   ],
 };

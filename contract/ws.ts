@@ -102,7 +102,7 @@ const WorkflowCancelledMessageSchema = z
     ...failure,
   })
   .describe('The reply to `cancel_workflow`');
-/** The reply to a frame that is not JSON, has an unknown type or misses its fields, or comes over the client's rate limit. */
+/** The reply to a frame that is not JSON, has an unknown type or misses its fields, comes over the client's rate limit, or asks for a scope the socket's token lacks. */
 const ErrorMessageSchema = z
   .object({
     type: z.literal('error'),
@@ -113,7 +113,9 @@ const ErrorMessageSchema = z
     retry_after: z.number().int().positive().optional().openapi({ description: 'With RATE_LIMITED: seconds until the client may send work again' }),
     request_id: requestId,
   })
-  .describe("The reply to a frame that is not JSON, has an unknown type or misses its fields, or comes over the client's rate limit");
+  .describe(
+    "The reply to a frame that is not JSON, has an unknown type or misses its fields, comes over the client's rate limit (RATE_LIMITED), or starts or cancels from a socket whose token lacks the 'run' scope (FORBIDDEN)",
+  );
 
 /** Every message the server sends over `/ws`. */
 export const ServerMessageSchema = z

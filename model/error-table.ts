@@ -18,6 +18,7 @@ export const ERROR_TABLE = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state' },
   UNAUTHORIZED: { status: 401, message: 'A valid bearer token is required (Authorization: Bearer <token>)' },
+  FORBIDDEN: { status: 403, message: 'The bearer token lacks the scope this needs' },
   RATE_LIMITED: { status: 429, message: 'Too many requests; retry after the time in Retry-After' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   UNAVAILABLE: { status: 503, message: 'The service is unavailable; try again shortly' },

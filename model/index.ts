@@ -1,5 +1,6 @@
 // The service's wire schemas (zod) and the JSON checks shared by the contract, the engine, the execution service and the client.
 export { type ErrorCode, ERROR_TABLE, ErrorCodeSchema, STATUS_OF_ERROR } from './error-table';
+export { type AccessScope, AccessScopeSchema, grantsScope } from './access-scope';
 export {
   type JsonValue,
   type JsonObject,
@@ -55,3 +56,4 @@ export {
   requireOneChange,
   requireOneWorkflow,
 } from './deployment';
+export { type AuditAction, AuditActionSchema, type AuditEntry, AuditEntrySchema } from './audit-entry';

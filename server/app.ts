@@ -8,6 +8,7 @@ import { BearerAuth, ConnectionLimit, RequestBudget, clientAddressOf, type Trust
 import {
   ContractRoutes,
   answerClientError,
+  auditRequests,
   authGuard,
   budgetGuard,
   connectionGuard,
@@ -96,6 +97,7 @@ export function createApp({ config, services, logger, accessLog, sharedCounters,
   // Every request goes down this list until one answers it.
   const pipeline: (RequestHandler | ErrorRequestHandler | RequestHandler[])[] = [
     requestLog(accessLog), // first, so that refused requests are logged and counted too
+    auditRequests(services.audit, clientAddress),
     requestMetrics(services.metrics),
     connectionGuard(connections),
     headers,

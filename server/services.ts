@@ -30,7 +30,11 @@ import {
   SqliteDeploymentStore,
   SqliteExecutionStore,
   SqliteProtocolGraphStore,
+  type AuditStore,
+  MemoryAuditStore,
+  SqliteAuditStore,
 } from './storage';
+import { AuditTrail } from './audit';
 
 /** How often finished executions past the retention limits are deleted. */
 const RETENTION_INTERVAL_MS = 10 * 60_000;
@@ -44,6 +48,8 @@ export interface ServiceOverrides {
   deploymentStore?: DeploymentStore;
   /** Where the FBP protocol runtime keeps its graphs. */
   protocolGraphStore?: ProtocolGraphStore;
+  /** Where the audit trail is kept. @default a SqliteAuditStore in `data_dir` beside a SQLite execution store, a MemoryAuditStore otherwise */
+  auditStore?: AuditStore;
   /** The FBP protocol runtime's id, instead of the one kept in `data_dir`. */
   fbpRuntimeId?: string;
   observers?: ExecutionObserver[];
@@ -197,6 +203,9 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     onTickSkipped: (reason) => metrics.tickSkipped(reason),
     logger,
   });
+  // The trail is kept where executions are: beside a SQLite store in data_dir, or in a bounded ring beside a memory one.
+  const auditStore = overrides.auditStore ?? (localStore ? new SqliteAuditStore(join(config.data_dir, 'audit.db')) : new MemoryAuditStore());
+  const audit = new AuditTrail({ store: auditStore, logger });
   const protocolGraphs = overrides.protocolGraphStore ?? new SqliteProtocolGraphStore(join(config.data_dir, 'protocol-graphs.db'), logger);
   // Retention runs at start and then every ten minutes, in the background.
   const policy = { maxAgeMs: config.retention_max_age_hours * 3_600_000, maxCount: config.retention_max_executions };
@@ -207,6 +216,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       },
       (error: unknown) => logger.error({ err: error }, 'Could not apply the retention limits'),
     );
+    audit.prune(policy).catch((error: unknown) => logger.error({ err: error }, 'Could not apply the retention limits to the audit trail'));
   };
   prune();
   const retention = setInterval(prune, RETENTION_INTERVAL_MS).unref();
@@ -219,6 +229,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     protocolGraphs,
     graphComponents,
     fbpRuntimeId: overrides.fbpRuntimeId ?? stableRuntimeId(config.data_dir),
+    audit,
     store,
     dataDirBudget: budget,
     ideBridge,
@@ -234,6 +245,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       await store.close();
       await deploymentStore.close();
       await protocolGraphs.close();
+      await auditStore.close();
     },
   };
 }

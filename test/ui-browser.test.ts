@@ -9,6 +9,7 @@ import { type HeldServer, startHeldServer } from './support/held-server';
 import { type TestApp, startTestApp } from './support/test-app';
 
 const TOKEN = 'ui-test-token-5f2a9c';
+const READ_ONLY = 'ui-read-only-token-0b41e7';
 // `UI_SCREENSHOTS=docs` refreshes the pictures docs/ui.md shows; otherwise they go to a temporary folder.
 const SHOTS = process.env.UI_SCREENSHOTS ? resolve(__dirname, '..', process.env.UI_SCREENSHOTS) : join(tmpdir(), 'ui-screenshots');
 
@@ -73,7 +74,7 @@ describe('the /ui page in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    app = await startTestApp({ config: { auth_tokens: [TOKEN] } });
+    app = await startTestApp({ config: { auth_tokens: [TOKEN, { token: READ_ONLY, name: 'wallboard', scopes: ['read'] }] } });
     held = await startHeldServer();
     browser = await launchChromium();
     // Earlier runs, so that the list shows each colour: one cancelled, one completed, one failed.
@@ -184,6 +185,22 @@ describe('the /ui page in a real browser', () => {
     expect(await page.isDisabled('#cancel')).toBe(true);
     expect((await app.client.getWorkflow(id)).data!.data.status).toBe('cancelled');
     expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('refuses a cancel from a read-only token with a message naming the scope, then hides cancel and re-run', async () => {
+    const id = await start('order-1005');
+    const { page, errors } = await open(`#/executions/${id}`, READ_ONLY);
+    await nodeState(page, 'confirm', 'running');
+    expect(await page.isVisible('#cancel')).toBe(true);
+    await page.click('#cancel');
+    await page.waitForSelector('#notice:not([hidden])');
+    expect(await page.textContent('#notice-text')).toContain("lacks the 'run' scope");
+    await page.waitForSelector('#cancel', { state: 'hidden' });
+    expect(await page.isHidden('#rerun')).toBe(true);
+    expect((await app.client.getWorkflow(id)).data!.data.status).toBe('running');
+    expect(errors.filter((error) => !/status of 403/.test(error))).toEqual([]);
+    await app.client.cancelWorkflow(id);
     await page.close();
   }, 60_000);
 

@@ -51,12 +51,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List executions, newest first */
+        /**
+         * List executions, newest first
+         * @description Needs the `read` scope.
+         */
         get: operations["listWorkflows"];
         put?: never;
         /**
          * Start executing a graph in the background
-         * @description Validates the graph, records the execution and answers at once; the run goes on in the background.
+         * @description Validates the graph, records the execution and answers at once; the run goes on in the background. Needs the `run` scope.
          */
         post: operations["startWorkflow"];
         delete?: never;
@@ -72,13 +75,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an execution's status and result */
+        /**
+         * Read an execution's status and result
+         * @description Needs the `read` scope.
+         */
         get: operations["getWorkflow"];
         put?: never;
         post?: never;
         /**
          * Delete a finished execution and its event log
-         * @description Its id answers 404 afterwards. A queued or running execution is a 409: cancel it first.
+         * @description Its id answers 404 afterwards. A queued or running execution is a 409: cancel it first. Needs the `admin` scope.
          */
         delete: operations["deleteWorkflow"];
         options?: never;
@@ -95,7 +101,7 @@ export interface paths {
         };
         /**
          * Read the request an execution was started with
-         * @description Its graph (always as FBP JSON), input and metadata as stored. To run it again, post `graph_json`, `input` and the `metadata` without `execution_id` to `POST /workflows`. Secret references stay references: no resolved value is stored.
+         * @description Its graph (always as FBP JSON), input and metadata as stored. To run it again, post `graph_json`, `input` and the `metadata` without `execution_id` to `POST /workflows`. Secret references stay references: no resolved value is stored. Needs the `read` scope.
          */
         get: operations["getWorkflowRequest"];
         put?: never;
@@ -117,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a queued or running execution
-         * @description Stops every actor at once. A finished execution is a 409 and keeps its state.
+         * @description Stops every actor at once. A finished execution is a 409 and keeps its state. Needs the `run` scope.
          */
         post: operations["cancelWorkflow"];
         delete?: never;
@@ -141,7 +147,7 @@ export interface paths {
         head?: never;
         /**
          * Send a new configuration to one node of a running execution
-         * @description The object replaces the node's own configuration layer (over the graph's defaults and property values), is validated against the actor's schema, and is seen by the actor at its next firing, without a restart. 400 when invalid, 404 for an unknown execution or node, 409 when the execution is not running.
+         * @description The object replaces the node's own configuration layer (over the graph's defaults and property values), is validated against the actor's schema, and is seen by the actor at its next firing, without a restart. 400 when invalid, 404 for an unknown execution or node, 409 when the execution is not running. Needs the `admin` scope.
          */
         patch: operations["updateNodeConfig"];
         trace?: never;
@@ -155,7 +161,7 @@ export interface paths {
         };
         /**
          * Replay an execution's event log
-         * @description JSON pages by default. With `Accept: text/event-stream` the log is streamed as Server-Sent Events (each `id` is the seq), live until the terminal event; `Last-Event-ID` resumes after that seq.
+         * @description JSON pages by default. With `Accept: text/event-stream` the log is streamed as Server-Sent Events (each `id` is the seq), live until the terminal event; `Last-Event-ID` resumes after that seq. Needs the `read` scope.
          */
         get: operations["getWorkflowEvents"];
         put?: never;
@@ -177,7 +183,7 @@ export interface paths {
         put?: never;
         /**
          * Check a graph without running it
-         * @description Reads `graph_json` or `graph_fbp` and checks it against the catalogue and `input` (none is an empty one) exactly as a start would, and answers the normalised graph with every issue. Nothing runs and nothing is stored; an invalid graph is a 200 with `valid: false`.
+         * @description Reads `graph_json` or `graph_fbp` and checks it against the catalogue and `input` (none is an empty one) exactly as a start would, and answers the normalised graph with every issue. Nothing runs and nothing is stored; an invalid graph is a 200 with `valid: false`. Needs the `read` scope.
          */
         post: operations["validateGraph"];
         delete?: never;
@@ -197,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Convert an IDE workflow and start executing it
-         * @description The execution id is generated by the service. A template without an actor is a 400 and nothing runs.
+         * @description The execution id is generated by the service. A template without an actor is a 400 and nothing runs. Needs the `run` scope.
          */
         post: operations["executeIdeWorkflow"];
         delete?: never;
@@ -215,7 +221,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Convert an IDE workflow into the engine graph format without running it */
+        /**
+         * Convert an IDE workflow into the engine graph format without running it
+         * @description Needs the `read` scope.
+         */
         post: operations["convertIdeWorkflow"];
         delete?: never;
         options?: never;
@@ -230,7 +239,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the actor catalogue: ports and configuration schema of every component */
+        /**
+         * List the actor catalogue: ports and configuration schema of every component
+         * @description Needs the `read` scope.
+         */
         get: operations["listActors"];
         put?: never;
         post?: never;
@@ -247,7 +259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Describe one actor of the catalogue */
+        /**
+         * Describe one actor of the catalogue
+         * @description Needs the `read` scope.
+         */
         get: operations["getActor"];
         put?: never;
         post?: never;
@@ -264,12 +279,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the deployments, oldest first */
+        /**
+         * List the deployments, oldest first
+         * @description Needs the `read` scope.
+         */
         get: operations["listDeployments"];
         put?: never;
         /**
          * Deploy a workflow under a name
-         * @description Its cron and interval trigger nodes start an execution on each tick; its Server Request nodes answer HTTP at `/hooks/{id}/{path}`. A name in use is a 409.
+         * @description Its cron and interval trigger nodes start an execution on each tick; its Server Request nodes answer HTTP at `/hooks/{id}/{path}`. A name in use is a 409. Needs the `deploy` scope.
          */
         post: operations["createDeployment"];
         delete?: never;
@@ -285,17 +303,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A deployment with its triggers (counts and next tick times) and hooks */
+        /**
+         * A deployment with its triggers (counts and next tick times) and hooks
+         * @description Needs the `read` scope.
+         */
         get: operations["getDeployment"];
         put?: never;
         post?: never;
-        /** Stop and remove a deployment; the executions it started are kept */
+        /**
+         * Stop and remove a deployment; the executions it started are kept
+         * @description Needs the `deploy` scope.
+         */
         delete: operations["deleteDeployment"];
         options?: never;
         head?: never;
         /**
          * Change a deployment in place: its workflow, input or settings, or whether it is paused
-         * @description The fields given replace the deployed ones, validated as `POST /deployments` validates them; a refused change (400) changes nothing. A new workflow or setting re-arms the triggers from the new workflow, counting afresh from the change; runs already going keep the graph they started with.
+         * @description The fields given replace the deployed ones, validated as `POST /deployments` validates them; a refused change (400) changes nothing. A new workflow or setting re-arms the triggers from the new workflow, counting afresh from the change; runs already going keep the graph they started with. Needs the `deploy` scope.
          */
         patch: operations["updateDeployment"];
         trace?: never;
@@ -311,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Stop the triggers and hooks of a deployment until it is resumed
-         * @description Its triggers do not fire and its hooks answer 503 `UNAVAILABLE` with `Retry-After`, on every node. Pausing a paused deployment changes nothing.
+         * @description Its triggers do not fire and its hooks answer 503 `UNAVAILABLE` with `Retry-After`, on every node. Pausing a paused deployment changes nothing. Needs the `deploy` scope.
          */
         post: operations["pauseDeployment"];
         delete?: never;
@@ -331,9 +355,29 @@ export interface paths {
         put?: never;
         /**
          * Start the triggers and hooks of a paused deployment again
-         * @description Each trigger fires at its next tick from now; the ticks that fell during the pause are not run. Resuming a deployment that is not paused changes nothing.
+         * @description Each trigger fires at its next tick from now; the ticks that fell during the pause are not run. Resuming a deployment that is not paused changes nothing. Needs the `deploy` scope.
          */
         post: operations["resumeDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit trail, newest first
+         * @description Every call that changed state (starts, cancels, deletes, node configuration patches, deployments) and every refused credential: who, what, which target, when, from where and the status it got. Needs the admin scope. Needs the `admin` scope.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -604,7 +648,7 @@ export interface components {
             request_id?: string;
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "UNAUTHORIZED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNAVAILABLE" | "INTERNAL" | "WORKFLOW_FAILED" | "TIMEOUT" | "METHOD_NOT_ALLOWED" | "LIMIT_REACHED" | "STORAGE_FULL";
+        ErrorCode: "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNAVAILABLE" | "INTERNAL" | "WORKFLOW_FAILED" | "TIMEOUT" | "METHOD_NOT_ALLOWED" | "LIMIT_REACHED" | "STORAGE_FULL";
         Issue: {
             /** @example graph_json.connections[0].to.portId */
             path: string;
@@ -1357,6 +1401,28 @@ export interface components {
             /** @description true stops its triggers and hooks until it is resumed; false resumes it */
             paused?: boolean;
         };
+        AuditEntry: {
+            /** @description Unique and ordered with `at`: the position of the entry in the trail */
+            id: string;
+            /** @description When the call was answered, in epoch milliseconds */
+            at: number;
+            /** @description The token's name, `token:` and 12 hex digits of its SHA-256, `anonymous` (no tokens configured) or `unauthenticated` */
+            actor: string;
+            /** @enum {string} */
+            action: "execution.start" | "execution.cancel" | "execution.delete" | "node_config.patch" | "deployment.create" | "deployment.update" | "deployment.pause" | "deployment.resume" | "deployment.delete" | "auth.failed";
+            /** @description The execution or deployment the call was about, when it names or made one */
+            target: string | null;
+            /** @description The client's address (behind a trusted proxy, the one it names) */
+            address: string | null;
+            /** @description The HTTP status of the answer; over WebSocket, the status its error code has (200 when it succeeded) */
+            outcome: number;
+            /** @enum {string} */
+            channel: "http" | "ws" | "fbp";
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            next_cursor: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1537,6 +1603,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
             429: {
                 headers: {
@@ -1608,6 +1683,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1722,6 +1806,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
@@ -1804,6 +1897,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1909,6 +2011,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
@@ -1991,6 +2102,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2097,6 +2217,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2217,6 +2346,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
@@ -2304,6 +2442,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Request body larger than max_body_bytes */
             413: {
                 headers: {
@@ -2384,6 +2531,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2487,6 +2643,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Request body larger than max_body_bytes */
             413: {
                 headers: {
@@ -2563,6 +2728,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
             429: {
                 headers: {
@@ -2624,6 +2798,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2707,6 +2890,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
             429: {
                 headers: {
@@ -2778,6 +2970,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2871,6 +3072,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
@@ -2945,6 +3155,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3042,6 +3261,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
@@ -3128,6 +3356,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
                 headers: {
@@ -3205,8 +3442,110 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found: the execution, node, actor or deployment the path names */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                actor?: string;
+                /** @example execution.start */
+                action?: "execution.start" | "execution.cancel" | "execution.delete" | "node_config.patch" | "deployment.create" | "deployment.update" | "deployment.pause" | "deployment.resume" | "deployment.delete" | "auth.failed";
+                since?: number | null;
+                until?: number | null;
+                outcome?: number;
+                /** @example 20 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AuditPage"];
+                        /**
+                         * @description Time of the response in epoch milliseconds
+                         * @example 1732262400000
+                         */
+                        timestamp: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a schema violation or an invalid workflow (details name each path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

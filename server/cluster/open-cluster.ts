@@ -3,7 +3,7 @@ import { type Redis } from 'ioredis';
 import { type ServerConfig } from '../config';
 import { type DeploymentService } from '../deployments';
 import { type ExecutionService } from '../executions';
-import { PostgresDeploymentStore, PostgresExecutionStore, PostgresProtocolGraphStore } from '../storage';
+import { PostgresAuditStore, PostgresDeploymentStore, PostgresExecutionStore, PostgresProtocolGraphStore } from '../storage';
 import { type Logger } from '../logger';
 import { ClusterDispatcher } from './cluster-dispatcher';
 import { type ClusterRedisRole, connectClusterRedis } from './cluster-redis';
@@ -22,6 +22,7 @@ export interface Cluster {
     store: PostgresExecutionStore;
     deploymentStore: PostgresDeploymentStore;
     protocolGraphStore: PostgresProtocolGraphStore;
+    auditStore: PostgresAuditStore;
     dispatcher: ClusterDispatcher;
     peers: PeerChannel;
     claimTick: ReturnType<typeof tickClaims>;
@@ -62,6 +63,7 @@ export async function openCluster(config: ServerConfig & { redis_url: string; da
   });
   const deploymentStore = await PostgresDeploymentStore.open({ url: config.database_url, namespace, logger });
   const protocolGraphStore = await PostgresProtocolGraphStore.open({ url: config.database_url, namespace, logger });
+  const auditStore = await PostgresAuditStore.open({ url: config.database_url, namespace });
   const dispatcher = new ClusterDispatcher({
     namespace,
     connect,
@@ -74,7 +76,7 @@ export async function openCluster(config: ServerConfig & { redis_url: string; da
   let leases: NodeLeases | undefined;
   const stops: (() => void)[] = [];
   return {
-    parts: { store, deploymentStore, protocolGraphStore, dispatcher, peers, claimTick: tickClaims(redis, namespace, nodeId) },
+    parts: { store, deploymentStore, protocolGraphStore, auditStore, dispatcher, peers, claimTick: tickClaims(redis, namespace, nodeId) },
     sharedCounters: (name) => sharedCounterStore(redis, namespace, name),
     async join({ executions, deployments }) {
       stops.push(store.onAppended((executionId) => executions.noticeAppended(executionId)));

@@ -15,6 +15,7 @@ import {
   JsonObjectSchema,
 } from '../../model';
 import { trustEntryProblem } from './trust-entry';
+import { AuthTokenEntrySchema } from '../guards';
 import { signingSecretProblem } from '../executions';
 
 const port = z.number().int().min(0).max(65535);
@@ -29,6 +30,9 @@ function parseJsonText(value: unknown): unknown {
   }
 }
 const count = z.number().int().min(0);
+
+// A list given as JSON text (an environment variable holding `[{...}]`) is read; other text is left to commaList.
+const parseJsonList = (value: unknown): unknown => (typeof value === 'string' && value.trim().startsWith('[') ? parseJsonText(value) : value);
 
 /** A list given as a list, or as comma-separated text (a flag or an environment variable): blank entries dropped. */
 function commaList<T extends z.ZodTypeAny>(item: T) {
@@ -149,9 +153,12 @@ export const ServerConfigSchema = z
       .min(1)
       .optional()
       .describe('The one directory CSV and Excel reader nodes and media input nodes may read files from by path; unset, graphs can only send file content'),
-    auth_tokens: commaList(z.string().min(16, 'a token has at least 16 characters'))
+    auth_tokens: z
+      .preprocess(parseJsonList, commaList(AuthTokenEntrySchema))
       .default([])
-      .describe('Bearer tokens (a list, or comma-separated text); when set, every endpoint but /health requires one'),
+      .describe(
+        'Bearer tokens (a list, or comma-separated text): a plain token may do everything; an entry {token or sha256, name, scopes} may do what its scopes (read, run, deploy, admin) allow. When set, every endpoint but /health, /ready and the documents requires one',
+      ),
     max_concurrent_executions: z
       .number()
       .int()

@@ -31,6 +31,19 @@ const CAPABILITIES = [
   'component:setsource',
 ];
 
+/** The capabilities of a client that may watch but change nothing. */
+const WATCHING_CAPABILITIES = ['protocol:runtime', 'protocol:component', 'network:status', 'component:getsource'];
+
+/** The commands that only read what the runtime holds or choose what the asking client is sent. */
+const WATCHING_COMMANDS: ReadonlySet<string> = new Set([
+  'runtime:getruntime',
+  'network:getstatus',
+  'network:edges',
+  'network:debug',
+  'component:list',
+  'component:getsource',
+]);
+
 const PACKET_EVENTS: ReadonlySet<string> = new Set(['connect', 'begingroup', 'data', 'endgroup', 'disconnect']);
 
 /** Options of an {@link FbpRuntime}. */
@@ -64,12 +77,18 @@ export interface FbpClient {
   close(): void;
 }
 
+/**
+ * What a message's secret lets its client do: nothing (a wrong or missing secret), watch graphs and networks
+ * without changing them, or everything; `reason` is the error a refused message is answered with.
+ */
+export type SecretCheck = { readonly allows: 'nothing' | 'watching'; readonly reason: string } | { readonly allows: 'everything' };
+
 /** How a client is told apart: whether a message's secret lets it act. */
 export interface FbpClientOptions {
   /** Whether messages must carry a valid secret; when not, every message may act and `checkSecret` is not asked. */
   secretRequired: boolean;
-  /** Answers why a message's secret is refused, or undefined when it is accepted (a wrong one counts against the client). */
-  checkSecret(secret: string | undefined): string | undefined;
+  /** What a message's secret allows (a wrong one counts against the client). */
+  checkSecret(secret: string | undefined): SecretCheck;
   /** Told each time a message's secret was accepted: the client has shown that it may act. */
   onAuthorised?(): void;
 }
@@ -133,14 +152,21 @@ export class FbpRuntime {
         const secret = message.secret ?? (typeof message.payload?.secret === 'string' ? message.payload.secret : undefined);
         const getRuntime = message.protocol === 'runtime' && message.command === 'getruntime';
         // Asking what the runtime is without a secret guesses nothing, so it is not counted as a wrong secret.
-        const refusal = !client.secretRequired ? undefined : getRuntime && secret === undefined ? 'no secret' : client.checkSecret(secret);
-        if (refusal === undefined && client.secretRequired) {
+        const check: SecretCheck = !client.secretRequired
+          ? { allows: 'everything' }
+          : getRuntime && secret === undefined
+            ? { allows: 'nothing', reason: 'no secret' }
+            : client.checkSecret(secret);
+        if (check.allows !== 'nothing' && client.secretRequired) {
           this.clients.add(send);
           client.onAuthorised?.();
         }
         // As NoFlo does, a client without a valid secret learns what the runtime is and that it may do nothing.
-        if (getRuntime) return this.describe(send, refusal === undefined);
-        if (refusal !== undefined) return send(error(message.protocol, refusal));
+        if (getRuntime) return this.describe(send, check.allows);
+        if (check.allows === 'nothing') return send(error(message.protocol, check.reason));
+        if (check.allows === 'watching' && !WATCHING_COMMANDS.has(`${message.protocol}:${message.command}`)) {
+          return send(error(message.protocol, check.reason, message.payload?.graph));
+        }
         try {
           await this.handle(message, send);
         } catch (caught) {
@@ -175,13 +201,14 @@ export class FbpRuntime {
   }
 
   // The answer to `runtime:getruntime`, then the main graph's ports; a client that may not act is given no capabilities and no graph.
-  private describe(send: Send, authorised: boolean): void {
+  private describe(send: Send, allows: SecretCheck['allows']): void {
+    const authorised = allows !== 'nothing';
     const payload: JsonObject = {
       id: this.id,
       type: this.options.type ?? DEFAULT_FBP_RUNTIME_TYPE,
       version: FBP_PROTOCOL_VERSION,
       label: this.options.label ?? 'Workflow execution service',
-      capabilities: authorised ? CAPABILITIES : [],
+      capabilities: allows === 'everything' ? CAPABILITIES : authorised ? WATCHING_CAPABILITIES : [],
       allCapabilities: CAPABILITIES,
     };
     const main = authorised && this.graphs.mainGraph !== undefined ? this.graphs.get(this.graphs.mainGraph) : undefined;

@@ -6,14 +6,14 @@ const TOKEN = 'guard-token-0123456789';
 describe('BearerAuth', () => {
   it('lets everything through when no token is configured', async () => {
     const auth = new BearerAuth([]);
-    expect(await auth.check({ address: '127.0.0.1' })).toEqual({ ok: true });
+    expect(await auth.check({ address: '127.0.0.1' })).toMatchObject({ ok: true });
     expect(await auth.admits({ address: '127.0.0.1' })).toBe(true);
   });
 
   it('accepts a bearer header or an access_token, and refuses anything else with UNAUTHORIZED', async () => {
     const auth = new BearerAuth([TOKEN]);
-    expect(await auth.check({ authorization: `Bearer ${TOKEN}`, address: '10.0.0.1' })).toEqual({ ok: true });
-    expect(await auth.check({ accessToken: TOKEN, address: '10.0.0.1' })).toEqual({ ok: true });
+    expect(await auth.check({ authorization: `Bearer ${TOKEN}`, address: '10.0.0.1' })).toMatchObject({ ok: true });
+    expect(await auth.check({ accessToken: TOKEN, address: '10.0.0.1' })).toMatchObject({ ok: true });
     const refused = await auth.check({ authorization: 'Bearer wrong-token-0123456789', address: '10.0.0.1' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
     expect(refused.ok === false && refused.retryAfterSeconds).toBeUndefined();
@@ -33,7 +33,7 @@ describe('BearerAuth', () => {
 
   it('counts wrong protocol secrets against the client like wrong tokens', () => {
     const auth = new BearerAuth([TOKEN]);
-    expect(auth.checkSecret(TOKEN, '10.0.0.4')).toEqual({ ok: true });
+    expect(auth.checkSecret(TOKEN, '10.0.0.4')).toMatchObject({ ok: true });
     expect(auth.checkSecret(undefined, '10.0.0.4')).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
   });
 });

@@ -1,19 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
 import { type Store, ipKeyGenerator } from 'express-rate-limit';
 import { AppError } from '../errors';
+import { ANONYMOUS_CALLER, AccessTokens, type Caller } from './access-token';
+import { type AuthTokenEntry } from './auth-token-entry';
 import { type Credentials } from './credentials';
 import { FailureCounter } from './failure-counter';
-import { ALLOWED, type GuardVerdict, refusal } from './verdict';
+import { type GuardRefusal, refusal } from './verdict';
 
-function matches(candidate: string, tokens: readonly Buffer[]): boolean {
-  const given = Buffer.from(candidate);
-  let found = false;
-  for (const token of tokens) {
-    // Compare against every token in constant time, so timing tells nothing about which or how much matched.
-    if (token.length === given.length && timingSafeEqual(token, given)) found = true;
-  }
-  return found;
-}
+/** What the token check decides: go on as a caller (anonymous when no tokens are configured), or a refusal. */
+export type AuthVerdict = { readonly ok: true; readonly caller: Caller } | GuardRefusal;
 
 /** How a {@link BearerAuth} counts clients. */
 export interface BearerAuthOptions {
@@ -31,25 +25,28 @@ const TOKEN_REQUIRED = 'A valid bearer token is required (Authorization: Bearer 
  * store, so that neither a proxy nor more nodes multiply the guesses.
  */
 export class BearerAuth {
-  private readonly tokens: Buffer[];
+  private readonly tokens: AccessTokens;
   private readonly failures: FailureCounter;
 
-  constructor(tokens: readonly string[], options: BearerAuthOptions = {}) {
-    this.tokens = tokens.map((t) => Buffer.from(t));
+  constructor(tokens: readonly AuthTokenEntry[], options: BearerAuthOptions = {}) {
+    this.tokens = new AccessTokens(tokens);
     this.failures = new FailureCounter(options.shared);
   }
 
   /** Whether tokens are required at all. */
   get enabled(): boolean {
-    return this.tokens.length > 0;
+    return this.tokens.any;
   }
 
-  /** Whether a request or upgrade may go on; a wrong token is counted, and in the shared count before this resolves. */
-  async check(credentials: Credentials): Promise<GuardVerdict> {
-    if (!this.enabled) return ALLOWED;
+  /**
+   * Whether a request or upgrade may go on, and as which caller; a wrong token is counted, and in the shared
+   * count before this resolves.
+   */
+  async check(credentials: Credentials): Promise<AuthVerdict> {
+    if (!this.enabled) return { ok: true, caller: ANONYMOUS_CALLER };
     const client = ipKeyGenerator(credentials.address);
     await this.failures.refresh(client);
-    const { verdict, counted } = this.judge(client, this.carriesToken(credentials), 'tokens', TOKEN_REQUIRED);
+    const { verdict, counted } = this.judge(client, this.callerOf(credentials), 'tokens', TOKEN_REQUIRED);
     // The failure is in the shared count before the answer leaves, so that the client's next request, on any node, sees it.
     await counted;
     return verdict;
@@ -61,7 +58,7 @@ export class BearerAuth {
    */
   async admits(credentials: Credentials): Promise<boolean> {
     if (!this.enabled) return true;
-    if (!this.carriesToken(credentials)) return false;
+    if (this.callerOf(credentials) === undefined) return false;
     const client = ipKeyGenerator(credentials.address);
     await this.failures.refresh(client);
     return this.failures.blockedFor(client) === 0;
@@ -72,10 +69,10 @@ export class BearerAuth {
    * the client like wrong tokens. Answered at once from this process's view, which in a cluster takes the
    * shared count with each failure counted.
    */
-  checkSecret(secret: string | undefined, address: string | undefined): GuardVerdict {
+  checkSecret(secret: string | undefined, address: string | undefined): AuthVerdict {
     const { verdict, counted } = this.judge(
       ipKeyGenerator(address ?? 'unknown'),
-      secret !== undefined && matches(secret, this.tokens),
+      secret === undefined ? undefined : this.tokens.callerOf(secret),
       'secrets',
       "A valid secret is required: one of the server's auth_tokens",
     );
@@ -85,16 +82,16 @@ export class BearerAuth {
   }
 
   // One rule for every credential: a throttled client is refused whatever it sends; a wrong one counts.
-  private judge(client: string, authorized: boolean, what: string, required: string): { verdict: GuardVerdict; counted?: Promise<void> } {
-    if (!this.enabled) return { verdict: ALLOWED };
+  private judge(client: string, caller: Caller | undefined, what: string, required: string): { verdict: AuthVerdict; counted?: Promise<void> } {
+    if (!this.enabled) return { verdict: { ok: true, caller: ANONYMOUS_CALLER } };
     const blocked = this.failures.blockedFor(client);
     if (blocked > 0) return { verdict: refusal(new AppError('RATE_LIMITED', `Too many wrong ${what} from this client; retry after ${blocked} s`), blocked) };
-    if (authorized) return { verdict: ALLOWED };
+    if (caller !== undefined) return { verdict: { ok: true, caller } };
     return { verdict: refusal(new AppError('UNAUTHORIZED', required)), counted: this.failures.record(client) };
   }
 
-  private carriesToken({ authorization, accessToken }: Credentials): boolean {
-    if (authorization?.startsWith('Bearer ')) return matches(authorization.slice('Bearer '.length).trim(), this.tokens);
-    return typeof accessToken === 'string' && matches(accessToken, this.tokens);
+  private callerOf({ authorization, accessToken }: Credentials): Caller | undefined {
+    if (authorization?.startsWith('Bearer ')) return this.tokens.callerOf(authorization.slice('Bearer '.length).trim());
+    return typeof accessToken === 'string' ? this.tokens.callerOf(accessToken) : undefined;
   }
 }

@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { type Contract, contract } from '../../contract';
 import { type AppServices } from '../transport';
 import { actorRoutes } from './actor-routes';
+import { auditRoutes } from './audit-routes';
 import { deploymentRoutes } from './deployment-routes';
 import { graphRoutes } from './graph-routes';
 import { healthRoutes } from './health-routes';
@@ -35,6 +36,7 @@ function handlersOf(services: AppServices) {
     ...ideRoutes(services),
     ...actorRoutes(services),
     ...deploymentRoutes(services),
+    ...auditRoutes(services),
   });
 }
 

@@ -1,14 +1,37 @@
 import { type RequestHandler, type Response } from 'express';
-import { type BearerAuth, type ClientAddressOf, type ConnectionLimit, type GuardRefusal, type RequestBudget, credentialsOf, isPublicPath } from '../guards';
+import {
+  ANONYMOUS_CALLER,
+  type BearerAuth,
+  type ClientAddressOf,
+  type ConnectionLimit,
+  type GuardRefusal,
+  type RequestBudget,
+  credentialsOf,
+  isPublicPath,
+  scopeRefusal,
+} from '../guards';
 import { failure } from '../transport';
 import { STATUS_OF_ERROR } from './error-status';
+import { RouteAccessRules } from './route-access';
 
-/** Rejects requests without a valid token with 401 (`WWW-Authenticate: Bearer`), or 429 while the client is locked out; public paths pass. */
-export function authGuard(auth: BearerAuth, clientAddress: ClientAddressOf): RequestHandler {
+/**
+ * Rejects requests without a valid token with 401 (`WWW-Authenticate: Bearer`), or 429 while the client is
+ * locked out, and requests whose token lacks the scope of their route with 403; public paths pass. The caller
+ * is kept in `res.locals.caller` for the audit trail.
+ */
+export function authGuard(auth: BearerAuth, clientAddress: ClientAddressOf, rules = new RouteAccessRules()): RequestHandler {
   return function checkToken(req, res, next) {
-    if (!auth.enabled || isPublicPath(req.path)) return next();
+    if (isPublicPath(req.path)) return next();
+    if (!auth.enabled) {
+      res.locals.caller = ANONYMOUS_CALLER;
+      return next();
+    }
     auth.check(credentialsOf(req, clientAddress)).then((verdict) => {
-      if (verdict.ok) return next();
+      if (verdict.ok) {
+        res.locals.caller = verdict.caller;
+        const { scope, route } = rules.of(req.method, req.path);
+        return next(scope === 'public' ? undefined : scopeRefusal(verdict.caller, scope, route));
+      }
       if (verdict.retryAfterSeconds === undefined) res.setHeader('WWW-Authenticate', 'Bearer');
       else res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
       next(verdict.error);

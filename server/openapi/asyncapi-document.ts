@@ -15,7 +15,10 @@ export const REPLY_TO: Record<ClientMessage['type'], ServerMessage['type']> = {
 /** The server messages that answer no single client message, with the operation that sends them. */
 const UNSOLICITED: Partial<Record<ServerMessage['type'], { operation: string; summary: string }>> = {
   network_event: { operation: 'sendNetworkEvent', summary: 'Streams each event of a subscribed execution: its log from from_seq, then live ones until the terminal event' },
-  error: { operation: 'sendError', summary: 'Answers a frame that is not JSON, has an unknown type or misses its fields, or comes over the rate limit' },
+  error: {
+    operation: 'sendError',
+    summary: "Answers a frame that is not JSON, has an unknown type or misses its fields, comes over the rate limit, or needs a scope the socket's token lacks (FORBIDDEN)",
+  },
 };
 
 const CHANNEL = 'workflows';
@@ -106,7 +109,12 @@ export function buildAsyncApiDocument() {
       schemas: messageSchemas([...clientOptions, ...serverOptions]),
       messages,
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Required when the server has auth_tokens: `Authorization: Bearer <token>` on the upgrade request' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "Required when the server has auth_tokens: `Authorization: Bearer <token>` on the upgrade request. Any valid token may subscribe; start_workflow and cancel_workflow need its 'run' scope (or 'admin'), and are answered with an `error` of code FORBIDDEN otherwise",
+        },
         accessToken: { type: 'httpApiKey', name: 'access_token', in: 'query', description: 'The same token as the `access_token` query parameter, for browsers, which cannot set headers on a WebSocket' },
       },
     },

@@ -3,6 +3,7 @@ import { type AppRoute, ContractNoBody } from '@ts-rest/core';
 import { type AnyZodObject, type ZodTypeAny } from 'zod';
 import { ClientMessageSchema, ProcessSchema, ServerMessageSchema, contract } from '../../contract';
 import { PUBLIC_PATHS } from '../guards';
+import { ROUTE_ACCESS } from '../http';
 import { bodyExamples, errorExamples, operationExamples, withParameterExamples } from './operation-examples';
 import { SERVICE_INFO } from './service-info';
 
@@ -11,6 +12,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   201: 'Created',
   400: 'Bad request: malformed JSON, a schema violation or an invalid workflow (details name each path)',
   401: 'Missing or invalid bearer token (only when the server has auth_tokens)',
+  403: "The bearer token lacks the operation's scope (the security requirement names it); the envelope's details name it as `scope`",
   404: 'Not found: the execution, node, actor or deployment the path names',
   409: 'Conflict with the execution state, an execution id reused by a different request, or a deployment name in use',
   413: 'Request body larger than max_body_bytes',
@@ -19,7 +21,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   503: 'Too many connections, or shutting down (for /ready: the service takes no executions now)',
 };
 
-const TAGS: Record<string, string> = { health: 'health', ready: 'health', workflows: 'workflows', graphs: 'graphs', ide: 'ide', actors: 'actors', deployments: 'deployments' };
+const TAGS: Record<string, string> = { audit: 'audit', health: 'health', ready: 'health', workflows: 'workflows', graphs: 'graphs', ide: 'ide', actors: 'actors', deployments: 'deployments' };
 
 function tagOf(path: string): string {
   const first = path.split('/')[1] ?? '';
@@ -39,14 +41,16 @@ function registerRoute(registry: OpenAPIRegistry, operationId: string, route: Ap
   const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
   const body = 'body' in route && route.body !== ContractNoBody ? (route.body as ZodTypeAny) : undefined;
   const examples = operationExamples(operationId);
+  const { scope } = ROUTE_ACCESS[operationId as keyof typeof ROUTE_ACCESS];
   registry.registerPath({
     method: route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
     path,
     operationId,
     summary: route.summary,
-    description: route.description,
+    description: scope === 'public' ? route.description : [route.description, `Needs the \`${scope}\` scope.`].filter(Boolean).join(' '),
     tags: [tagOf(route.path)],
-    security: PUBLIC_PATHS.includes(route.path) ? [] : [{ bearerAuth: [] }, {}],
+    // OpenAPI 3.1 lets a bearer requirement list roles: the one scope the operation needs.
+    security: scope === 'public' ? [] : [{ bearerAuth: [scope] }, {}],
     request: {
       params: withParameterExamples(route.pathParams as AnyZodObject | undefined, examples.params),
       query: withParameterExamples(route.query as AnyZodObject | undefined, examples.query),
@@ -73,7 +77,7 @@ export function buildOpenApiDocument() {
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: `Required when the server is configured with auth_tokens, on every endpoint but ${PUBLIC_PATHS.join(', ')} and /docs`,
+    description: `Required when the server is configured with auth_tokens, on every endpoint but ${PUBLIC_PATHS.join(', ')} and /docs. A token's scopes (read, run, deploy, admin; a plain token has admin, which holds them all) say which operations it may call: each operation's requirement names its scope`,
   });
   for (const [operationId, route] of Object.entries(contract)) registerRoute(registry, operationId, route as AppRoute);
   // The graph's `processes` refers to it by name in both of its forms.

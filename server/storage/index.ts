@@ -11,4 +11,5 @@ export {
 } from './executions';
 export { type DeploymentStore, MemoryDeploymentStore, SqliteDeploymentStore, PostgresDeploymentStore } from './deployments';
 export { type ProtocolGraphStore, MemoryProtocolGraphStore, SqliteProtocolGraphStore, PostgresProtocolGraphStore } from './protocol-graphs';
+export { type AuditStore, type AuditQuery, type AuditPage, MemoryAuditStore, SqliteAuditStore, PostgresAuditStore } from './audit';
 export { dropNamespace } from './postgres';

@@ -1,3 +1,4 @@
+import { type AuditTrail } from '../audit';
 import { type DeploymentService } from '../deployments';
 import { type Catalogue, type GraphComponents } from '../engine';
 import { type ExecutionService } from '../executions';
@@ -17,4 +18,6 @@ export interface AppServices {
   graphComponents: GraphComponents;
   /** The FBP protocol runtime's id, the same at every start on one `data_dir`. */
   fbpRuntimeId: string;
+  /** Where every call that changes state, and every refused credential, is recorded. */
+  audit: AuditTrail;
 }

@@ -1,6 +1,7 @@
 import { type WebSocket } from 'ws';
+import { type AuditTrail } from '../audit';
 import { type FbpMessage, type FbpRuntime } from '../fbp-runtime';
-import { type BearerAuth, type RequestBudget } from '../guards';
+import { type BearerAuth, type RequestBudget, scopeRefusal } from '../guards';
 import { type Logger } from '../logger';
 import { IDLE_CLOSE_CODE, IdleTimer } from './idle-timer';
 
@@ -22,6 +23,8 @@ export interface FbpSocketOptions {
   authTimeoutMs: number;
   /** A socket that sends nothing while no network runs for this long is closed (4000), as `/ws` sessions are. */
   idleTimeoutMs: number;
+  /** Where wrong secrets are recorded. */
+  audit: AuditTrail;
 }
 
 /**
@@ -53,7 +56,15 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
     secretRequired: options.auth.enabled,
     checkSecret: (secret) => {
       const verdict = options.auth.checkSecret(secret, options.address);
-      return verdict.ok ? undefined : verdict.error.message;
+      if (!verdict.ok) {
+        if (verdict.error.code === 'UNAUTHORIZED') {
+          const address = options.address ?? null;
+          options.audit.record({ actor: 'unauthenticated', action: 'auth.failed', target: null, address, outcome: 401, channel: 'fbp' });
+        }
+        return { allows: 'nothing', reason: verdict.error.message };
+      }
+      const forbidden = scopeRefusal(verdict.caller, 'run', 'Changing graphs, networks and components');
+      return forbidden === undefined ? { allows: 'everything' } : { allows: 'watching', reason: `${forbidden.code}: ${forbidden.message}` };
     },
     onAuthorised: () => {
       if (authorised) return;

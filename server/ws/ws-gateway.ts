@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError } from '../errors';
-import { type BearerAuth, type ClientAddressOf, type ConnectionLimit, type GraphSizeLimits, type RequestBudget, credentialsOf } from '../guards';
+import { type BearerAuth, type Caller, type ClientAddressOf, type ConnectionLimit, type GraphSizeLimits, type RequestBudget, credentialsOf } from '../guards';
 import { type AppServices } from '../transport';
 import { refuseUpgrade } from './refuse-upgrade';
 import { DeliveryPacer } from '../executions';
@@ -111,8 +111,14 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
       (verdict) => {
         if (socket.destroyed) return;
         if (closing) return refuseUpgrade(socket, new AppError('UNAVAILABLE', 'The server is shutting down'));
-        if (!verdict.ok) return refuseUpgrade(socket, verdict.error, verdict.retryAfterSeconds);
-        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+        if (!verdict.ok) {
+          if (verdict.error.code === 'UNAUTHORIZED') {
+            const address = options.clientAddress(req) ?? null;
+            options.services.audit.record({ actor: 'unauthenticated', action: 'auth.failed', target: null, address, outcome: 401, channel: 'ws' });
+          }
+          return refuseUpgrade(socket, verdict.error, verdict.retryAfterSeconds);
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, verdict.caller));
       },
       (error: unknown) => refuseUpgrade(socket, error instanceof AppError ? error : new AppError('UNAVAILABLE', 'The token check could not be made')),
     );
@@ -120,7 +126,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
   server.on('upgrade', onUpgrade);
 
   const sessions = new Set<WsSession>();
-  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage, caller: Caller) => {
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
     const session = new WsSession(ws, {
@@ -132,6 +138,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
       transport: req.socket,
       address: options.clientAddress(req),
       idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+      caller,
     });
     sessions.add(session);
     ws.on('close', () => sessions.delete(session));
@@ -148,6 +155,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
       logger: options.logger,
       address: options.clientAddress(req),
       authTimeoutMs: protocolAuthTimeoutMs,
+      audit: options.services.audit,
       idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
     });
   });

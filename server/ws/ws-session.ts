@@ -1,11 +1,11 @@
 import { type Duplex } from 'node:stream';
 import { type RawData, type WebSocket } from 'ws';
 import { type ClientMessage, ClientMessageSchema, type ServerMessage } from '../../contract';
-import { joinPath } from '../../model';
+import { type AuditAction, STATUS_OF_ERROR, joinPath } from '../../model';
 import { AppError } from '../errors';
 import { type EngineEvent } from '../engine';
 import { EventFollower } from '../executions';
-import { type GraphSizeLimits, type RequestBudget, checkJsonShape } from '../guards';
+import { type Caller, type GraphSizeLimits, type RequestBudget, checkJsonShape, scopeRefusal } from '../guards';
 import { type AppServices } from '../transport';
 import { failureFields } from './failure-reply';
 import { IDLE_CLOSE_CODE, IdleTimer } from './idle-timer';
@@ -35,6 +35,8 @@ export interface WsSessionOptions {
   address: string | undefined;
   /** A session with no subscription that sends nothing for this long is closed. */
   idleTimeoutMs: number;
+  /** Who opened the socket: starts and cancels need its `run` scope. */
+  caller: Caller;
 }
 
 function closeReason(executionId: string, lastSeq: number): string {
@@ -101,6 +103,15 @@ export class WsSession {
     const { request_id } = message;
     const { executions } = this.options.services;
     if (message.type === 'start_workflow' || message.type === 'cancel_workflow') {
+      const forbidden = scopeRefusal(this.options.caller, 'run', message.type);
+      if (forbidden !== undefined) {
+        this.audit(
+          message.type === 'start_workflow' ? 'execution.start' : 'execution.cancel',
+          message.type === 'cancel_workflow' ? message.execution_id : null,
+          403,
+        );
+        return this.send({ type: 'error', ...failureFields(forbidden), request_id });
+      }
       const verdict = await this.options.budget.take(this.options.address);
       if (!verdict.ok) return this.send({ type: 'error', ...failureFields(verdict.error), retry_after: verdict.retryAfterSeconds, request_id });
     }
@@ -111,6 +122,8 @@ export class WsSession {
           request_id,
           message.data.metadata?.execution_id,
           async () => (await executions.startDurably(message.data, { source: 'websocket' })).execution.id,
+          undefined,
+          'execution.start',
         );
       case 'subscribe_workflow':
         return this.reply(
@@ -123,13 +136,21 @@ export class WsSession {
       case 'unsubscribe_workflow':
         return this.reply('unsubscription_ack', request_id, message.execution_id, () => this.unsubscribe(message.execution_id));
       case 'cancel_workflow':
-        return this.reply('workflow_cancelled', request_id, message.execution_id, async () => (await executions.cancel(message.execution_id)).id);
+        return this.reply(
+          'workflow_cancelled',
+          request_id,
+          message.execution_id,
+          async () => (await executions.cancel(message.execution_id)).id,
+          undefined,
+          'execution.cancel',
+        );
     }
   }
 
   /**
    * Answers a request with its acknowledgement: success and the execution id `work` returns, or the failure
-   * fields of what it threw. `afterAck` runs once a success is sent, so that no event overtakes its ack.
+   * fields of what it threw. `afterAck` runs once a success is sent, so that no event overtakes its ack. A call
+   * that changes state is recorded in the audit trail as `audited`, with the status its outcome has over HTTP.
    */
   private async reply(
     type: AckType,
@@ -137,15 +158,23 @@ export class WsSession {
     executionId: string | undefined,
     work: () => string | Promise<string>,
     afterAck?: (executionId: string) => void,
+    audited?: AuditAction,
   ): Promise<void> {
     let id: string;
     try {
       id = await work();
     } catch (error) {
-      return this.send({ type, execution_id: executionId, ...failureFields(error), request_id: requestId } as ServerMessage);
+      const fields = failureFields(error);
+      if (audited !== undefined) this.audit(audited, executionId ?? null, STATUS_OF_ERROR[fields.code]);
+      return this.send({ type, execution_id: executionId, ...fields, request_id: requestId } as ServerMessage);
     }
+    if (audited !== undefined) this.audit(audited, id, 200);
     this.send({ type, success: true, execution_id: id, request_id: requestId } as ServerMessage);
     afterAck?.(id);
+  }
+
+  private audit(action: AuditAction, target: string | null, outcome: number): void {
+    this.options.services.audit.record({ actor: this.options.caller.actor, action, target, address: this.options.address ?? null, outcome, channel: 'ws' });
   }
 
   private unsubscribe(executionId: string): string {

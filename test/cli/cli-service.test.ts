@@ -9,6 +9,7 @@ import { type TestApp, startTestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 
 const TOKEN = 'cli-test-token-0123456789';
+const READ_ONLY = 'cli-read-only-token-0123456789';
 
 /** The commands that talk to a service, against the real app with auth_tokens on 127.0.0.1. */
 describe('wes against a service', () => {
@@ -19,7 +20,7 @@ describe('wes against a service', () => {
   const withToken = { env: { ENGINE_TOKEN: TOKEN } };
 
   beforeAll(async () => {
-    app = await startTestApp({ config: { auth_tokens: [TOKEN] } });
+    app = await startTestApp({ config: { auth_tokens: [TOKEN, { token: READ_ONLY, name: 'viewer', scopes: ['read'] }] } });
     slow = await startSlowServer(60_000);
     dir = await mkdtemp(join(tmpdir(), 'wes-service-'));
     await writeFile(file('multiply.json'), JSON.stringify(multiplyGraph()));
@@ -59,6 +60,15 @@ describe('wes against a service', () => {
     const closed = `http://127.0.0.1:${await closedPort()}`;
     const nowhere = await runCli(['list', '--url', closed]);
     expect(nowhere).toMatchObject({ code: 2, stderr: `wes: Cannot reach the service at ${closed}: ECONNREFUSED\n` });
+  });
+
+  it('exits 2 naming the missing scope when the token may only read, and lists with it', async () => {
+    const refused = await runCli(['run', file('multiply.json'), '--url', app.url, '--token', READ_ONLY, '-i', 'x=1', '-i', 'y=2']);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toBe(
+      `wes: The service at ${app.url} answered 403: POST /workflows needs the 'run' scope; the token of 'viewer' has 'read'; give a token with the 'run' scope\n`,
+    );
+    expect((await runCli(['list', '--url', app.url, '--token', READ_ONLY])).code).toBe(0);
   });
 
   it('takes the address from WES_URL and the token from WES_TOKEN, which wins over ENGINE_TOKEN, for every command that talks to a service', async () => {

@@ -5,7 +5,7 @@ import { type AnyActorDefinition, type Catalogue } from '../../server/engine';
 import { type EventBridge } from '../../server/ide';
 import { type DataDirBudget, type ExecutionService } from '../../server/executions';
 import { type DeploymentStore, type ExecutionStore, MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore } from '../../server/storage';
-import { silentLogger } from '../../server/logger';
+import { type Logger, silentLogger } from '../../server/logger';
 import { type DeploymentService } from '../../server/deployments';
 import { createServices } from '../../server/services';
 import { extraActorsOf } from '../../server/actor-packages';
@@ -34,6 +34,8 @@ export interface TestAppOptions {
   packageActors?: readonly AnyActorDefinition[];
   store?: ExecutionStore;
   deploymentStore?: DeploymentStore;
+  /** Where the service logs (the audit trail's lines among them). @default silent */
+  logger?: Logger;
 }
 
 /** The actors the config's `actor_packages` and `noflo_component_packages` add, as the service loads them at start. */
@@ -43,10 +45,17 @@ async function configuredExtraActors(config: ServerConfig): Promise<AnyActorDefi
   return extra.added;
 }
 
+// The first plain token of the configuration, for the client; hashed entries hold none.
+function firstToken(config: ServerConfig): string | undefined {
+  const entry = config.auth_tokens[0];
+  return typeof entry === 'string' ? entry : entry !== undefined && 'token' in entry ? entry.token : undefined;
+}
+
 /** Starts the real app on port 0 (rate limit off unless the test sets one); close it in `afterAll`/`afterEach`. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', rate_limit_requests_per_minute: 0, log_level: 'silent', ...options.config });
-  const services = createServices(config, silentLogger, {
+  const logger = options.logger ?? silentLogger;
+  const services = createServices(config, logger, {
     catalogue: options.catalogue,
     packageActors: options.packageActors ?? (await configuredExtraActors(config)),
     store: options.store ?? new MemoryExecutionStore(),
@@ -57,12 +66,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const { executions, store, deployments } = services;
   deployments.restore();
-  const app = createApp({ config, services, logger: silentLogger });
+  const app = createApp({ config, services, logger });
   const url = await app.listen();
   return {
     url,
     wsUrl: `${url.replace(/^http/, 'ws')}/ws`,
-    client: createWorkflowClient({ baseUrl: url, token: config.auth_tokens?.[0] }),
+    client: createWorkflowClient({ baseUrl: url, token: firstToken(config) }),
     executions,
     store,
     deployments,

@@ -83,4 +83,22 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX executions_by_deployment ON ${s}.executions (deployment_id, created_at DESC, id DESC) WHERE deployment_id IS NOT NULL;
     `,
   },
+  {
+    // The audit trail: a row per audited call, listed newest first, shared by every node of the namespace.
+    version: 7,
+    sql: (s) => `
+      CREATE TABLE ${s}.audit (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        at BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT,
+        address TEXT,
+        outcome INTEGER NOT NULL,
+        channel TEXT NOT NULL
+      );
+      CREATE INDEX audit_by_time ON ${s}.audit (at DESC, id DESC);
+      CREATE INDEX audit_by_actor ON ${s}.audit (actor, at DESC, id DESC);
+    `,
+  },
 ];

@@ -102,3 +102,25 @@ export const SQLITE_PROTOCOL_GRAPH_MIGRATIONS: readonly SqliteMigration[] = [
     apply: (db) => db.exec('CREATE TABLE protocol_graphs (id TEXT PRIMARY KEY, document TEXT NOT NULL)'),
   },
 ];
+
+/** The layout of `audit.db`: one row per audited call, listed newest first. */
+export const SQLITE_AUDIT_MIGRATIONS: readonly SqliteMigration[] = [
+  {
+    version: 1,
+    apply: (db) =>
+      db.exec(`
+        CREATE TABLE audit (
+          id TEXT PRIMARY KEY,
+          at INTEGER NOT NULL,
+          actor TEXT NOT NULL,
+          action TEXT NOT NULL,
+          target TEXT,
+          address TEXT,
+          outcome INTEGER NOT NULL,
+          channel TEXT NOT NULL
+        );
+        CREATE INDEX audit_by_time ON audit (at DESC, id DESC);
+        CREATE INDEX audit_by_actor ON audit (actor, at DESC, id DESC);
+      `),
+  },
+];

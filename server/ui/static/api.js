@@ -5,14 +5,23 @@ import { readToken } from './token-store.js';
 /** The API's root, relative to the page (`/ui/` is one level below it), so a path prefix of a proxy is kept. */
 export const API_ROOT = new URL('../', document.baseURI);
 
-/** A failed call: the HTTP status, the envelope's `code`, its message and, for a 429, the seconds to wait (Retry-After). */
+/**
+ * A failed call: the HTTP status, the envelope's `code`, its message, for a 429 the seconds to wait (Retry-After),
+ * and for a 403 the scope the token lacks.
+ */
 export class ApiError extends Error {
-  constructor(status, code, message, retryAfterSeconds = undefined) {
+  constructor(status, code, message, retryAfterSeconds = undefined, scope = undefined) {
     super(message);
     this.status = status;
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.scope = scope;
   }
+}
+
+/** The scope a FORBIDDEN envelope names in its details. */
+function scopeOf(envelope) {
+  return envelope?.code === 'FORBIDDEN' ? envelope.details?.find((detail) => detail.path === 'scope')?.message : undefined;
 }
 
 /** The seconds an answer's Retry-After asks to wait, or undefined when it names none. */
@@ -31,6 +40,10 @@ export function authHeaders() {
 function explain(status, envelope) {
   if (status === 401) return 'This server needs an API token: enter one at the top right.';
   if (status === 429) return 'This address has sent the server as many requests as it takes in a minute.';
+  if (status === 403) {
+    const scope = scopeOf(envelope);
+    return `This token may not do that: it lacks the '${scope ?? 'needed'}' scope (a read-only token can watch runs, not start or cancel them). Enter a token that has it at the top right.`;
+  }
   return envelope?.error ?? `The server answered ${status}.`;
 }
 
@@ -50,6 +63,7 @@ async function call(method, path, body) {
       envelope?.code ?? 'HTTP',
       explain(response.status, envelope),
       response.status === 429 ? retryAfterOf(response) : undefined,
+      scopeOf(envelope),
     );
   }
   return envelope.data;

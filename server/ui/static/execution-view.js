@@ -8,6 +8,7 @@ import { edgeKey, graphModel, nodeTitles } from './graph-model.js';
 import { layoutGraph } from './graph-layout.js';
 import { GraphView } from './graph-view.js';
 import { NodeStates } from './node-states.js';
+import { noteRefusedScope, tokenLacks } from './token-store.js';
 
 const TERMINAL = { Completed: 'completed', Failed: 'failed', Cancelled: 'cancelled' };
 const ACTIVE = new Set(['queued', 'running']);
@@ -166,6 +167,8 @@ export class ExecutionView {
     el.status.className = `badge status-${execution.status}`;
     el.cancel.disabled = !ACTIVE.has(execution.status);
     el.rerun.disabled = this.#request === undefined;
+    // A token the server refused to start and cancel runs with gets no buttons for them.
+    el.cancel.hidden = el.rerun.hidden = tokenLacks('run');
     const rerunOf = this.#request?.metadata?.rerun_of;
     const fields = [
       [
@@ -208,7 +211,7 @@ export class ExecutionView {
     try {
       await cancelExecution(id);
     } catch (error) {
-      this.#hooks.onError(error);
+      this.#refused(error);
       this.#el.cancel.disabled = !ACTIVE.has(this.#execution.status);
     }
   }
@@ -220,8 +223,16 @@ export class ExecutionView {
       this.#hooks.onChanged();
       this.#hooks.navigate(started.execution_id);
     } catch (error) {
-      this.#hooks.onError(error);
+      this.#refused(error);
       this.#el.rerun.disabled = false;
     }
+  }
+
+  // Shows why a call failed; a missing scope also hides the buttons that need it.
+  #refused(error) {
+    this.#hooks.onError(error);
+    if (error.code !== 'FORBIDDEN') return;
+    noteRefusedScope(error.scope ?? 'run');
+    this.#renderHeader();
   }
 }
