@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { decodeTimeIdCursor, encodeTimeIdCursor } from '../time-id-cursor';
 
 /** The position of an audit page: the time and id of the last entry it showed. */
 export interface AuditCursor {
@@ -8,17 +9,13 @@ export interface AuditCursor {
 
 /** Encodes a position as an opaque URL-safe string. */
 export function encodeAuditCursor(cursor: AuditCursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+  return encodeTimeIdCursor(cursor.at, cursor.id);
 }
 
 /** Decodes a cursor made by {@link encodeAuditCursor}; anything else is a VALIDATION_FAILED error. */
 export function decodeAuditCursor(text: string): AuditCursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && typeof value[1] === 'string') return { at: value[0], id: value[1] };
-  } catch {
-    // Not base64 JSON: refused below like any other foreign cursor.
-  }
+  const position = decodeTimeIdCursor(text);
+  if (position !== undefined) return { at: position[0], id: position[1] };
   throw new AppError('VALIDATION_FAILED', `Invalid request: cursor: '${text}' is not a cursor of this listing`, {
     details: [{ path: 'cursor', message: 'not a next_cursor of GET /audit' }],
   });

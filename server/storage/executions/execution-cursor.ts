@@ -1,4 +1,5 @@
 import { InvalidCursorError } from '../../executions';
+import { decodeTimeIdCursor, encodeTimeIdCursor } from '../time-id-cursor';
 
 /** The position of a listing page: the creation time and id of the last execution it showed. */
 export interface ExecutionCursor {
@@ -8,19 +9,13 @@ export interface ExecutionCursor {
 
 /** Encodes a listing position as an opaque URL-safe string. */
 export function encodeCursor(cursor: ExecutionCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+  return encodeTimeIdCursor(cursor.createdAt, cursor.id);
 }
 
 /** Decodes a cursor made by {@link encodeCursor}; anything else throws {@link InvalidCursorError}. */
 export function decodeCursor(text: string): ExecutionCursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && typeof value[1] === 'string') {
-      return { createdAt: value[0], id: value[1] };
-    }
-  } catch {
-    // Not base64 JSON: reported below like any other foreign cursor.
-  }
+  const position = decodeTimeIdCursor(text);
+  if (position !== undefined) return { createdAt: position[0], id: position[1] };
   throw new InvalidCursorError(text);
 }
 
