@@ -494,7 +494,14 @@ export interface components {
             /** @description false: a run interrupted by the end of its process (a crash, a kill) fails instead of resuming, and keeps no firing journal; defaults to the server-wide `resume_interrupted_runs` */
             resume_if_interrupted?: boolean;
         };
-        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input and the metadata */
+        /**
+         * @description Which outputs keep every packet: "last" (the default: each output is the last packet that reached it), "all" (each output is the array of every packet sent to it, in order), or an object naming outputs, each "last" or "all"
+         * @example all
+         */
+        Collect: ("last" | "all") | {
+            [key: string]: "last" | "all";
+        };
+        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input, the metadata and which outputs keep every packet */
         StartWorkflowRequest: {
             graph_json?: components["schemas"]["GraphJson"];
             /**
@@ -516,6 +523,7 @@ export interface components {
                 [key: string]: unknown;
             };
             metadata?: components["schemas"]["StartMetadata"];
+            collect?: components["schemas"]["Collect"];
         };
         WsClientMessage: {
             /** @enum {string} */
@@ -709,7 +717,7 @@ export interface components {
                 /** @description ISO 8601 */
                 end_time: string;
                 duration_ms: number;
-                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it, or to the array of every packet sent to it for an output the request collects "all" of */
                 outputs: {
                     [key: string]: unknown;
                 };
@@ -742,7 +750,7 @@ export interface components {
                 /** @description ISO 8601 */
                 end_time: string;
                 duration_ms: number;
-                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it, or to the array of every packet sent to it for an output the request collects "all" of */
                 outputs: {
                     [key: string]: unknown;
                 };
@@ -774,7 +782,7 @@ export interface components {
                 /** @description ISO 8601 */
                 end_time: string;
                 duration_ms: number;
-                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it, or to the array of every packet sent to it for an output the request collects "all" of */
                 outputs: {
                     [key: string]: unknown;
                 };
@@ -923,7 +931,7 @@ export interface components {
             /** @description ISO 8601 */
             end_time: string;
             duration_ms: number;
-            /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+            /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it, or to the array of every packet sent to it for an output the request collects "all" of */
             outputs: {
                 [key: string]: unknown;
             };
@@ -964,6 +972,7 @@ export interface components {
                 [key: string]: unknown;
             };
             metadata?: components["schemas"]["StartMetadata"];
+            collect?: components["schemas"]["Collect"];
         };
         CancelResult: {
             execution_id: string;
@@ -1015,7 +1024,7 @@ export interface components {
             /** @description How many issues there are in all */
             issue_count: number;
         };
-        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input and the metadata */
+        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input, the metadata and which outputs keep every packet */
         ValidateGraphRequest: {
             /**
              * @description Each key names an exported inport of the graph
@@ -1072,6 +1081,7 @@ export interface components {
                 /** @description Forward events to the IDE trace collector when the event bridge is configured (default true) */
                 enable_tracing?: boolean;
             };
+            collect?: components["schemas"]["Collect"];
         };
         ConversionResult: {
             engine_graph: components["schemas"]["GraphJson"];

@@ -1,5 +1,6 @@
 import { type Catalogue } from '../sdk/catalogue';
 import { EventStream } from './event-stream';
+import { type OutputCollection } from './collected-packets';
 import { type FiringJournal } from './firing-journal';
 import { DEFAULT_MAX_EVENT_PAYLOAD_BYTES, type JsonObject } from '../../../model';
 import { type NetworkOptions } from './network-options';
@@ -23,6 +24,8 @@ export interface RunEnvironment {
   readonly journal: FiringJournal | undefined;
   /** Closed by the top-level network when the run ends. */
   readonly resources: RunResourceRegistry;
+  /** The top-level outputs that report every packet; absent when each reports its last. */
+  readonly collect: OutputCollection | undefined;
 }
 
 /** Default of `NetworkOptions.queueCapacity`. */
@@ -47,6 +50,7 @@ export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptio
     secret: options.secret ?? noSecret,
     journal: options.journal,
     resources: new RunResourceRegistry(),
+    collect: options.collect,
   };
 }
 
