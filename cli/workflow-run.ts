@@ -1,4 +1,4 @@
-import { type EngineEvent, type JsonObject, type TerminalEvent } from '../model';
+import { type Collect, type EngineEvent, type JsonObject, type TerminalEvent } from '../model';
 import { type WorkflowFile } from './workflow-file';
 
 /** The source a run started from the command line records (`GET /workflows` lists it). */
@@ -8,6 +8,8 @@ export const CLI_SOURCE = 'cli';
 export interface WorkflowRun {
   file: WorkflowFile;
   input: JsonObject;
+  /** Which outputs report every packet (`--collect`); each reports its last when absent. */
+  collect?: Collect;
   /** Aborted when the person at the terminal presses Ctrl-C: the runner cancels the execution and goes on following it. */
   signal: AbortSignal;
   /** The run has been accepted; `nodesTotal` is the number of nodes of its graph when known. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GraphJsonSchema } from './graph-json';
 import { JsonValueSchema } from './json-value';
+import { CollectSchema } from './output-collection';
 import { MAX_FBP_TEXT_CHARS } from './start-request';
 
 /** Deployment ids stand in paths (`/deployments/{id}`, `/hooks/{id}/...`): lower-case letters, digits, `-` and `_`. */
@@ -26,6 +27,7 @@ export const DeploymentRequestSchema = z
     graph_fbp: z.string().min(1).max(MAX_FBP_TEXT_CHARS).optional().describe('The graph as .fbp text'),
     input: z.record(JsonValueSchema).default({}).describe('The input of every execution the deployment starts'),
     timeout_ms: z.number().int().positive().optional().describe('Timeout of each execution; the server-wide `execution_timeout_ms` when unset'),
+    collect: CollectSchema.optional(),
     max_concurrent_runs: z
       .number()
       .int()
@@ -99,6 +101,7 @@ export const DeploymentSchema = z.object({
   problem: z.string().optional().describe('Why the deployment runs nothing now: its stored workflow no longer validates (a component or secret gone)'),
   max_concurrent_runs: z.number().int().optional().describe('Runs its triggers may have going at once, when the deployment sets it'),
   continue_on_timeout: z.boolean().optional().describe('Whether a hook run goes on after its caller stopped waiting, when the deployment sets it'),
+  collect: CollectSchema.optional().describe('Which outputs of its executions report every packet, when the deployment sets it'),
   triggers: z.array(DeploymentTriggerSchema),
   hooks: z.array(DeploymentHookSchema),
 });

@@ -6,6 +6,7 @@ import { SqliteExecutionStore } from '../server/storage';
 import { ideFixture } from './support/ide-fixtures';
 import { type GraphJson } from './support/graphs';
 import { type TestApp, startTestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 /** A for-each loop over `items`: each item goes to the exported outport `item`, the count to `done`. */
 const loopGraph = (items: unknown[]): GraphJson => ({
@@ -128,6 +129,52 @@ describe('collecting every packet of an output', () => {
     expect(again.response.status).toBe(200);
     const other = await app.client.startWorkflow({ graph_json: loopGraph([1]), metadata, collect: 'all' });
     expect(other.response.status).toBe(409);
+  });
+});
+
+describe('collected outputs of a deployment', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const deploy = (body: unknown) =>
+    fetch(`${app.url}/deployments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** An interval trigger that fires once: its tick makes three items, which a loop sends on one by one. */
+  const tickLoop: GraphJson = {
+    properties: { name: 'tick-loop' },
+    processes: {
+      tick: { component: 'tpl_interval_trigger', metadata: { config: { interval: 60_000, maxExecutions: 1 } } },
+      make: { component: 'tpl_javascript_script', metadata: { config: { script: 'return ["x", "y", "z"]' } } },
+      loop: { component: 'tpl_loop' },
+    },
+    connections: [
+      { src: { process: 'tick', port: 'trigger-out' }, tgt: { process: 'make', port: 'data-in' } },
+      { src: { process: 'make', port: 'result-out' }, tgt: { process: 'loop', port: 'items-in' } },
+    ],
+  };
+
+  it('collects the outputs its collect names in every execution it starts, and shows the collect', async () => {
+    const created = await deploy({ name: 'tick-loop', graph_json: tickLoop, collect: { 'loop.item-out': 'all' } });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as { data: { collect: unknown } }).data.collect).toEqual({ 'loop.item-out': 'all' });
+    const runs = async () => (await app.store.list({ limit: 100 })).items.filter((record) => record.request.metadata.deployment_id === 'tick-loop');
+    await waitFor(async () => (await runs()).some((record) => record.status === 'completed'), { timeoutMs: 8000, what: 'the tick run' });
+    const [run] = await runs();
+    expect(run.result!.outputs['loop.item-out']).toEqual(['x', 'y', 'z']);
+    expect(run.result!.outputs['loop.index-out']).toBe(2);
+  });
+
+  it('refuses a deployment whose collect names an output its graph does not have, with 400 naming it', async () => {
+    const refused = await deploy({ name: 'tick-loop-bad', graph_json: tickLoop, collect: { 'loop.items-out': 'all' } });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { code: string; details: { path: string }[] };
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.map((detail) => detail.path)).toEqual(['collect.loop.items-out']);
+    expect((await app.client.listDeployments()).data!.data.items.map((deployment) => deployment.id)).not.toContain('tick-loop-bad');
   });
 });
 

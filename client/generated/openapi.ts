@@ -1188,6 +1188,7 @@ export interface components {
             max_concurrent_runs?: number;
             /** @description Whether a hook run goes on after its caller stopped waiting, when the deployment sets it */
             continue_on_timeout?: boolean;
+            collect?: components["schemas"]["Collect"];
             triggers: components["schemas"]["DeploymentTrigger"][];
             hooks: components["schemas"]["DeploymentHook"][];
         };
@@ -1214,6 +1215,7 @@ export interface components {
             };
             /** @description Timeout of each execution; the server-wide `execution_timeout_ms` when unset */
             timeout_ms?: number;
+            collect?: components["schemas"]["Collect"];
             /** @description Runs its triggers may have going at once; a tick that comes when that many are going is skipped and counted in ticks_skipped. Unset, each trigger still runs one at a time */
             max_concurrent_runs?: number;
             /** @description Whether a run started by a hook goes on when its caller stops waiting (the 504 after `hook_timeout_ms`, or a closed connection); by default it is cancelled */
