@@ -38,7 +38,6 @@ export { GraphComponents } from './graph/graph-components';
 export { type ValidGraph } from './graph/valid-graph';
 export { type NetworkOptions, type ActorLogEntry, type ConfigUpdateOutcome } from './runtime/network-options';
 export { type Network, createNetwork } from './runtime/network';
-export { type OutputCollection } from './runtime/collected-packets';
 export { type FiringJournal, type FiringOutcome, type JournalEntry, type JournalLookup } from './runtime/firing-journal';
 export { runGraph } from './runtime/run-graph';
 export { settleWithin } from './runtime/promises';
