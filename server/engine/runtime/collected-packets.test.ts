@@ -25,6 +25,15 @@ describe('CollectedPackets', () => {
     expect(value.bytes).toBe(Buffer.byteLength(JSON.stringify([{ n: 1 }, { big: 'é' }, null])));
   });
 
+  it('gives the same text as serialising the array, as its buffer grows past many packets of several-byte characters', () => {
+    const sent = Array.from({ length: 500 }, (_, i) => ({ i, text: `€${'é'.repeat(i % 7)}"\\` }));
+    const packets = new CollectedPackets(collecting('all'));
+    for (const packet of sent) packets.add(packet);
+    const value = packets.value() as JsonText;
+    expect(value.text).toBe(JSON.stringify(sent));
+    expect(value.bytes).toBe(Buffer.byteLength(value.text));
+  });
+
   it('lets the packets go once their array is larger than maxBytes, and still counts its size', () => {
     // [0,1,2,3,4] is 11 bytes: within 11, over 10.
     const within = new CollectedPackets(collecting('all', 11));
