@@ -46,6 +46,7 @@ const serverFolders = [
   'metrics',
   'guards',
   'transport',
+  'tracing',
 ];
 const deepImports = {
   group: [...serverFolders.map((f) => `**/${f}/*`), ...serverFolders.map((f) => `!**/${f}/index`)],

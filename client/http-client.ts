@@ -26,6 +26,8 @@ export type Execution = components['schemas']['Execution'];
 export type ExecutionEvent = components['schemas']['ExecutionEvent'];
 /** A deployment request body. */
 export type DeploymentBody = components['schemas']['DeploymentRequest'];
+/** The body of a deployment change: the fields to replace, `null` to remove a setting, `paused` to pause or resume. */
+export type DeploymentPatchBody = components['schemas']['DeploymentPatch'];
 /** A deployment with its triggers and hooks. */
 export type Deployment = components['schemas']['Deployment'];
 /** An IDE workflow. */
@@ -66,6 +68,12 @@ export function createWorkflowClient(options: WorkflowClientOptions) {
     createDeployment: (body: DeploymentBody) => raw.POST('/deployments', { body }),
     listDeployments: () => raw.GET('/deployments'),
     getDeployment: (deploymentId: string) => raw.GET('/deployments/{deployment_id}', { params: { path: { deployment_id: deploymentId } } }),
+    /** Changes a deployment in place: the fields given replace its workflow, input or settings, or pause or resume it. */
+    updateDeployment: (deploymentId: string, body: DeploymentPatchBody) =>
+      raw.PATCH('/deployments/{deployment_id}', { params: { path: { deployment_id: deploymentId } }, body }),
+    /** Stops a deployment's triggers and hooks until it is resumed. */
+    pauseDeployment: (deploymentId: string) => raw.POST('/deployments/{deployment_id}/pause', { params: { path: { deployment_id: deploymentId } } }),
+    resumeDeployment: (deploymentId: string) => raw.POST('/deployments/{deployment_id}/resume', { params: { path: { deployment_id: deploymentId } } }),
     deleteDeployment: (deploymentId: string) => raw.DELETE('/deployments/{deployment_id}', { params: { path: { deployment_id: deploymentId } } }),
     /**
      * Follows an execution's events over Server-Sent Events from `fromSeq`, ending after its terminal event;

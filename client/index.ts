@@ -9,6 +9,7 @@ export {
   type IdeWorkflow,
   type Deployment,
   type DeploymentBody,
+  type DeploymentPatchBody,
 } from './http-client';
 export { type WaitOptions } from './execution-waiter';
 export { type EventStreamOptions } from './event-stream';

@@ -3,6 +3,7 @@ import { BAD_EXECUTION_ID, NO_GRAPH, STORAGE_FULL, executionIdTaken, executionNo
 import {
   EXAMPLE_EXECUTION_IDS,
   GREETER_DEPLOYMENT,
+  GREETER_DEPLOYMENT_HI,
   MULTIPLY_GRAPH,
   MULTIPLY_IDE_WORKFLOW,
   MULTIPLY_INPUT,
@@ -185,6 +186,35 @@ export const API_EXAMPLES: RouterExamples<Contract> = {
   },
   listDeployments: {},
   getDeployment: {
+    params: { deployment_id: GREETER_DEPLOYMENT.name },
+    errors: { 404: [{ summary: 'No such deployment', code: 'NOT_FOUND', error: "Deployment 'nope' not found" }] },
+  },
+  updateDeployment: {
+    params: { deployment_id: GREETER_DEPLOYMENT.name },
+    body: {
+      capRuns: { summary: 'Let its triggers have at most 2 runs going at once; the workflow is kept', value: { max_concurrent_runs: 2 } },
+      replaceWorkflow: {
+        summary: 'Deploy a new workflow under the same name: the hook now greets with "Hi"',
+        value: { graph_json: GREETER_DEPLOYMENT_HI.graph_json },
+      },
+    },
+    errors: {
+      400: [
+        {
+          summary: 'Two forms of the workflow',
+          code: 'VALIDATION_FAILED',
+          error: 'Invalid request: workflow: Give one of workflow, graph_json and graph_fbp',
+          details: [{ path: 'workflow', message: 'Give one of workflow, graph_json and graph_fbp' }],
+        },
+      ],
+      404: [{ summary: 'No such deployment', code: 'NOT_FOUND', error: "Deployment 'nope' not found" }],
+    },
+  },
+  pauseDeployment: {
+    params: { deployment_id: GREETER_DEPLOYMENT.name },
+    errors: { 404: [{ summary: 'No such deployment', code: 'NOT_FOUND', error: "Deployment 'nope' not found" }] },
+  },
+  resumeDeployment: {
     params: { deployment_id: GREETER_DEPLOYMENT.name },
     errors: { 404: [{ summary: 'No such deployment', code: 'NOT_FOUND', error: "Deployment 'nope' not found" }] },
   },

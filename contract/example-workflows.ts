@@ -95,3 +95,15 @@ export const GREETER_DEPLOYMENT = {
     ],
   },
 } satisfies z.input<typeof DeploymentRequestSchema>;
+
+/** The greeter of {@link GREETER_DEPLOYMENT} with another greeting: what a `PATCH` of its workflow deploys. */
+export const GREETER_DEPLOYMENT_HI = {
+  ...GREETER_DEPLOYMENT,
+  graph_json: {
+    ...GREETER_DEPLOYMENT.graph_json,
+    processes: {
+      ...GREETER_DEPLOYMENT.graph_json.processes,
+      greet: { component: 'tpl_javascript_script', metadata: { config: { script: 'return { greeting: "Hi " + data.body.name }' } } },
+    },
+  },
+} satisfies z.input<typeof DeploymentRequestSchema>;

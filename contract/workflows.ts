@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import {
   CollectSchema as ModelCollectSchema,
+  DeploymentIdSchema,
   ExecutionIdSchema as ModelExecutionIdSchema,
   ExecutionStatusSchema as ModelExecutionStatusSchema,
   StartWorkflowRequestSchema as ModelStartWorkflowRequestSchema,
@@ -67,6 +68,7 @@ const ExecutionSchema = z
       .openapi({ description: 'null until the run ends', anyOf: [{ $ref: '#/components/schemas/RunResult' }, { type: 'null' }] }),
     workflow_id: z.string(),
     source: z.string(),
+    deployment_id: z.string().nullable().openapi({ description: 'The deployment whose trigger or hook started it; null for every other run' }),
     node_id: z.string().nullable().openapi({ description: 'The service node that runs or ran the execution (its node_id setting); null while it is queued' }),
     created_at: z.string().openapi({ description: 'ISO 8601' }),
     started_at: z.string().nullable(),
@@ -86,6 +88,7 @@ const MAX_PAGE_SIZE = 100;
 const ListExecutionsQuerySchema = z.object({
   status: ExecutionStatusSchema.optional(),
   workflow_id: z.string().min(1).optional(),
+  deployment: DeploymentIdSchema.optional().openapi({ description: 'Only the runs this deployment started (by its id), kept after it is deleted' }),
   limit: z.coerce
     .number()
     .int()

@@ -5,7 +5,7 @@ import { CollectSchema } from './output-collection';
 import { MAX_FBP_TEXT_CHARS } from './start-request';
 
 /** Deployment ids stand in paths (`/deployments/{id}`, `/hooks/{id}/...`): lower-case letters, digits, `-` and `_`. */
-const DeploymentIdSchema = z
+export const DeploymentIdSchema = z
   .string()
   .min(1)
   .max(64)
@@ -44,6 +44,43 @@ export const DeploymentRequestSchema = z
       ),
   })
   .describe('A workflow to store under a name, started by its trigger nodes and by HTTP requests to its Server Request nodes');
+
+const { workflow, graph_json, graph_fbp, input, timeout_ms, collect, max_concurrent_runs, continue_on_timeout } = DeploymentRequestSchema.shape;
+
+/**
+ * The body of `PATCH /deployments/{id}`: the fields to change, the others kept. A workflow given (as one of
+ * `workflow`, `graph_json` and `graph_fbp`) replaces the deployed one whatever form that had; `null` removes an
+ * optional setting; `paused` pauses or resumes the deployment.
+ */
+export const DeploymentPatchSchema = z
+  .object({
+    workflow,
+    graph_json,
+    graph_fbp,
+    input: input.removeDefault().optional(),
+    timeout_ms: timeout_ms.unwrap().nullable().optional().describe('Timeout of each execution; null for the server-wide `execution_timeout_ms`'),
+    max_concurrent_runs: max_concurrent_runs.unwrap().nullable().optional().describe('Runs its triggers may have going at once; null for no cap'),
+    continue_on_timeout: continue_on_timeout.unwrap().nullable().optional().describe('null for the default (a hook run is cancelled)'),
+    collect: collect.unwrap().nullable().optional().describe('Which outputs of its executions report every packet; null for the last packet of each'),
+    paused: z.boolean().optional().describe('true stops its triggers and hooks until it is resumed; false resumes it'),
+  })
+  .describe('The fields of a deployment to change; those not given are kept');
+
+/** A deployment patch as parsed. */
+export type DeploymentPatch = z.output<typeof DeploymentPatchSchema>;
+
+/** Refines a deployment patch: at most one form of the workflow, and something to change. */
+export function requireOneChange(patch: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const forms = [patch.workflow, patch.graph_json, patch.graph_fbp].filter((value) => value !== undefined).length;
+  if (forms > 1) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['workflow'], message: 'Give one of workflow, graph_json and graph_fbp' });
+  if (Object.values(patch).every((value) => value === undefined)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: [],
+      message: `Give at least one field to change: ${Object.keys(DeploymentPatchSchema.shape).join(', ')}`,
+    });
+  }
+}
 
 /** Refines a deployment request: exactly one of `workflow`, `graph_json` and `graph_fbp` is given. */
 export function requireOneWorkflow(request: { workflow?: unknown; graph_json?: unknown; graph_fbp?: unknown }, ctx: z.RefinementCtx): void {
@@ -101,6 +138,8 @@ export const DeploymentSchema = z.object({
   problem: z.string().optional().describe('Why the deployment runs nothing now: its stored workflow no longer validates (a component or secret gone)'),
   max_concurrent_runs: z.number().int().optional().describe('Runs its triggers may have going at once, when the deployment sets it'),
   continue_on_timeout: z.boolean().optional().describe('Whether a hook run goes on after its caller stopped waiting, when the deployment sets it'),
+  updated_at: z.string().optional().describe('When its workflow or settings were last changed (ISO 8601), once they have been'),
+  paused: z.boolean().describe('Whether its triggers and hooks are stopped until it is resumed'),
   collect: CollectSchema.optional().describe('Which outputs of its executions report every packet, when the deployment sets it'),
   triggers: z.array(DeploymentTriggerSchema),
   hooks: z.array(DeploymentHookSchema),

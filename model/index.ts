@@ -45,10 +45,14 @@ export { type GraphIssue, GraphIssueSchema } from './graph-issue';
 export { type PortDatatype, PortDatatypeSchema } from './port-datatype';
 export {
   type Deployment,
+  type DeploymentPatch,
   type DeploymentRequest,
   DeploymentHookSchema,
+  DeploymentIdSchema,
+  DeploymentPatchSchema,
   DeploymentRequestSchema,
   DeploymentSchema,
   DeploymentTriggerSchema,
+  requireOneChange,
   requireOneWorkflow,
 } from './deployment';

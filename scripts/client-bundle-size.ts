@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { clientBuildOptions, withoutWs } from './build-client';
 
-const README = path.resolve(__dirname, '..', 'README.md');
+const CLIENT_PAGE = path.resolve(__dirname, '..', 'docs', 'sdk.md');
 const START = '<!-- client-bundle-size -->';
 const END = '<!-- /client-bundle-size -->';
 
@@ -37,7 +37,7 @@ export async function measureClientBundle(): Promise<ClientBundle> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-/** The README's line on the bundle size, between its markers. */
+/** The client page's line on the bundle size, between its markers. */
 export function bundleSizeLine(bundle: ClientBundle, date: Date): string {
   return `Browser bundle (\`npm run size:client\`, esbuild, minified, openapi-fetch included, on ${date.toISOString().slice(0, 10)}): ${kb(bundle.bytes)}, ${kb(bundle.gzipBytes)} gzipped.`;
 }
@@ -48,11 +48,11 @@ async function main(): Promise<void> {
   console.log(line);
   console.log(bundle.inputs.join('\n'));
   if (!process.argv.includes('--write')) return;
-  const readme = readFileSync(README, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start === -1 || end < start) throw new Error(`README.md has no ${START} ... ${END} markers`);
-  writeFileSync(README, `${readme.slice(0, start + START.length)}\n${line}\n${readme.slice(end)}`);
+  const page = readFileSync(CLIENT_PAGE, 'utf8');
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start === -1 || end < start) throw new Error(`docs/sdk.md has no ${START} ... ${END} markers`);
+  writeFileSync(CLIENT_PAGE, `${page.slice(0, start + START.length)}\n${line}\n${page.slice(end)}`);
 }
 
 if (require.main === module) {

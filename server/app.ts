@@ -24,6 +24,8 @@ import {
   requestLog,
   requestMetrics,
   responseHeaders,
+  RoutePatterns,
+  UNMATCHED_ROUTE,
   staticHeadersOf,
   uiRoutes,
 } from './http';
@@ -32,6 +34,7 @@ import { type AppServices } from './transport';
 import { type WsGateway, attachWsGateway } from './ws';
 import { FbpRuntime } from './fbp-runtime';
 import { type Logger } from './logger';
+import { type Tracing } from './tracing';
 
 /** What the application is built from. */
 export interface AppOptions {
@@ -46,6 +49,8 @@ export interface AppOptions {
    * kept in this process.
    */
   sharedCounters?: (name: string) => Store;
+  /** Traces every HTTP request in a server span, when tracing is on (see `startTracing`). */
+  tracing?: Pick<Tracing, 'traceRequests'>;
 }
 
 /** The HTTP and WebSocket server of the service, built but not yet listening. */
@@ -63,8 +68,16 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** Names a request path by its route pattern, or undefined when no route matches it. */
+function routeNameOf(routes: RoutePatterns): (path: string) => string | undefined {
+  return (path) => {
+    const route = routes.match(path);
+    return route === UNMATCHED_ROUTE ? undefined : route;
+  };
+}
+
 /** Builds the Express application and the WebSocket gateway on one HTTP server. */
-export function createApp({ config, services, logger, accessLog, sharedCounters }: AppOptions): App {
+export function createApp({ config, services, logger, accessLog, sharedCounters, tracing }: AppOptions): App {
   const app = expressApp(config);
   const server = httpServer(config);
   // Which proxies may name the client: req.ip follows it, and so do the hot reads and WebSocket upgrades.
@@ -104,10 +117,11 @@ export function createApp({ config, services, logger, accessLog, sharedCounters 
   for (const step of pipeline) app.use(step);
   // The same two routes, answered by their handlers before Express whenever nothing Express does would show.
   const hotRoutes = [routes.route('health'), { ...routes.route('getWorkflow'), json: executionEnvelopeJson }];
-  server.on(
-    'request',
-    hotReads({ routes: hotRoutes, metrics: services.metrics, connections, auth, budget, clientAddress, accessLog, headers: staticHeadersOf(headers) }, app),
+  const answer = hotReads(
+    { routes: hotRoutes, metrics: services.metrics, connections, auth, budget, clientAddress, accessLog, headers: staticHeadersOf(headers) },
+    app,
   );
+  server.on('request', tracing === undefined ? answer : tracing.traceRequests(answer, routeNameOf(new RoutePatterns())));
 
   const fbpRuntime = new FbpRuntime({
     executions: services.executions,

@@ -4,6 +4,7 @@ import { createRootLogger } from './root-logger';
 import { createServices } from './services';
 import { type Cluster, openCluster } from './cluster';
 import { extraActorsOf } from './actor-packages';
+import { type Tracing, startTracing } from './tracing';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 /** How long a shutdown waits for event streams to send their last events before closing them. */
@@ -52,17 +53,31 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
       'Added the actors of actor_packages and noflo_component_packages to the catalogue',
     );
   }
+  let tracing: Tracing | undefined;
+  try {
+    tracing = startTracing();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  if (tracing !== undefined) logger.info('Tracing: exporting spans over OTLP as the OTEL_* environment variables say');
   let cluster: Cluster | undefined;
   if (config.redis_url !== undefined && config.database_url !== undefined) {
     try {
       cluster = await openCluster({ ...config, redis_url: config.redis_url, database_url: config.database_url }, logger);
     } catch (error) {
       console.error((error as Error).message);
+      await tracing?.shutdown();
       process.exitCode = 2;
       return;
     }
   }
-  const services = createServices(config, logger, { ...cluster?.parts, packageActors: packages.added });
+  const services = createServices(config, logger, {
+    ...cluster?.parts,
+    packageActors: packages.added,
+    ...tracing?.services,
+  });
   const { executions } = services;
   await cluster?.join(services);
   const interrupted = await executions.recoverInterrupted();
@@ -76,7 +91,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   if (interrupted.failed > 0)
     logger.warn({ failed: interrupted.failed }, 'Marked executions interrupted by the previous shutdown as failed (they do not resume)');
 
-  const app = createApp({ config, services, logger, accessLog: logger, sharedCounters: cluster?.sharedCounters });
+  const app = createApp({ config, services, logger, accessLog: logger, sharedCounters: cluster?.sharedCounters, tracing });
   let url: string;
   try {
     url = await app.listen();
@@ -85,6 +100,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
     await services.shutdown(0);
     await services.close();
     await cluster?.leave();
+    await tracing?.shutdown();
     process.exitCode = 2;
     return;
   }
@@ -109,6 +125,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
     await app.close();
     await services.close();
     await cluster?.leave();
+    await tracing?.shutdown();
     logger.info({ signal }, 'Stopped');
     process.exitCode = 0;
   };

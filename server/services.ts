@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type AnyActorDefinition, type Catalogue, GraphComponents } from './engine';
+import { type AnyActorDefinition, type Catalogue, type FiringScope, GraphComponents } from './engine';
 import { serviceActorHttp } from './actor-packages';
 import { withActorHttp } from './actor-sdk';
 import { DirectorySecretStore, SecretResolver } from './actor-config';
@@ -47,12 +47,14 @@ export interface ServiceOverrides {
   /** The FBP protocol runtime's id, instead of the one kept in `data_dir`. */
   fbpRuntimeId?: string;
   observers?: ExecutionObserver[];
+  /** Runs each firing of the executions this node runs: tracing's spans. */
+  firingScope?: FiringScope;
   /** Where executions run: a cluster's queue instead of this process's. */
   dispatcher?: RunDispatcher;
   /** How to reach the other nodes of a cluster. */
   peers?: PeerNodes;
   /** Claims a deployment trigger's tick in a cluster, where every node arms every trigger. */
-  claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: number) => Promise<boolean>;
+  claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: string) => Promise<boolean>;
 }
 
 /** The services of a running server and how to stop them. */
@@ -172,6 +174,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       signer: config.webhook_signing_secret === undefined ? undefined : new WebhookSigner(config.webhook_signing_secret),
     }),
     observers,
+    firingScope: overrides.firingScope,
     logger,
   });
   metrics.observeLoad(() => executions.load());

@@ -168,6 +168,17 @@ describe('collected outputs of a deployment', () => {
     expect(run.result!.outputs['loop.index-out']).toBe(2);
   });
 
+  it('changes or removes its collect with PATCH, checked against its graph', async () => {
+    const patch = (body: unknown) =>
+      fetch(`${app.url}/deployments/tick-loop`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const refused = await patch({ collect: { nowhere: 'all' } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { details: { path: string }[] }).details.map((detail) => detail.path)).toEqual(['collect.nowhere']);
+    expect((await app.client.getDeployment('tick-loop')).data!.data.collect).toEqual({ 'loop.item-out': 'all' });
+    expect((await patch({ collect: null })).status).toBe(200);
+    expect((await app.client.getDeployment('tick-loop')).data!.data.collect).toBeUndefined();
+  });
+
   it('refuses a deployment whose collect names an output its graph does not have, with 400 naming it', async () => {
     const refused = await deploy({ name: 'tick-loop-bad', graph_json: tickLoop, collect: { 'loop.items-out': 'all' } });
     expect(refused.status).toBe(400);

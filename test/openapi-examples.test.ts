@@ -39,6 +39,8 @@ interface Call {
 // Starts come first (they create what the other examples name), then reads, updates, cancels, and deletes last.
 function phaseOf(method: string, path: string): number {
   if (method === 'post' && !path.includes('{')) return 0;
+  // Pausing and resuming a deployment change it, as a PATCH does; the other posts to a path cancel.
+  if (method === 'post' && /\/(pause|resume)$/.test(path)) return 2;
   return { get: 1, patch: 2, post: 3, delete: 4 }[method] ?? 5;
 }
 

@@ -8,17 +8,18 @@ import { type TestApp, startTestApp } from './support/test-app';
 
 const root = join(__dirname, '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const websocketPage = readFileSync(join(root, 'docs', 'websocket.md'), 'utf8');
 
-/** The first fenced block of `language` after `heading` in the README. */
-function blockAfter(heading: string, language: string): string {
-  const start = readme.indexOf(heading);
+/** The first fenced block of `language` after `heading` in `page`. */
+function blockAfter(page: string, heading: string, language: string): string {
+  const start = page.indexOf(heading);
   expect(start).toBeGreaterThanOrEqual(0);
-  const match = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(readme.slice(start));
+  const match = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(page.slice(start));
   expect(match).not.toBeNull();
   return match![1];
 }
 
-describe('the README examples', () => {
+describe('the examples of the README and the docs', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -26,7 +27,7 @@ describe('the README examples', () => {
   afterAll(() => app.close());
 
   it("start the demo, and the Swagger examples after it on the same service, without an id's 409", async () => {
-    // The curl command under the comment `# 2. Start a workflow`, inside the API's example block.
+    // The curl command under the comment `# 2. Start a workflow`, inside the README's example block.
     const body = /-d '([\s\S]*?)'\n/.exec(readme.slice(readme.indexOf('# 2. Start a workflow')))![1];
     const demo = await fetch(`${app.url}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(demo.status).toBe(200);
@@ -45,7 +46,7 @@ describe('the README examples', () => {
     const dir = mkdtempSync(join(tmpdir(), 'readme-ws-'));
     try {
       symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-      const script = blockAfter('### WebSocket (`/ws`)', 'js').replace('ws://localhost:8080/ws', `${app.wsUrl}`);
+      const script = blockAfter(websocketPage, '# WebSocket (`/ws`)', 'js').replace('ws://localhost:8080/ws', `${app.wsUrl}`);
       writeFileSync(join(dir, 'ws-demo.mjs'), script);
       const { stdout } = await promisify(execFile)(process.execPath, [join(dir, 'ws-demo.mjs')], { cwd: dir, timeout: 20_000 });
       const lines = stdout.trim().split('\n');

@@ -8,7 +8,7 @@ import { type HeldServer, startHeldServer } from './support/held-server';
 import { type TestApp, startTestApp } from './support/test-app';
 
 const TOKEN = 'ui-test-token-5f2a9c';
-// `UI_SCREENSHOTS=docs` refreshes the pictures the README shows; otherwise they go to a temporary folder.
+// `UI_SCREENSHOTS=docs` refreshes the pictures docs/ui.md shows; otherwise they go to a temporary folder.
 const SHOTS = process.env.UI_SCREENSHOTS ? resolve(__dirname, '..', process.env.UI_SCREENSHOTS) : join(tmpdir(), 'ui-screenshots');
 
 /** An order pipeline: multiply the inputs, then a held HTTP call on one branch and a script on the other. */

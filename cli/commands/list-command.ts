@@ -10,6 +10,7 @@ import { terminalText } from '../terminal-text';
 interface ListOptions extends ServerOptions {
   status?: (typeof EXECUTION_STATUSES)[number];
   workflow?: string;
+  deployment?: string;
   limit: number;
   cursor?: string;
   json?: boolean;
@@ -24,7 +25,13 @@ function positiveInteger(text: string): number {
 async function list(options: ListOptions): Promise<ExitCode> {
   const connection = connectToServer(options);
   const page = await request(connection, (client) =>
-    client.listWorkflows({ status: options.status, workflow_id: options.workflow, limit: options.limit, cursor: options.cursor }),
+    client.listWorkflows({
+      status: options.status,
+      workflow_id: options.workflow,
+      deployment: options.deployment,
+      limit: options.limit,
+      cursor: options.cursor,
+    }),
   );
   if (options.json) {
     printJson(page);
@@ -43,6 +50,7 @@ export function registerListCommand(program: Command, outcome: CommandOutcome): 
     .description("List a service's executions, newest first")
     .addOption(new Option('--status <status>', 'only executions in this state').choices(EXECUTION_STATUSES))
     .option('--workflow <id>', 'only executions of this workflow id')
+    .option('--deployment <id>', 'only executions this deployment started')
     .option('--limit <n>', 'executions per page, at most 100', positiveInteger, 20)
     .option('--cursor <cursor>', 'the page after the one that printed this cursor')
     .option('--json', 'print the page as JSON ({items, next_cursor}) instead of a table');

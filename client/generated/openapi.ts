@@ -293,6 +293,50 @@ export interface paths {
         delete: operations["deleteDeployment"];
         options?: never;
         head?: never;
+        /**
+         * Change a deployment in place: its workflow, input or settings, or whether it is paused
+         * @description The fields given replace the deployed ones, validated as `POST /deployments` validates them; a refused change (400) changes nothing. A new workflow or setting re-arms the triggers from the new workflow, counting afresh from the change; runs already going keep the graph they started with.
+         */
+        patch: operations["updateDeployment"];
+        trace?: never;
+    };
+    "/deployments/{deployment_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the triggers and hooks of a deployment until it is resumed
+         * @description Its triggers do not fire and its hooks answer 503 `UNAVAILABLE` with `Retry-After`, on every node. Pausing a paused deployment changes nothing.
+         */
+        post: operations["pauseDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deployments/{deployment_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the triggers and hooks of a paused deployment again
+         * @description Each trigger fires at its next tick from now; the ticks that fell during the pause are not run. Resuming a deployment that is not paused changes nothing.
+         */
+        post: operations["resumeDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -893,6 +937,8 @@ export interface components {
             status: components["schemas"]["ExecutionStatus"];
             workflow_id: string;
             source: string;
+            /** @description The deployment whose trigger or hook started it; null for every other run */
+            deployment_id: string | null;
             /** @description The service node that runs or ran the execution (its node_id setting); null while it is queued */
             node_id: string | null;
             /** @description ISO 8601 */
@@ -952,6 +998,8 @@ export interface components {
             result: components["schemas"]["RunResult"] | null;
             workflow_id: string;
             source: string;
+            /** @description The deployment whose trigger or hook started it; null for every other run */
+            deployment_id: string | null;
             /** @description The service node that runs or ran the execution (its node_id setting); null while it is queued */
             node_id: string | null;
             /** @description ISO 8601 */
@@ -1188,6 +1236,10 @@ export interface components {
             max_concurrent_runs?: number;
             /** @description Whether a hook run goes on after its caller stopped waiting, when the deployment sets it */
             continue_on_timeout?: boolean;
+            /** @description When its workflow or settings were last changed (ISO 8601), once they have been */
+            updated_at?: string;
+            /** @description Whether its triggers and hooks are stopped until it is resumed */
+            paused: boolean;
             collect?: components["schemas"]["Collect"];
             triggers: components["schemas"]["DeploymentTrigger"][];
             hooks: components["schemas"]["DeploymentHook"][];
@@ -1220,6 +1272,31 @@ export interface components {
             max_concurrent_runs?: number;
             /** @description Whether a run started by a hook goes on when its caller stops waiting (the 504 after `hook_timeout_ms`, or a closed connection); by default it is cancelled */
             continue_on_timeout?: boolean;
+        };
+        /** @description The fields of a deployment to change; those not given are kept */
+        DeploymentPatch: {
+            /** @description An IDE workflow, as the IDE saves it (its triggerConfig gives the path, method and authentication of its Server Request node) */
+            workflow?: {
+                [key: string]: unknown;
+            };
+            graph_json?: components["schemas"]["GraphJson"];
+            /** @description The graph as .fbp text */
+            graph_fbp?: string;
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description Timeout of each execution; null for the server-wide `execution_timeout_ms` */
+            timeout_ms?: number | null;
+            /** @description Runs its triggers may have going at once; null for no cap */
+            max_concurrent_runs?: number | null;
+            /** @description null for the default (a hook run is cancelled) */
+            continue_on_timeout?: boolean | null;
+            /** @description Which outputs of its executions report every packet; null for the last packet of each */
+            collect?: ("last" | "all") | {
+                [key: string]: "last" | "all";
+            } | null;
+            /** @description true stops its triggers and hooks until it is resumed; false resumes it */
+            paused?: boolean;
         };
     };
     responses: never;
@@ -1353,6 +1430,8 @@ export interface operations {
                  */
                 status?: components["schemas"]["ExecutionStatus"];
                 workflow_id?: string;
+                /** @description The deployment id: lower-case letters, digits, - and _, at most 64 characters */
+                deployment?: string;
                 /** @example 20 */
                 limit?: number;
                 cursor?: string;
@@ -2797,6 +2876,259 @@ export interface operations {
                             /** @enum {string} */
                             status: "deleted";
                         };
+                        /**
+                         * @description Time of the response in epoch milliseconds
+                         * @example 1732262400000
+                         */
+                        timestamp: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: the execution, node, actor or deployment the path names */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example greeter */
+                deployment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeploymentPatch"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Deployment"];
+                        /**
+                         * @description Time of the response in epoch milliseconds
+                         * @example 1732262400000
+                         */
+                        timestamp: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a schema violation or an invalid workflow (details name each path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: the execution, node, actor or deployment the path names */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body larger than max_body_bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pauseDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example greeter */
+                deployment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Deployment"];
+                        /**
+                         * @description Time of the response in epoch milliseconds
+                         * @example 1732262400000
+                         */
+                        timestamp: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token (only when the server has auth_tokens) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: the execution, node, actor or deployment the path names */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After and RateLimit-* headers */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many connections, or shutting down (for /ready: the service takes no executions now) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resumeDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example greeter */
+                deployment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Deployment"];
                         /**
                          * @description Time of the response in epoch milliseconds
                          * @example 1732262400000

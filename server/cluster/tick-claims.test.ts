@@ -49,14 +49,14 @@ describe('tick claims of a cluster', () => {
 
   it('lets the first node claim a tick and refuses it to the second', async () => {
     const redis = connect(REDIS_URL);
-    expect(await tickClaims(redis, namespace, 'node-a')('deployment', 'cron', 1)).toBe(true);
-    expect(await tickClaims(redis, namespace, 'node-b')('deployment', 'cron', 1)).toBe(false);
-    expect(await tickClaims(redis, namespace, 'node-b')('deployment', 'cron', 2)).toBe(true);
+    expect(await tickClaims(redis, namespace, 'node-a')('deployment', 'cron', '1')).toBe(true);
+    expect(await tickClaims(redis, namespace, 'node-b')('deployment', 'cron', '1')).toBe(false);
+    expect(await tickClaims(redis, namespace, 'node-b')('deployment', 'cron', '2')).toBe(true);
   });
 
   it('fails instead of hanging against a Redis that accepts and never answers', async () => {
     const redis = connect(`redis://127.0.0.1:${(silent.address() as AddressInfo).port}`);
-    expect(await outcome(tickClaims(redis, namespace, 'node-a')('deployment', 'cron', 3))).toBe('failed: Command timed out');
+    expect(await outcome(tickClaims(redis, namespace, 'node-a')('deployment', 'cron', '3'))).toBe('failed: Command timed out');
   });
 
   it('fails instead of hanging against a Redis that is not there', async () => {
@@ -65,6 +65,6 @@ describe('tick claims of a cluster', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     const redis = connect(`redis://127.0.0.1:${port}`);
-    expect(await outcome(tickClaims(redis, namespace, 'node-a')('deployment', 'cron', 4))).toMatch(/^failed: /);
+    expect(await outcome(tickClaims(redis, namespace, 'node-a')('deployment', 'cron', '4'))).toMatch(/^failed: /);
   });
 });

@@ -8,7 +8,7 @@ const CLAIM_KEPT_MS = 24 * 3_600_000;
  * tick in the cluster: the first node to set the tick's key (SET NX) runs it.
  */
 export function tickClaims(redis: Redis, namespace: string, nodeId: string) {
-  return async (deploymentId: string, triggerNodeId: string, tickKey: number): Promise<boolean> => {
+  return async (deploymentId: string, triggerNodeId: string, tickKey: string): Promise<boolean> => {
     const key = `${namespace}:tick:${deploymentId}:${triggerNodeId}:${tickKey}`;
     return (await redis.set(key, nodeId, 'PX', CLAIM_KEPT_MS, 'NX')) === 'OK';
   };

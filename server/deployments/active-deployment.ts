@@ -16,7 +16,24 @@ export interface ActiveDeployment {
   gate: Promise<void>;
 }
 
-/** Whether two records are the same deployment (its trigger states aside), not two deployed under one name. */
+/** What became of a deployment between two records of it (undefined when there was none), for the log. */
+export function changeOf(before: DeploymentRecord | undefined, after: DeploymentRecord | undefined): string {
+  if (after === undefined) return 'deleted';
+  if (before === undefined) return 'created';
+  if (before.createdAt !== after.createdAt) return 'replaced';
+  if ((before.paused === true) !== (after.paused === true)) return after.paused === true ? 'paused' : 'resumed';
+  return 'changed';
+}
+
+/**
+ * Whether two records are the same deployment in the same state (its trigger states aside): not two deployed under
+ * one name, nor one changed or paused since.
+ */
 export function isSameDeployment(a: DeploymentRecord, b: DeploymentRecord): boolean {
-  return a.createdAt === b.createdAt && JSON.stringify(a.request) === JSON.stringify(b.request);
+  return (
+    a.createdAt === b.createdAt &&
+    a.revisedAt === b.revisedAt &&
+    (a.paused === true) === (b.paused === true) &&
+    JSON.stringify(a.request) === JSON.stringify(b.request)
+  );
 }

@@ -9,13 +9,35 @@ export interface TriggerState {
   readonly lastExecutionId: string | null;
 }
 
-/** A stored deployment: the request as it was deployed and its triggers' state by node id. */
+/**
+ * A stored deployment: the request as last deployed and its triggers' state by node id. `revisedAt` and `paused`
+ * are absent until a change sets them (and in records stored before they existed).
+ */
 export interface DeploymentRecord {
   readonly id: string;
   readonly request: DeploymentRequest;
   /** Epoch ms. */
   readonly createdAt: number;
+  /** Epoch ms of the last change of the request (`PATCH /deployments/{id}`): its triggers count from then. */
+  readonly revisedAt?: number;
+  /** Whether its triggers and hooks are stopped until it is resumed. */
+  readonly paused?: boolean;
   readonly triggers: Readonly<Record<string, TriggerState>>;
+}
+
+/**
+ * A change of a stored deployment. A new `request` comes with its `revisedAt` and starts the triggers afresh
+ * (their states are dropped); `paused` alone leaves the triggers' states as they are.
+ */
+export type DeploymentUpdate =
+  { readonly request: DeploymentRequest; readonly revisedAt: number; readonly paused?: boolean } | { readonly request?: undefined; readonly paused: boolean };
+
+/** The record as it is once `update` is applied. */
+export function updatedRecord(record: DeploymentRecord, update: DeploymentUpdate): DeploymentRecord {
+  const { paused: _paused, ...rest } = record;
+  const paused = update.paused ?? record.paused;
+  const withPause = { ...rest, ...(paused ? { paused: true } : {}) };
+  return update.request === undefined ? withPause : { ...withPause, request: update.request, revisedAt: update.revisedAt, triggers: {} };
 }
 
 /** The state of a trigger that has never ticked. */

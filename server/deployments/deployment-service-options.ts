@@ -28,7 +28,7 @@ export interface DeploymentServiceOptions {
    * on the node that claims it. `tickKey` names the tick alike on every node (see {@link tickKey}), so a claim
    * keyed by the three arguments is taken once per tick. @default every tick is this node's
    */
-  claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: number) => Promise<boolean>;
+  claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: string) => Promise<boolean>;
   /** Caps on deployments, their triggers and the runs triggers start. @default DEFAULT_DEPLOYMENT_LIMITS */
   limits?: Partial<DeploymentLimits>;
   /** Told of each tick that started no run, and why (for metrics). */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Collect, type Deployment, type DeploymentRequest, isTerminalStatus } from '../../model';
+import { type Collect, type Deployment, type DeploymentPatch, type DeploymentRequest, isTerminalStatus } from '../../model';
 import { HTTP_REQUEST_METADATA_KEY, type HookRequest } from '../actors';
 import { AppError } from '../errors';
 import { type Logger, silentLogger } from '../logger';
-import { type ActiveDeployment, isSameDeployment } from './active-deployment';
-import { type DeploymentRecord, FRESH_TRIGGER, type TriggerState } from './deployment-record';
+import { type ActiveDeployment, changeOf, isSameDeployment } from './active-deployment';
+import { type DeploymentRecord, type DeploymentUpdate, FRESH_TRIGGER, type TriggerState, updatedRecord } from './deployment-record';
+import { patchedRequest } from './deployment-patch';
 import { type DeploymentServiceOptions } from './deployment-service-options';
 import { type DeploymentPlan, type HookPlan, type TriggerPlan, normalPath, planDeployment } from './deployment-plan';
 import { deploymentView } from './deployment-view';
@@ -25,6 +26,9 @@ export { tickKey } from './tick-key';
 
 /** What a hook answers when no hook takes a request: the same for an unknown deployment and an unknown path. */
 const NO_HOOK = 'No hook answers at this address';
+
+/** Whether a deployment is paused: records stored before pausing existed have no flag. */
+const isPaused = (record: DeploymentRecord): boolean => record.paused === true;
 
 /**
  * Runs deployments: stores them, starts an execution on each tick of their triggers (one at a time per trigger:
@@ -70,6 +74,61 @@ export class DeploymentService {
     this.activate(record, plan, false);
     this.logger.info({ deployment: record.id, triggers: plan.triggers.length, hooks: plan.hooks.length }, 'Deployment created');
     return this.get(record.id);
+  }
+
+  /**
+   * Changes a deployment in place. A new workflow or settings are validated as {@link create} validates them, then
+   * stored, and its triggers are armed afresh from the new workflow (runs already going keep the graph they
+   * started with). `paused` stops its triggers and hooks, or starts them again. A change refused changes nothing.
+   * @throws AppError NOT_FOUND, VALIDATION_FAILED as {@link create} does
+   */
+  update(id: string, patch: DeploymentPatch): Deployment {
+    const active = this.activeOf(id);
+    const { paused, ...changes } = patch;
+    const request = patchedRequest(active.record.request, changes);
+    const revised = JSON.stringify(request) !== JSON.stringify(active.record.request);
+    let plan = active.plan;
+    if (revised) {
+      if (request.graph_json !== undefined) checkTriggerCount(triggerNodeCount(request.graph_json), this.limits);
+      plan = planDeployment(request, this.planContext());
+      checkTriggerCount(plan.triggers.length, this.limits);
+    }
+    const pauseChanged = paused !== undefined && paused !== isPaused(active.record);
+    if (!revised && !pauseChanged) return this.view(active);
+    const update: DeploymentUpdate = revised ? { request, revisedAt: this.now(), ...(paused === undefined ? {} : { paused }) } : { paused: paused === true };
+    this.options.store.update(id, update);
+    const record = updatedRecord(active.record, update);
+    this.disarm(active);
+    if (plan) this.activate(record, plan, false);
+    else this.restoreOne(record, false);
+    this.logger.info(
+      { deployment: id, revised, paused: isPaused(record) },
+      revised ? 'Deployment changed' : isPaused(record) ? 'Deployment paused' : 'Deployment resumed',
+    );
+    return this.get(id);
+  }
+
+  /**
+   * Stops a deployment's triggers and hooks until it is resumed; pausing a paused one changes nothing.
+   * @throws AppError NOT_FOUND
+   */
+  pause(id: string): Deployment {
+    return this.update(id, { paused: true });
+  }
+
+  /**
+   * Starts a paused deployment's triggers and hooks again: each trigger's next tick is its next one from now (the
+   * ticks that fell during the pause are not run). Resuming one that is not paused changes nothing.
+   * @throws AppError NOT_FOUND
+   */
+  resume(id: string): Deployment {
+    return this.update(id, { paused: false });
+  }
+
+  /** Whether deployment `id` is paused (false for one there is not). */
+  isPaused(id: string): boolean {
+    const active = this.active.get(id);
+    return active !== undefined && isPaused(active.record);
   }
 
   /** Every deployment, oldest first. */
@@ -126,12 +185,9 @@ export class DeploymentService {
     if (active) {
       this.disarm(active);
       this.active.delete(id);
-      this.logger.info({ deployment: id }, stored ? 'Deployment replaced on another node' : 'Deployment deleted on another node');
     }
-    if (stored) {
-      this.restoreOne(stored, false);
-      this.logger.info({ deployment: id }, 'Deployment created on another node');
-    }
+    if (stored) this.restoreOne(stored, false);
+    this.logger.info({ deployment: id }, `Deployment ${changeOf(active?.record, stored)} on another node`);
   }
 
   /** Disarms every trigger (hooks answer 404 from then on). */
@@ -171,6 +227,7 @@ export class DeploymentService {
         `The request to ${call.method} /hooks/${id}${normalPath(call.path)} needs ${hook.authentication === 'API Key' ? `the API key in ${hook.apiKeyHeader}` : `${hook.authentication} credentials`}`,
       );
     }
+    if (isPaused(deployment.record)) throw new AppError('UNAVAILABLE', `Deployment '${id}' is paused: its hooks answer again once it is resumed`);
     const contentType = call.headers['content-type'];
     const body = readHookBody(hook.dataFormat, call.body, Array.isArray(contentType) ? contentType[0] : contentType);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', body.message, { details: [{ path: 'body', message: body.message }] });
@@ -198,7 +255,7 @@ export class DeploymentService {
           metadata: { ...this.startMetadata(deployment, executionId, 'hook'), [HTTP_REQUEST_METADATA_KEY]: request },
           ...runOptions(deployment.record.request),
         },
-        { source: 'hook', here: true },
+        { source: 'hook', here: true, deploymentId: id },
       );
     } catch (error) {
       this.hookRuns.release(id);
@@ -280,8 +337,10 @@ export class DeploymentService {
     for (const trigger of plan.triggers) {
       const clock = new TriggerClock(trigger);
       active.clocks.set(trigger.nodeId, clock);
+      if (isPaused(record)) continue;
       const state = record.triggers[trigger.nodeId] ?? FRESH_TRIGGER;
-      const missed = catchUp && !isExhausted(trigger, state) ? clock.missedTick(state.lastTickAt ?? record.createdAt, this.now()) : undefined;
+      const since = state.lastTickAt ?? record.revisedAt ?? record.createdAt;
+      const missed = catchUp && !isExhausted(trigger, state) ? clock.missedTick(since, this.now()) : undefined;
       if (missed !== undefined) {
         this.logger.info(
           { deployment: record.id, trigger: trigger.nodeId, missed: new Date(missed).toISOString() },
@@ -340,6 +399,8 @@ export class DeploymentService {
       this.skip(active, trigger, at, 'max_concurrent_runs');
       return;
     }
+    // Changed, paused or deleted while the tick looked at the runs: the tick belongs to what it was.
+    if (this.active.get(active.record.id) !== active) return;
     if (!this.budget.take()) return this.throttle(active, trigger);
     const executionId = randomUUID();
     const count = state.executionsStarted + 1;
@@ -350,7 +411,7 @@ export class DeploymentService {
       };
       await this.options.executions.start(
         { graph_json: (active.plan as DeploymentPlan).graphJson, input: active.record.request.input, metadata, ...runOptions(active.record.request) },
-        { source: 'trigger' },
+        { source: 'trigger', deploymentId: active.record.id },
       );
       this.save(active, trigger.nodeId, { ...state, executionsStarted: count, lastTickAt: at, lastExecutionId: executionId });
     } catch (error) {
@@ -418,7 +479,8 @@ export class DeploymentService {
       active.record,
       active.plan,
       active.problem,
-      (trigger) => active.clocks.get(trigger.nodeId)?.upcoming(this.stateOf(active, trigger.nodeId), this.now(), active.armedAt, 3) ?? [],
+      (trigger) =>
+        isPaused(active.record) ? [] : (active.clocks.get(trigger.nodeId)?.upcoming(this.stateOf(active, trigger.nodeId), this.now(), active.armedAt, 3) ?? []),
       (trigger) => active.throttled.get(trigger.nodeId) ?? 0,
     );
   }

@@ -20,6 +20,8 @@ export function deploymentView(
     workflow_id: plan?.workflowId ?? record.id,
     kind: record.request.workflow === undefined ? 'graph' : 'ide',
     created_at: new Date(record.createdAt).toISOString(),
+    ...(record.revisedAt === undefined ? {} : { updated_at: new Date(record.revisedAt).toISOString() }),
+    paused: record.paused === true,
     ...(problem === undefined ? {} : { problem }),
     ...(record.request.max_concurrent_runs === undefined ? {} : { max_concurrent_runs: record.request.max_concurrent_runs }),
     ...(record.request.continue_on_timeout === undefined ? {} : { continue_on_timeout: record.request.continue_on_timeout }),

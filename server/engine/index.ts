@@ -36,7 +36,7 @@ export { mergeConfig } from './graph/node-config';
 export { GraphCompiler } from './graph/graph-compiler';
 export { GraphComponents } from './graph/graph-components';
 export { type ValidGraph } from './graph/valid-graph';
-export { type NetworkOptions, type ActorLogEntry, type ConfigUpdateOutcome } from './runtime/network-options';
+export { type NetworkOptions, type ActorLogEntry, type ConfigUpdateOutcome, type FiringIdentity, type FiringScope } from './runtime/network-options';
 export { type Network, createNetwork } from './runtime/network';
 export { type FiringJournal, type FiringOutcome, type JournalEntry, type JournalLookup } from './runtime/firing-journal';
 export { runGraph } from './runtime/run-graph';

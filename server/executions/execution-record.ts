@@ -7,6 +7,8 @@ export interface ExecutionRecord {
   status: ExecutionStatus;
   workflowId: string;
   source: string;
+  /** The deployment whose trigger or hook started it; absent for every other run. */
+  deploymentId?: string;
   /** The service node that runs or ran it; null until one claims it. */
   nodeId: string | null;
   /** A digest of the start request, to tell an idempotent retry from a conflicting reuse of the id. */

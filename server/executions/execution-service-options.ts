@@ -1,4 +1,4 @@
-import { type Catalogue, type GraphComponents, type JsonObject } from '../engine';
+import { type Catalogue, type FiringScope, type GraphComponents, type JsonObject } from '../engine';
 import { type Logger } from '../logger';
 import { type ExecutionObserver } from './execution-observer';
 import { type ExecutionStore } from '../storage';
@@ -51,6 +51,8 @@ export interface ExecutionServiceOptions {
   lookupSecret?: (name: string) => string | undefined;
   /** Event payloads longer than this (JSON characters) are truncated. @default 65536 */
   maxEventPayloadBytes?: number;
+  /** Runs each firing of every run this node makes (see `NetworkOptions.firingScope`): tracing wraps firings in their spans with it. */
+  firingScope?: FiringScope;
   /** Followers of every execution (the IDE event bridge). */
   observers?: readonly ExecutionObserver[];
   /** Sends the final state to `metadata.webhook_url`. */

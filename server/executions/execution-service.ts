@@ -94,6 +94,7 @@ export class ExecutionService {
         maxEventPayloadBytes: options.maxEventPayloadBytes,
         resolveConfig: options.resolveConfig,
         lookupSecret: options.lookupSecret,
+        firingScope: options.firingScope,
       },
       this.compiler,
       nodeId,

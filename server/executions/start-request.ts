@@ -12,6 +12,8 @@ export interface StartDefaults {
    * answer goes to the request this node holds.
    */
   here?: boolean;
+  /** The deployment that starts it: set by the service only, never read from the request's metadata. */
+  deploymentId?: string;
 }
 
 /** The workflow id of a request: the metadata's, else the graph's `properties.name`, else `workflow`. */

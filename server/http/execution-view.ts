@@ -19,6 +19,7 @@ export function executionSummary(record: ExecutionRecord): Omit<Execution, 'resu
     status: record.status,
     workflow_id: record.workflowId,
     source: record.source,
+    deployment_id: record.deploymentId ?? null,
     node_id: record.nodeId,
     created_at: new Date(record.createdAt).toISOString(),
     started_at: iso(record.startedAt),

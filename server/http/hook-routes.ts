@@ -11,6 +11,8 @@ import { HOOK_SANDBOX_POLICY, hookAnswerHeaders } from './hook-headers';
 const MIN_COMPRESSED_BYTES = 1024;
 /** What a 429 asks a hook's caller to wait, in seconds: a place frees as soon as one of the runs ends. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
+/** What a 503 of a paused deployment's hook asks its caller to wait, in seconds: a pause is an operator's, lasting minutes rather than moments. */
+const PAUSED_RETRY_AFTER_SECONDS = 60;
 
 /**
  * The HTTP entry points of deployments, `/hooks/{deployment}/{path}` with any method: the body is read raw (the
@@ -51,6 +53,8 @@ export function hookRoutes(deployments: DeploymentService, executions: Execution
       await writeOutcome(called, req, res, executions);
     } catch (error) {
       if (isAppError(error) && error.code === 'RATE_LIMITED') res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+      if (isAppError(error) && error.code === 'UNAVAILABLE' && deployments.isPaused(req.params[0]))
+        res.setHeader('Retry-After', String(PAUSED_RETRY_AFTER_SECONDS));
       if (isAppError(error) && error.code === 'METHOD_NOT_ALLOWED')
         res.setHeader('Allow', deployments.hookMethods(req.params[0], req.params[1] ?? '/').join(', '));
       next(error);

@@ -13,6 +13,7 @@ export { jsonBody } from './json-body';
 export { plainQuery } from './plain-query';
 export { hookRoutes } from './hook-routes';
 export { requestMetrics } from './request-metrics';
+export { RoutePatterns, UNMATCHED_ROUTE } from './route-patterns';
 export { requestLog } from './request-log';
 export { metricsRoute } from './metrics-route';
 export { answerClientError } from './client-error';

@@ -15,7 +15,13 @@ export function workflowRoutes({ executions }: AppServices) {
       return { status: 200, body: success({ execution_id: execution.id, status: 'started' as const, message }) };
     },
     listWorkflows: async ({ query }) => {
-      const page = await executions.list({ status: query.status, workflowId: query.workflow_id, limit: query.limit, cursor: query.cursor });
+      const page = await executions.list({
+        status: query.status,
+        workflowId: query.workflow_id,
+        deploymentId: query.deployment,
+        limit: query.limit,
+        cursor: query.cursor,
+      });
       return { status: 200, body: success({ items: page.items.map(executionSummary), next_cursor: page.nextCursor }) };
     },
     // Without async and await: the read clients poll is answered a promise turn sooner.

@@ -3,6 +3,7 @@ import { type EgressPolicy, isEgressRefusal } from './egress-policy';
 import { BodyTooLargeError, MAX_RESPONSE_BYTES, readBoundedBody } from './read-bounded-body';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, backoffDelay, retryAfterDelay } from './retry-policy';
 import { wait } from './wait';
+import { outboundAttempts } from './outbound-attempts';
 
 /** One HTTP request, ready to send as often as retries need (its body is a string, never a stream). */
 export interface HttpCall {
@@ -81,7 +82,7 @@ export async function fetchWithRetry(call: HttpCall, options: FetchOptions): Pro
   for (let attempt = 1; ; attempt++) {
     let delay: number;
     try {
-      const response = await attemptOnce(call, options, attempt);
+      const response = await outboundAttempts.tracePromise(() => attemptOnce(call, options, attempt), { call, attempt });
       if (!policy.retryOn(response.status) || attempt >= attempts) return response;
       const asked = policy.honorRetryAfter ? retryAfterDelay(response.headers.get('retry-after'), policy) : undefined;
       delay = asked ?? backoffDelay(attempt - 1, policy);

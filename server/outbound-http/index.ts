@@ -3,4 +3,5 @@ export { type HttpCall, type FetchOptions, type FetchedResponse, HttpTransportEr
 export { BodyTooLargeError, MAX_RESPONSE_BYTES, readBoundedStream } from './read-bounded-body';
 export { describeUrl } from './describe-url';
 export { wait } from './wait';
+export { type OutboundAttempt, outboundAttempts } from './outbound-attempts';
 export { type ReservedEndpoint, EgressDeniedError, EgressPolicy } from './egress-policy';

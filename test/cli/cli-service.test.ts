@@ -167,6 +167,26 @@ describe('wes against a service', () => {
     expect(badLimit.stderr).toContain("argument '0' is invalid. expected a whole number above 0");
   });
 
+  it('lists only the runs a deployment started with --deployment', async () => {
+    const graph = {
+      processes: {
+        request: { component: 'tpl_server_request', metadata: { config: { path: '/go', method: 'POST' } } },
+        respond: { component: 'tpl_server_response' },
+      },
+      connections: [{ src: { process: 'request', port: 'request-out' }, tgt: { process: 'respond', port: 'data-in' } }],
+    };
+    expect((await app.client.createDeployment({ name: 'listed', graph_json: graph })).response.status).toBe(201);
+    const hook = await fetch(`${app.url}/hooks/listed/go`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(hook.status).toBe(200);
+    const json = await runCli(['list', '--url', app.url, '--json', '--deployment', 'listed'], withToken);
+    expect(json.code).toBe(0);
+    const page = JSON.parse(json.stdout) as { items: { id: string; source: string; deployment_id: string }[] };
+    expect(page.items.map((item) => [item.id, item.source, item.deployment_id])).toEqual([[hook.headers.get('x-execution-id'), 'hook', 'listed']]);
+    const bad = await runCli(['list', '--url', app.url, '--deployment', 'Not An Id'], withToken);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('deployment');
+  });
+
   it("prints an execution's log as JSON lines, and exits 2 for an unknown execution", async () => {
     await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 2 }, metadata: { execution_id: 'logged-run' } });
     await waitFor(async () => (await app.executions.get('logged-run')).status === 'completed', { what: 'the run to complete' });

@@ -235,6 +235,41 @@ describe('a cluster of service processes on Redis and PostgreSQL', () => {
         expect((await execution(urls[(i + 1) % 3], id)).node_id).toBe(['node-a', 'node-b', 'node-c'][i]);
       }
     }, 40_000);
+
+    it('pauses a deployment on every node from any node, answers 503 from its hooks meanwhile, and lists its runs from any node', async () => {
+      const graph: GraphJson = {
+        processes: {
+          tick: { component: 'tpl_cron_trigger', metadata: { config: { cronExpression: '* * * * * *' } } },
+          request: { component: 'tpl_server_request', metadata: { config: { path: '/ping', method: 'POST' } } },
+        },
+        connections: [],
+      };
+      const send = async (url: string, method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${url}${path}`, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Envelope<{ paused: boolean }> };
+      };
+      const [a, b, c] = urls;
+      expect((await send(a, 'POST', '/deployments', { name: 'pausing', graph_json: graph })).status).toBe(201);
+      const runs = async () =>
+        ((await (await fetch(`${c}/workflows?deployment=pausing&limit=100`)).json()) as Envelope<{ items: unknown[] }>).data.items.length;
+      await waitFor(async () => (await runs()) >= 2, { what: 'two ticks', timeoutMs: 8000 });
+      expect((await send(b, 'POST', '/deployments/pausing/pause')).body.data.paused).toBe(true);
+      await waitFor(async () => (await send(c, 'GET', '/deployments/pausing')).body.data.paused, { what: 'the pause on C', timeoutMs: 5000 });
+      await waitFor(async () => (await send(a, 'GET', '/deployments/pausing')).body.data.paused, { what: 'the pause on A', timeoutMs: 5000 });
+      const hook = await send(c, 'POST', '/hooks/pausing/ping', {});
+      expect([hook.status, hook.retryAfter]).toEqual([503, '60']);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const atPause = await runs();
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await runs()).toBe(atPause);
+      expect((await send(c, 'POST', '/deployments/pausing/resume')).body.data.paused).toBe(false);
+      await waitFor(async () => (await runs()) >= atPause + 2, { what: 'ticks after resuming', timeoutMs: 8000 });
+      expect((await send(a, 'DELETE', '/deployments/pausing')).status).toBe(200);
+    }, 40_000);
   });
 
   describe('a node killed with running executions', () => {

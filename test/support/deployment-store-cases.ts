@@ -70,6 +70,30 @@ export function describeDeploymentStore(name: string, factory: DeploymentStoreFa
       expect((await reread()).list().map((r) => r.id)).toEqual(['kept']);
     });
 
+    it("pauses and resumes a deployment, keeping its triggers' states, and answers false for one it lacks", async () => {
+      store.insert(record('nightly', { triggers: { tick: ticked } }));
+      expect(store.update('nightly', { paused: true })).toBe(true);
+      expect(store.update('missing', { paused: true })).toBe(false);
+      expect(store.get('nightly')).toEqual(record('nightly', { paused: true, triggers: { tick: ticked } }));
+      expect((await reread()).get('nightly')).toEqual(record('nightly', { paused: true, triggers: { tick: ticked } }));
+      expect(store.update('nightly', { paused: false })).toBe(true);
+      expect((await reread()).get('nightly')).toEqual(record('nightly', { triggers: { tick: ticked } }));
+      expect(store.get('missing')).toBeUndefined();
+    });
+
+    it("replaces the request of a deployment, dropping its triggers' states and keeping the pause unless told", async () => {
+      const request = { name: 'nightly', graph_fbp: "'x' -> IN keep(tpl_javascript_script)", input: {} };
+      store.insert(record('nightly', { paused: true, triggers: { tick: ticked } }));
+      expect(store.update('nightly', { request, revisedAt: 1_700_000_009_000 })).toBe(true);
+      const revised = record('nightly', { request, revisedAt: 1_700_000_009_000, paused: true, triggers: {} });
+      expect(store.get('nightly')).toEqual(revised);
+      expect((await reread()).get('nightly')).toEqual(revised);
+      expect(store.update('nightly', { request, revisedAt: 1_700_000_010_000, paused: false })).toBe(true);
+      store.saveTrigger('nightly', 'tick', ticked);
+      const resumed = record('nightly', { request, revisedAt: 1_700_000_010_000, triggers: { tick: ticked } });
+      expect((await reread()).get('nightly')).toEqual(resumed);
+    });
+
     it("records one trigger's state without touching the others, and ignores a deployment it lacks", async () => {
       store.insert(record('two', { triggers: { first: ticked } }));
       store.saveTrigger('two', 'second', FRESH_TRIGGER);

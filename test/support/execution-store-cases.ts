@@ -69,6 +69,18 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
       expect((await store.list({ limit: 10, status: 'completed', workflowId: 'w' })).items.map((r) => r.id)).toEqual(['c']);
     });
 
+    it('keeps the deployment that started an execution, and lists only its runs when asked', async () => {
+      store.insert(record('a', 1, { deploymentId: 'nightly' }));
+      store.insert(record('b', 2, { deploymentId: 'other' }));
+      store.insert(record('c', 3));
+      store.insert(record('d', 4, { deploymentId: 'nightly' }));
+      const page = await store.list({ limit: 1, deploymentId: 'nightly' });
+      expect(page.items.map((r) => [r.id, r.deploymentId])).toEqual([['d', 'nightly']]);
+      expect((await store.list({ limit: 10, deploymentId: 'nightly', cursor: page.nextCursor! })).items.map((r) => r.id)).toEqual(['a']);
+      expect((await store.get('c'))?.deploymentId).toBeUndefined();
+      expect((await store.list({ limit: 10, deploymentId: 'none' })).items).toEqual([]);
+    });
+
     it('refuses a cursor it did not issue', async () => {
       await expect((async () => store.list({ limit: 10, cursor: 'garbage' }))()).rejects.toThrow(InvalidCursorError);
     });

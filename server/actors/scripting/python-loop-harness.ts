@@ -13,7 +13,7 @@ import { PYTHON_HARNESS_CORE } from './python-harness';
  */
 export const PYTHON_LOOP_HARNESS =
   String.raw`
-import ast, builtins, json, math, os, resource, shutil, signal, sys, traceback
+import ast, builtins, json, math, os, resource, shutil, signal, sys, time, traceback
 
 limit = int(sys.argv[1]) * 1024 * 1024
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -40,9 +40,27 @@ def prepare(environment):
     os.chdir(WORK_DIR)
 
 
-def clean_up():
-    sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
-    if SANDBOXED:
+def others_alive():
+    mine = os.getpid()
+    for name in os.listdir('/proc'):
+        if not name.isdigit() or int(name) in (1, mine):
+            continue
+        try:
+            with open('/proc/' + name + '/stat') as stat:
+                if stat.read().rsplit(') ', 1)[1][0] != 'Z':
+                    return True
+        except (OSError, IndexError):
+            pass
+    return False
+
+
+# SIGKILL is delivered asynchronously: a process signalled is still listed, and not yet a zombie, for a
+# moment. The next firing must not see it, so this waits (bounded) until every other process of the sandbox
+# is gone, reaping the interpreter's own children; the ones bubblewrap's init adopted are reaped by it. A
+# process forked while the first signal went round is signalled again.
+def end_other_processes():
+    deadline = time.monotonic() + 2
+    while True:
         try:
             os.kill(-1, signal.SIGKILL)
         except OSError:
@@ -52,6 +70,15 @@ def clean_up():
                 pass
         except ChildProcessError:
             pass
+        if not others_alive() or time.monotonic() > deadline:
+            return
+        time.sleep(0.0005)
+
+
+def clean_up():
+    sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
+    if SANDBOXED:
+        end_other_processes()
     os.chdir(WORK_DIR)
     for entry in os.scandir(WORK_DIR):
         try:

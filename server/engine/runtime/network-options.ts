@@ -66,7 +66,27 @@ export interface NetworkOptions {
   collect?: OutputCollection;
   /** When the run first started, epoch ms, for a run resumed after a crash: its result's start time and duration count from it. @default now */
   startedAt?: number;
+  /**
+   * Runs each attempt of each firing, subgraph nodes' included: it must call `fire` once and return what `fire`
+   * returned (the actor's promise, unchanged). A host wraps firings in its own scope with it, such as a trace span
+   * that the actor's outbound calls see. When absent, actors are called directly.
+   */
+  firingScope?: FiringScope;
 }
+
+/** Which firing {@link FiringScope} runs. */
+export interface FiringIdentity {
+  executionId: string;
+  workflowId: string;
+  /** The node's path (`parent/child` inside a subgraph). */
+  nodeId: string;
+  component: string;
+  /** 1 for the first attempt, counting up with the node's retries. */
+  attempt: number;
+}
+
+/** Calls `fire` (the actor) for one firing attempt, inside whatever scope the host keeps for it. */
+export type FiringScope = (firing: FiringIdentity, fire: () => unknown) => unknown;
 
 /** One diagnostic line an actor wrote with `ctx.log`. */
 export interface ActorLogEntry {

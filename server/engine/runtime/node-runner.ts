@@ -6,6 +6,7 @@ import { RESOLVED, isThenable } from './promises';
 import { type JsonObject, type JsonValue } from '../../../model';
 import { type ConfigLayers, type NodeConfig, replaceConfigLayer } from '../graph/node-config';
 import { type NetworkRuntime } from './network-runtime';
+import { type FiringIdentity } from './network-options';
 import { NodeTimers } from './node-timers';
 import { FiringRule } from './firing-rule';
 import { OutPort } from './out-port';
@@ -279,7 +280,9 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     }
     let result: unknown;
     try {
-      result = fire(this.contexts.create(inputs, this.config, this.state));
+      const context = this.contexts.create(inputs, this.config, this.state);
+      const scope = this.net.env.firingScope;
+      result = scope === undefined ? fire(context) : scope(this.identity(), () => fire(context));
     } catch (error) {
       this.endFiring(error, true);
       return;
@@ -293,6 +296,18 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     this.net.addWork();
     this.inflight = result;
     result.then(this.onFiringResolved, this.onFiringRejected);
+  }
+
+  /** Which firing attempt is under way, for the run's firing scope. */
+  private identity(): FiringIdentity {
+    const { execution } = this.net.env;
+    return {
+      executionId: execution.id,
+      workflowId: execution.workflowId,
+      nodeId: this.id,
+      component: this.node.component,
+      attempt: this.current?.attempt ?? 1,
+    };
   }
 
   // Made with the runner, not at its first async firing: measured, handlers made mid-run led V8 to keep whole

@@ -24,6 +24,7 @@ export interface RunEnvironment {
   readonly journal: FiringJournal | undefined;
   /** Closed by the top-level network when the run ends. */
   readonly resources: RunResourceRegistry;
+  readonly firingScope: NetworkOptions['firingScope'];
   /** The top-level outputs that report every packet; absent when each reports its last. */
   readonly collect: OutputCollection | undefined;
 }
@@ -50,6 +51,7 @@ export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptio
     secret: options.secret ?? noSecret,
     journal: options.journal,
     resources: new RunResourceRegistry(),
+    firingScope: options.firingScope,
     collect: options.collect,
   };
 }

@@ -156,6 +156,7 @@ export class ExecutionRun {
       now: env.now,
       onEvent: (event) => this.log(event),
       log: (entry) => announcer.line(record.id, entry, mask),
+      firingScope: env.firingScope,
     });
   }
 

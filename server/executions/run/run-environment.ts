@@ -1,4 +1,4 @@
-import { type Catalogue, type JsonObject } from '../../engine';
+import { type Catalogue, type FiringScope, type JsonObject } from '../../engine';
 import { type Logger } from '../../logger';
 import { type ExecutionStore } from '../../storage';
 import { type ExecutionAnnouncer } from '../follow/execution-announcer';
@@ -32,4 +32,6 @@ export interface RunEnvironment {
   readonly resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void) => JsonObject;
   /** Looks up a named secret for `ctx.secret`. */
   readonly lookupSecret?: (name: string) => string | undefined;
+  /** Runs each firing of the runs, when the service traces them. */
+  readonly firingScope?: FiringScope;
 }

@@ -99,6 +99,7 @@ export class ExecutionStarter {
       status: 'queued',
       workflowId: workflowIdOf(stored),
       source: request.metadata.source ?? defaults.source,
+      ...(defaults.deploymentId === undefined ? {} : { deploymentId: defaults.deploymentId }),
       nodeId: null,
       fingerprint,
       request: stored,

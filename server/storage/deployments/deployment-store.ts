@@ -1,4 +1,4 @@
-import { type DeploymentRecord } from '../../deployments';
+import { type DeploymentRecord, type DeploymentUpdate } from '../../deployments';
 import { type TriggerStateStore } from './trigger-state-store';
 
 /**
@@ -12,6 +12,8 @@ export interface DeploymentStore extends TriggerStateStore {
   get(id: string): DeploymentRecord | undefined;
   /** Every deployment, oldest first. */
   list(): DeploymentRecord[];
+  /** Changes a deployment as `updatedRecord` does; false when there is none. */
+  update(id: string, update: DeploymentUpdate): boolean;
   /** Removes a deployment; false when there was none. */
   delete(id: string): boolean;
   /** Releases the store; one that writes in the background answers a promise that settles once its writes are done. */

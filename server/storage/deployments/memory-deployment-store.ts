@@ -1,4 +1,4 @@
-import { type DeploymentRecord, type TriggerState } from '../../deployments';
+import { type DeploymentRecord, type DeploymentUpdate, type TriggerState, updatedRecord } from '../../deployments';
 import { type DeploymentStore } from './deployment-store';
 
 /** A deployment store in memory, for tests and for services that keep nothing. */
@@ -17,6 +17,12 @@ export class MemoryDeploymentStore implements DeploymentStore {
 
   list(): DeploymentRecord[] {
     return [...this.records.values()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  update(id: string, update: DeploymentUpdate): boolean {
+    const record = this.records.get(id);
+    if (record) this.records.set(id, updatedRecord(record, update));
+    return record !== undefined;
   }
 
   delete(id: string): boolean {

@@ -88,6 +88,26 @@ describe('PostgresDeploymentStore', () => {
     expect(heard).toEqual(['shared', 'shared', 'shared']);
   });
 
+  it("mirrors another instance's pause and new request, and tells its listeners of each", async () => {
+    const namespace = newNamespace();
+    const [a, b] = [await open(namespace), await open(namespace)];
+    const heard: string[] = [];
+    b.onChange((id) => heard.push(id));
+    a.insert(record('changing', { triggers: { tick: ticked } }));
+    await until(() => b.get('changing') !== undefined);
+
+    expect(a.update('changing', { paused: true })).toBe(true);
+    await until(() => b.get('changing')?.paused === true);
+    expect(b.get('changing')).toEqual(record('changing', { paused: true, triggers: { tick: ticked } }));
+
+    const request = { ...record('changing').request, input: { greeting: 'hi' } };
+    expect(a.update('changing', { request, revisedAt: 1_700_000_009_000, paused: false })).toBe(true);
+    await until(() => b.get('changing')?.revisedAt !== undefined);
+    expect(b.get('changing')).toEqual(record('changing', { request, revisedAt: 1_700_000_009_000, triggers: {} }));
+    expect(heard).toEqual(['changing', 'changing', 'changing']);
+    expect(b.update('gone', { paused: true })).toBe(false);
+  });
+
   it("keeps its own unwritten changes on top of another instance's change it reads", async () => {
     const namespace = newNamespace();
     const [a, b] = [await open(namespace), await open(namespace)];

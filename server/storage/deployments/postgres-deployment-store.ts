@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { type Logger, silentLogger } from '../../logger';
-import { type DeploymentRecord, type TriggerState } from '../../deployments';
+import { type DeploymentRecord, type DeploymentUpdate, type TriggerState, updatedRecord } from '../../deployments';
 import { type DeploymentStore } from './deployment-store';
 import { PostgresListener, connectionConfig, openMigratedPool, postgresNamespace, redacted, transaction } from '../postgres';
 
@@ -25,11 +25,14 @@ interface DeploymentRow {
   request: string;
   created_at: number;
   triggers: Record<string, TriggerState>;
+  revised_at: number | null;
+  paused: boolean;
 }
 
 /** A change made here, applied to the mirror at once and written to the database later, in order. */
 type Change =
   | { readonly kind: 'insert'; readonly id: string; readonly record: DeploymentRecord }
+  | { readonly kind: 'update'; readonly id: string; readonly update: DeploymentUpdate }
   | { readonly kind: 'delete'; readonly id: string }
   | { readonly kind: 'trigger'; readonly id: string; readonly nodeId: string; readonly state: TriggerState };
 
@@ -118,6 +121,12 @@ export class PostgresDeploymentStore implements DeploymentStore {
     return [...this.mirror.values()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
+  update(id: string, update: DeploymentUpdate): boolean {
+    if (this.closing || !this.mirror.has(id)) return false;
+    this.change({ kind: 'update', id, update });
+    return true;
+  }
+
   delete(id: string): boolean {
     if (this.closing || !this.mirror.has(id)) return false;
     this.change({ kind: 'delete', id });
@@ -171,9 +180,19 @@ export class PostgresDeploymentStore implements DeploymentStore {
       let written: boolean;
       if (change.kind === 'insert') {
         const { record } = change;
-        const sql = `INSERT INTO ${this.table} (id, request, created_at, triggers) VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (id) DO NOTHING`;
-        written = (await client.query(sql, [record.id, JSON.stringify(record.request), record.createdAt, JSON.stringify(record.triggers)])).rowCount === 1;
+        const sql = `INSERT INTO ${this.table} (id, request, created_at, triggers, revised_at, paused) VALUES ($1, $2, $3, $4::jsonb, $5, $6) ON CONFLICT (id) DO NOTHING`;
+        const values = [
+          record.id,
+          JSON.stringify(record.request),
+          record.createdAt,
+          JSON.stringify(record.triggers),
+          record.revisedAt ?? null,
+          record.paused === true,
+        ];
+        written = (await client.query(sql, values)).rowCount === 1;
         if (!written) return false;
+      } else if (change.kind === 'update') {
+        written = ((await client.query(updateSql(this.table, change.update), updateValues(change.id, change.update))).rowCount ?? 0) > 0;
       } else if (change.kind === 'delete') {
         written = ((await client.query(`DELETE FROM ${this.table} WHERE id = $1`, [change.id])).rowCount ?? 0) > 0;
       } else {
@@ -250,12 +269,31 @@ export class PostgresDeploymentStore implements DeploymentStore {
   }
 }
 
+// A new request drops the triggers' states in the same statement: another node's state of the old request is not kept.
+function updateSql(table: string, update: DeploymentUpdate): string {
+  if (update.request === undefined) return `UPDATE ${table} SET paused = $2 WHERE id = $1`;
+  return `UPDATE ${table} SET paused = coalesce($2, paused), request = $3, revised_at = $4, triggers = '{}'::jsonb WHERE id = $1`;
+}
+
+function updateValues(id: string, update: DeploymentUpdate): unknown[] {
+  if (update.request === undefined) return [id, update.paused];
+  return [id, update.paused ?? null, JSON.stringify(update.request), update.revisedAt];
+}
+
 function applied(record: DeploymentRecord | undefined, change: Change): DeploymentRecord | undefined {
   if (change.kind === 'insert') return record ?? change.record;
+  if (change.kind === 'update') return record && updatedRecord(record, change.update);
   if (change.kind === 'delete' || !record) return undefined;
   return { ...record, triggers: { ...record.triggers, [change.nodeId]: change.state } };
 }
 
 function toRecord(row: DeploymentRow): DeploymentRecord {
-  return { id: row.id, request: JSON.parse(row.request) as DeploymentRecord['request'], createdAt: row.created_at, triggers: row.triggers };
+  return {
+    id: row.id,
+    request: JSON.parse(row.request) as DeploymentRecord['request'],
+    createdAt: row.created_at,
+    ...(row.revised_at === null ? {} : { revisedAt: row.revised_at }),
+    ...(row.paused ? { paused: true } : {}),
+    triggers: row.triggers,
+  };
 }

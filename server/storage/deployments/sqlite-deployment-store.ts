@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type DeploymentRecord, type TriggerState } from '../../deployments';
+import { type DeploymentRecord, type DeploymentUpdate, type TriggerState } from '../../deployments';
 import { SQLITE_DEPLOYMENT_MIGRATIONS, openSqlite } from '../sqlite';
 import { type DeploymentStore } from './deployment-store';
 
@@ -8,6 +8,8 @@ interface DeploymentRow {
   request: string;
   created_at: number;
   triggers: string;
+  revised_at: number | null;
+  paused: number;
 }
 
 /** Deployments in a SQLite file (`deployments.db` under `data_dir`), so that they and their trigger counts survive a restart. */
@@ -20,8 +22,15 @@ export class SqliteDeploymentStore implements DeploymentStore {
 
   insert(record: DeploymentRecord): boolean {
     const { changes } = this.db
-      .prepare('INSERT OR IGNORE INTO deployments (id, request, created_at, triggers) VALUES (?, ?, ?, ?)')
-      .run(record.id, JSON.stringify(record.request), record.createdAt, JSON.stringify(record.triggers));
+      .prepare('INSERT OR IGNORE INTO deployments (id, request, created_at, triggers, revised_at, paused) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(
+        record.id,
+        JSON.stringify(record.request),
+        record.createdAt,
+        JSON.stringify(record.triggers),
+        record.revisedAt ?? null,
+        Number(record.paused === true),
+      );
     return changes === 1;
   }
 
@@ -32,6 +41,17 @@ export class SqliteDeploymentStore implements DeploymentStore {
 
   list(): DeploymentRecord[] {
     return (this.db.prepare('SELECT * FROM deployments ORDER BY created_at, id').all() as DeploymentRow[]).map(toRecord);
+  }
+
+  update(id: string, update: DeploymentUpdate): boolean {
+    const paused = update.paused === undefined ? null : Number(update.paused);
+    const statement =
+      update.request === undefined
+        ? this.db.prepare('UPDATE deployments SET paused = ? WHERE id = ?').bind(paused, id)
+        : this.db
+            .prepare("UPDATE deployments SET request = ?, revised_at = ?, triggers = '{}', paused = coalesce(?, paused) WHERE id = ?")
+            .bind(JSON.stringify(update.request), update.revisedAt, paused, id);
+    return statement.run().changes === 1;
   }
 
   delete(id: string): boolean {
@@ -48,5 +68,12 @@ export class SqliteDeploymentStore implements DeploymentStore {
 }
 
 function toRecord(row: DeploymentRow): DeploymentRecord {
-  return { id: row.id, request: JSON.parse(row.request), createdAt: row.created_at, triggers: JSON.parse(row.triggers) };
+  return {
+    id: row.id,
+    request: JSON.parse(row.request),
+    createdAt: row.created_at,
+    ...(row.revised_at === null ? {} : { revisedAt: row.revised_at }),
+    ...(row.paused ? { paused: true } : {}),
+    triggers: JSON.parse(row.triggers),
+  };
 }

@@ -10,6 +10,7 @@ export interface ExecutionRow {
   status: ExecutionStatus;
   workflow_id: string;
   source: string;
+  deployment_id: string | null;
   node_id: string | null;
   fingerprint: string;
   request: string;
@@ -26,6 +27,7 @@ export function toRecord(row: ExecutionRow): ExecutionRecord {
     status: row.status,
     workflowId: row.workflow_id,
     source: row.source,
+    ...(row.deployment_id === null ? {} : { deploymentId: row.deployment_id }),
     nodeId: row.node_id,
     fingerprint: row.fingerprint,
     request: JSON.parse(row.request) as ExecutionRecord['request'],

@@ -6,6 +6,8 @@ import { type ExecutionStatus } from '../../../model';
 export interface ExecutionQuery {
   status?: ExecutionStatus;
   workflowId?: string;
+  /** Only the runs this deployment started. */
+  deploymentId?: string;
   limit: number;
   /** Opaque position returned as `nextCursor` by the previous page. */
   cursor?: string;

@@ -53,7 +53,11 @@ export class MemoryExecutionStore implements ExecutionStore {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const matching = [...this.entries.values()]
       .map((entry) => entry.record)
-      .filter((r) => (query.status === undefined || r.status === query.status) && (query.workflowId === undefined || r.workflowId === query.workflowId))
+      .filter((r) => query.status === undefined || r.status === query.status)
+      .filter(
+        (r) =>
+          (query.workflowId === undefined || r.workflowId === query.workflowId) && (query.deploymentId === undefined || r.deploymentId === query.deploymentId),
+      )
       .filter((r) => after === undefined || compareNewestFirst(after, r) < 0)
       .sort(compareNewestFirst);
     const items = matching.slice(0, query.limit).map((r) => ({ ...r }));

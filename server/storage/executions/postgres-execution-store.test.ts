@@ -4,6 +4,7 @@ import { type TerminalEventOf } from './execution-store';
 import { EVERY_EXECUTION } from './postgres-append-listener';
 import { PostgresExecutionStore } from './postgres-execution-store';
 import { POSTGRES_MIGRATIONS, dropNamespace, postgresNamespace } from '../postgres';
+import { applyMigrations } from '../postgres/postgres-migrator';
 import { closedPort } from '../../../test/support/closed-port';
 import { describeExecutionStore, firing } from '../../../test/support/execution-store-cases';
 import { TEST_POSTGRES_URL, testNamespaces } from '../../../test/support/postgres-test-namespaces';
@@ -224,6 +225,31 @@ describe('PostgresExecutionStore shared by two nodes', () => {
     await a.written();
     expect((await a.readEvents('x', 1, 10)).map((e) => e._type)).toEqual(['Cancelled']);
     expect(await a.get('x')).toMatchObject({ status: 'cancelled', endedAt: 7 });
+  });
+
+  it('finds the deployment of the runs a namespace kept before executions recorded it, but for a request holding a \\u escape', async () => {
+    const namespace = newNamespace();
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    try {
+      await applyMigrations(
+        client,
+        postgresNamespace(namespace),
+        POSTGRES_MIGRATIONS.filter((m) => m.version < 6),
+      );
+      const insert = `INSERT INTO ${client.escapeIdentifier(namespace)}.executions (id, status, workflow_id, source, fingerprint, request, created_at) VALUES ($1, 'completed', 'w', $2, 'f', $3, 1)`;
+      const request = (metadata: object, input: object = {}) => JSON.stringify({ graph_json: { processes: {} }, input, metadata });
+      await client.query(insert, ['ticked', 'trigger', request({ deployment_id: 'nightly' })]);
+      await client.query(insert, ['escaped', 'trigger', request({ deployment_id: 'nightly' }, { text: 'nul \u0000 inside' })]);
+      await client.query(insert, ['called', 'hook', request({ deployment_id: 'nightly' })]);
+      await client.query(insert, ['posted', 'http_api', request({ deployment_id: 'nightly' })]);
+    } finally {
+      await client.end();
+    }
+    const store = await open(namespace);
+    expect((await store.list({ limit: 10, deploymentId: 'nightly' })).items.map((r) => r.id).sort()).toEqual(['called', 'ticked']);
+    expect((await store.get('posted'))?.deploymentId).toBeUndefined();
+    expect((await store.get('escaped'))?.deploymentId).toBeUndefined();
   });
 
   it('applies each migration once when three nodes open a new namespace at once', async () => {

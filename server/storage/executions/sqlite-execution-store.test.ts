@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BetterSqlite3 as Database } from '../sqlite/better-sqlite3-module';
 import { SqliteExecutionStore } from './sqlite-execution-store';
+import { SQLITE_EXECUTION_MIGRATIONS } from '../sqlite';
 import { cancelled, completedRecord as record, describeExecutionStore, firing, idle, resultOf } from '../../../test/support/execution-store-cases';
 
 describeExecutionStore('SqliteExecutionStore', async () => new SqliteExecutionStore(':memory:'));
@@ -105,6 +106,25 @@ describe('SqliteExecutionStore on disk', () => {
     await store.written();
     expect(journalRows(path)).toEqual([]);
     expect(await store.get('big')).toMatchObject({ status: 'completed', result });
+    await store.close();
+  });
+
+  it('finds the deployment of the runs a database kept before executions recorded it', async () => {
+    const path = join(dir, 'executions.db');
+    const old = new Database(path);
+    for (const migration of SQLITE_EXECUTION_MIGRATIONS.filter((m) => m.version < 3)) migration.apply(old);
+    old.pragma('user_version = 2');
+    const insert = old.prepare(
+      "INSERT INTO executions (id, status, workflow_id, source, fingerprint, request, created_at) VALUES (?, 'completed', 'w', ?, 'f', ?, 1)",
+    );
+    const request = JSON.stringify({ graph_json: { processes: {} }, input: { text: 'nul \u0000 inside' }, metadata: { deployment_id: 'nightly' } });
+    insert.run('ticked', 'trigger', request);
+    insert.run('called', 'hook', request);
+    insert.run('posted', 'http_api', request);
+    old.close();
+    const store = new SqliteExecutionStore(path);
+    expect((await store.list({ limit: 10, deploymentId: 'nightly' })).items.map((r) => r.id).sort()).toEqual(['called', 'ticked']);
+    expect((await store.get('posted'))?.deploymentId).toBeUndefined();
     await store.close();
   });
 

@@ -142,6 +142,10 @@ export class SqliteExecutionStore implements ExecutionStore {
       where.push('workflow_id = ?');
       params.push(query.workflowId);
     }
+    if (query.deploymentId !== undefined) {
+      where.push('deployment_id = ?');
+      params.push(query.deploymentId);
+    }
     if (after !== undefined) {
       where.push('(created_at < ? OR (created_at = ? AND id < ?))');
       params.push(after.createdAt, after.createdAt, after.id);

@@ -71,4 +71,16 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    // Deployments changed in place and paused; executions list by the deployment that started them. The runs
+    // started before are found by the deployment id their metadata carries, but for a request holding a \u
+    // escape (a control character or a lone surrogate, which PostgreSQL refuses to read as JSON text).
+    version: 6,
+    sql: (s) => `
+      ALTER TABLE ${s}.deployments ADD COLUMN revised_at BIGINT, ADD COLUMN paused BOOLEAN NOT NULL DEFAULT false;
+      ALTER TABLE ${s}.executions ADD COLUMN deployment_id TEXT COLLATE "C";
+      UPDATE ${s}.executions SET deployment_id = request::json -> 'metadata' ->> 'deployment_id' WHERE source IN ('trigger', 'hook') AND strpos(request, '\\u') = 0;
+      CREATE INDEX executions_by_deployment ON ${s}.executions (deployment_id, created_at DESC, id DESC) WHERE deployment_id IS NOT NULL;
+    `,
+  },
 ];

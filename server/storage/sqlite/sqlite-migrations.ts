@@ -64,6 +64,17 @@ export const SQLITE_EXECUTION_MIGRATIONS: readonly SqliteMigration[] = [
         CREATE UNIQUE INDEX journal_by_firing ON journal (execution_id, node_path, firing);
       `),
   },
+  {
+    // Executions list by the deployment that started them; the runs started before are found by the deployment
+    // id their metadata carries.
+    version: 3,
+    apply: (db) =>
+      db.exec(`
+        ALTER TABLE executions ADD COLUMN deployment_id TEXT;
+        UPDATE executions SET deployment_id = json_extract(request, '$.metadata.deployment_id') WHERE source IN ('trigger', 'hook');
+        CREATE INDEX executions_by_deployment ON executions (deployment_id, created_at DESC, id DESC) WHERE deployment_id IS NOT NULL;
+      `),
+  },
 ];
 
 /** The layout of `deployments.db`, step by step; step 1 changes nothing in a database made before steps were counted. */
@@ -72,6 +83,15 @@ export const SQLITE_DEPLOYMENT_MIGRATIONS: readonly SqliteMigration[] = [
     version: 1,
     apply: (db) =>
       db.exec('CREATE TABLE IF NOT EXISTS deployments (id TEXT PRIMARY KEY, request TEXT NOT NULL, created_at INTEGER NOT NULL, triggers TEXT NOT NULL)'),
+  },
+  {
+    // Deployments changed in place (`PATCH`) and paused.
+    version: 2,
+    apply: (db) =>
+      db.exec(`
+        ALTER TABLE deployments ADD COLUMN revised_at INTEGER;
+        ALTER TABLE deployments ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+      `),
   },
 ];
 

@@ -1,0 +1,2 @@
+export { type Tracing } from './tracing';
+export { startTracing } from './start-tracing';
