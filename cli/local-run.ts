@@ -5,9 +5,9 @@ import { MemoryDeploymentStore, MemoryExecutionStore, MemoryProtocolGraphStore }
 import { runnableIdeWorkflow } from '../server/ide';
 import { createServices, type Services } from '../server/services';
 import { CliError } from './cli-error';
-import { graphNodeCount } from './graph-node-count';
 import { type LocalConfigOptions, loadLocalConfig } from './local-config';
 import { serviceRefusal } from './service-refusal';
+import { readGraph } from './workflow-graph';
 import { CLI_SOURCE, type WorkflowRun, type WorkflowRunner } from './workflow-run';
 
 /** Where the in-process service's configuration comes from. */
@@ -73,7 +73,7 @@ export function localRunner(options: LocalRunOptions): WorkflowRunner {
       } catch (error) {
         throw serviceRefusal(error);
       }
-      run.onStarted(executionId, graphNodeCount((await services.executions.get(executionId)).request.graph_json));
+      run.onStarted(executionId, readGraph((await services.executions.get(executionId)).request.graph_json));
       const cancel = () => void services.executions.cancel(executionId, 'Cancelled from the command line').catch(() => undefined);
       if (run.signal.aborted) cancel();
       else run.signal.addEventListener('abort', cancel, { once: true });

@@ -1,5 +1,6 @@
 import { type EngineEvent, type TerminalEvent } from '../model';
 import { progressLine, summaryLine } from './progress-format';
+import { type RunLabels, runLabels, withResultNames } from './run-labels';
 import { type RunProgress } from './run-progress';
 import { terminalText } from './terminal-text';
 
@@ -15,8 +16,8 @@ export type ProgressMode = 'bar' | 'lines' | 'none';
 
 /** Shows a run's progress as its events arrive, and how it ended. */
 export interface ProgressDisplay {
-  /** The run has been accepted under this id. */
-  started(executionId: string): void;
+  /** The run has been accepted under this id; `labels` name its workflow and nodes in the lines that follow. */
+  started(executionId: string, labels: RunLabels): void;
   /** One event of the run, in log order. */
   event(event: EngineEvent): void;
   /** A line for the person at the terminal (that the run is being cancelled). */
@@ -33,6 +34,7 @@ const CLEAR_LINE = '\r\x1b[2K';
 
 /** A bar redrawn in place on a terminal, on a timer rather than per event: a fast run sends thousands. */
 function barDisplay(stream: ProgressStream, progress: RunProgress): ProgressDisplay {
+  let labels = runLabels(undefined);
   let tick = 0;
   const draw = () => stream.write(`${CLEAR_LINE}${progressLine(progress.snapshot(), stream.columns ?? 80, tick++)}`);
   const timer = setInterval(draw, REDRAW_MS);
@@ -50,12 +52,15 @@ function barDisplay(stream: ProgressStream, progress: RunProgress): ProgressDisp
   };
   draw();
   return {
-    started: (executionId) => line(`Started execution ${terminalText(executionId)}`),
+    started: (executionId, named) => {
+      labels = named;
+      line(startedLine(executionId, labels));
+    },
     event: (event) => void progress.observe(event),
     note: line,
     finish: (terminal) => {
       stop();
-      stream.write(`${report(terminal, progress)}\n`);
+      stream.write(`${report(terminal, progress, labels)}\n`);
     },
     stop,
   };
@@ -64,29 +69,41 @@ function barDisplay(stream: ProgressStream, progress: RunProgress): ProgressDisp
 /** Plain lines for logs and pipes: the id, each node's first finished firing and first failure, and the end. */
 function lineDisplay(stream: ProgressStream, progress: RunProgress): ProgressDisplay {
   const failed = new Set<string>();
+  let labels = runLabels(undefined);
   return {
-    started: (executionId) => stream.write(`Started execution ${terminalText(executionId)}\n`),
+    started: (executionId, named) => {
+      labels = named;
+      stream.write(`${startedLine(executionId, labels)}\n`);
+    },
     note: (text) => stream.write(`${text}\n`),
     event: (event) => {
       const done = progress.observe(event);
       if (event._type === 'ActorFailed' && !failed.has(event.actorId)) {
         failed.add(event.actorId);
-        stream.write(`Node ${terminalText(event.actorId)} failed: ${terminalText(event.error)}\n`);
+        stream.write(`Node ${terminalText(labels.node(event.actorId))} failed: ${terminalText(event.error)}\n`);
       } else if (done !== undefined) {
         const { nodesFired, nodesTotal } = progress.snapshot();
-        stream.write(`Node ${terminalText(done)} done (${nodesTotal === undefined ? nodesFired : `${nodesFired}/${nodesTotal}`})\n`);
+        stream.write(`Node ${terminalText(labels.node(done))} done (${nodesTotal === undefined ? nodesFired : `${nodesFired}/${nodesTotal}`})\n`);
       }
     },
-    finish: (terminal) => stream.write(`${report(terminal, progress)}\n`),
+    finish: (terminal) => stream.write(`${report(terminal, progress, labels)}\n`),
     stop: () => undefined,
   };
 }
 
+/** `Started execution <id>`, and the workflow's name when it has one: `Started execution <id> (Square root demo)`. */
+function startedLine(executionId: string, labels: RunLabels): string {
+  const name = labels.workflowName === undefined ? '' : ` (${terminalText(labels.workflowName)})`;
+  return `Started execution ${terminalText(executionId)}${name}`;
+}
+
 /** The summary line and, for a run that did not complete, each of its errors (or the failure's reason when it lists none). */
-function report(terminal: TerminalEvent, progress: RunProgress): string {
+function report(terminal: TerminalEvent, progress: RunProgress, graphLabels: RunLabels): string {
   const lines = [summaryLine(terminal, progress.snapshot())];
   if (terminal._type === 'Completed') return lines[0];
-  for (const error of terminal.result.errors) lines.push(`  ${error.node_id ? `${terminalText(error.node_id)}: ` : ''}${terminalText(error.message)}`);
+  const labels = withResultNames(graphLabels, terminal.result.names);
+  for (const error of terminal.result.errors)
+    lines.push(`  ${error.node_id ? `${terminalText(labels.node(error.node_id))}: ` : ''}${terminalText(error.message)}`);
   if (terminal._type === 'Failed' && terminal.result.errors.length === 0) lines.push(`  ${terminalText(terminal.error)}`);
   return lines.join('\n');
 }

@@ -1,8 +1,9 @@
 import { type TerminalEvent } from '../model';
 import { CliError } from './cli-error';
 import { followEvents } from './follow-events';
-import { workflowNodeCount } from './graph-node-count';
 import { type ServerConnection, asGraphBody, request } from './server-connection';
+import { type Graph } from '../server/engine';
+import { readGraph, workflowGraph } from './workflow-graph';
 import { CLI_SOURCE, type WorkflowRun, type WorkflowRunner } from './workflow-run';
 
 /** Starts the run on the service: a graph through `POST /workflows`, an IDE workflow through `POST /ide/workflows`. */
@@ -20,6 +21,16 @@ async function start(connection: ServerConnection, { file, input, collect }: Wor
 }
 
 /**
+ * The graph a run runs: the file's own, or for an IDE workflow the engine graph the service converted it into
+ * (its stored request); undefined when the service cannot say, which only costs the progress its titles.
+ */
+async function runGraph(connection: ServerConnection, executionId: string, file: WorkflowRun['file']): Promise<Graph | undefined> {
+  if (file.kind !== 'ide') return workflowGraph(file);
+  const stored = await request(connection, (client) => client.getWorkflowRequest(executionId)).catch(() => undefined);
+  return stored === undefined ? undefined : readGraph(stored.graph_json);
+}
+
+/**
  * Asks the service to cancel a run. The typed client is not used here: only the calls it is known to keep are.
  * A run that has already ended answers 409, and its terminal event tells how it ended.
  */
@@ -31,7 +42,7 @@ async function cancel(connection: ServerConnection, executionId: string): Promis
 export function remoteRunner(connection: ServerConnection): WorkflowRunner {
   return async (run) => {
     const executionId = await start(connection, run);
-    run.onStarted(executionId, workflowNodeCount(run.file));
+    run.onStarted(executionId, await runGraph(connection, executionId, run.file));
     const stop = () => void cancel(connection, executionId);
     if (run.signal.aborted) stop();
     else run.signal.addEventListener('abort', stop, { once: true });

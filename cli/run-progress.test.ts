@@ -1,7 +1,9 @@
 import { type EngineEvent, type RunResult } from '../model';
 import { createProgressDisplay } from './progress-display';
 import { formatElapsed, progressLine, summaryLine } from './progress-format';
+import { runLabels } from './run-labels';
 import { RunProgress } from './run-progress';
+import { readGraph } from './workflow-graph';
 
 const result = (errors: RunResult['errors'] = []): RunResult => ({
   success: errors.length === 0,
@@ -117,7 +119,7 @@ describe('the plain-lines display', () => {
     const progress = new RunProgress(() => 0);
     const display = createProgressDisplay('lines', { write: (text: string) => written.push(text) }, progress);
     progress.begin(3);
-    display.started('e1');
+    display.started('e1', runLabels(undefined));
     for (const event of events()) display.event(event);
     display.finish(progress.terminal!);
     expect(written.join('')).toBe(
@@ -130,5 +132,40 @@ describe('the plain-lines display', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('names the workflow and each node by its title with its id in brackets, a NoFlo label too, and ids alone for untitled nodes', () => {
+    const written: string[] = [];
+    const progress = new RunProgress(() => 0);
+    const display = createProgressDisplay('lines', { write: (text: string) => written.push(text) }, progress);
+    const graph = readGraph({
+      properties: { name: 'Order intake' },
+      processes: { a: { component: 'x', metadata: { title: 'Fetch order' } }, b: { component: 'y', metadata: { label: 'Parse' } }, c: { component: 'z' } },
+      connections: [],
+    });
+    progress.begin(graph?.nodes.length);
+    display.started('e1', runLabels(graph));
+    for (const event of events()) display.event(event);
+    display.finish(progress.terminal!);
+    expect(written.join('')).toBe(
+      [
+        'Started execution e1 (Order intake)',
+        'Node Fetch order [a] done (1/3)',
+        'Node Parse [b] failed: bad packet',
+        'Failed after 0:00.0: 2/3 nodes, 5 packets, 1 failed',
+        '  Parse [b]: bad packet',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("names failed nodes by the result's titles when the graph was not known", () => {
+    const written: string[] = [];
+    const progress = new RunProgress(() => 0);
+    const display = createProgressDisplay('lines', { write: (text: string) => written.push(text) }, progress);
+    display.started('e1', runLabels(undefined));
+    const failed = { ...result([{ node_id: 'b', message: 'bad packet' }]), names: { nodes: { b: 'Parse' }, outputs: {} } };
+    display.finish({ _type: 'Failed', seq: 1, timestamp: 1, error: 'bad packet', result: failed });
+    expect(written.join('')).toContain('\n  Parse [b]: bad packet\n');
   });
 });

@@ -1,4 +1,5 @@
 import { type Collect, type EngineEvent, type JsonObject, type TerminalEvent } from '../model';
+import { type Graph } from '../server/engine';
 import { type WorkflowFile } from './workflow-file';
 
 /** The source a run started from the command line records (`GET /workflows` lists it). */
@@ -12,8 +13,8 @@ export interface WorkflowRun {
   collect?: Collect;
   /** Aborted when the person at the terminal presses Ctrl-C: the runner cancels the execution and goes on following it. */
   signal: AbortSignal;
-  /** The run has been accepted; `nodesTotal` is the number of nodes of its graph when known. */
-  onStarted(executionId: string, nodesTotal: number | undefined): void;
+  /** The run has been accepted; `graph` is the graph it runs, read as the engine reads it, when known (for its node count and titles). */
+  onStarted(executionId: string, graph: Graph | undefined): void;
   /** Each event of the run's log, in order, each once. */
   onEvent(event: EngineEvent): void;
 }

@@ -14,5 +14,6 @@ export const RunResultSchema = ModelRunResultSchema.openapi('RunResult', {
     errors: [],
     nodes_executed: 1,
     nodes_failed: 0,
+    names: { workflow_name: 'Multiply', nodes: { mul: 'Multiply X by 4.5' }, outputs: {} },
   },
 });

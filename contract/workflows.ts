@@ -67,6 +67,10 @@ const ExecutionSchema = z
       .union([RunResultSchema, z.null()])
       .openapi({ description: 'null until the run ends', anyOf: [{ $ref: '#/components/schemas/RunResult' }, { type: 'null' }] }),
     workflow_id: z.string(),
+    workflow_name: z.string().nullable().openapi({
+      description: "The workflow's name for people (an IDE workflow's name, else the graph's `properties.name`); null when it has none",
+      example: 'Square root demo',
+    }),
     source: z.string(),
     deployment_id: z.string().nullable().openapi({ description: 'The deployment whose trigger or hook started it; null for every other run' }),
     node_id: z.string().nullable().openapi({ description: 'The service node that runs or ran the execution (its node_id setting); null while it is queued' }),

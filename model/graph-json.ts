@@ -45,12 +45,17 @@ const GraphConnectionJsonSchema = z
 /** A connection as submitted. */
 export type GraphConnectionJson = z.infer<typeof GraphConnectionJsonSchema>;
 
-/** The metadata of a process: its configuration layers, a subgraph's inner graph, anything else. */
+/** The metadata of a process: its configuration layers, a subgraph's inner graph, its title, anything else. */
 const GraphProcessMetadataJsonSchema = z
   .object({
     config: z.record(z.unknown()).nullish().describe('Actor configuration (ActorConfig keys)'),
     propertyValues: z.record(z.unknown()).nullish().describe('IDE property values, applied under `config`'),
     graph: z.unknown().optional().describe('The inner graph of a `subgraph` node'),
+    title: z
+      .unknown()
+      .optional()
+      .describe("The node's title for people (the IDE's node title): messages, the result's `names`, the command line and /ui name the node by it"),
+    label: z.unknown().optional().describe("NoFlo's node label: the node's title when it has no `title`"),
     retry: z
       .unknown()
       .optional()

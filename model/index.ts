@@ -36,7 +36,7 @@ export {
   GraphProcessJsonSchema,
 } from './graph-json';
 export { type RetryPolicy, RetryPolicySchema } from './retry-policy';
-export { type RunResult, type RunError, type RunStatus, RunResultSchema } from './run-result';
+export { type RunResult, type RunError, type RunNames, type RunStatus, RunResultSchema } from './run-result';
 export { type ExecutionStatus, ExecutionStatusSchema, EXECUTION_STATUSES, TERMINAL_STATUSES, isTerminalStatus } from './execution-status';
 export { type EngineEvent, type EngineEventOf, type TerminalEvent, ExecutionEventSchema, TERMINAL_EVENT_TYPES, isTerminalEvent } from './execution-event';
 export { type StartMetadata, type StartRequest, ExecutionIdSchema, StartMetadataSchema, StartWorkflowRequestSchema, requireOneGraph } from './start-request';

@@ -13,6 +13,24 @@ const RunErrorSchema = z.object({
 export type RunError = z.infer<typeof RunErrorSchema>;
 
 /**
+ * What people call a run's parts, beside the ids machines use: the workflow's name, node titles and readable
+ * labels of output keys. Only what has a name is listed; the ids stay the keys everywhere else.
+ */
+const RunNamesSchema = z
+  .object({
+    workflow_name: z.string().optional().describe("The workflow's name (an IDE workflow's name, else the graph's `properties.name`)"),
+    nodes: z
+      .record(z.string())
+      .describe("Node id (`<composite id>/<inner id>` inside a composite node) to its title (the IDE's node title, a NoFlo graph's `metadata.label`)"),
+    outputs: z
+      .record(z.string())
+      .describe("Output key of `outputs` made of a titled node's id (`<nodeId>.<portId>`) to a readable label (`<title>: <portId>`)"),
+  })
+  .describe("The workflow's name, its nodes' titles and readable labels of its output keys");
+/** What people call a run's parts. */
+export type RunNames = z.infer<typeof RunNamesSchema>;
+
+/**
  * The `result` of an execution once its run has ended. Field names are snake_case because this object is the
  * public `result` of `GET /workflows/{execution_id}`.
  */
@@ -30,6 +48,7 @@ export const RunResultSchema = z
     errors: z.array(RunErrorSchema),
     nodes_executed: z.number().int().describe('Nodes that fired at least once'),
     nodes_failed: z.number().int().describe('Nodes with at least one failed firing'),
+    names: RunNamesSchema.optional().describe('Titles for people; absent from results of runs that never started and of older runs'),
   })
   .describe('The result of a finished run');
 /** The result of a finished run. */

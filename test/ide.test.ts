@@ -120,6 +120,30 @@ describe('IDE workflows', () => {
       expect(Object.values(execution.result!.outputs)).toContain(6.48);
     });
 
+    it("gives the workflow's name and its nodes' IDE titles beside the ids, which stay the output keys", async () => {
+      const { data } = await app.client.executeIdeWorkflow({ workflow: ideFixture('subgraph'), input: {} });
+      const execution = await app.client.waitForCompletion(data!.data.execution_id);
+      const sqrt = 'tpl_math_sqrt-1733313639000-s3t4u5v6w';
+      const normalise = 'subgraph-1733313634999-o0p1q2r';
+      expect(execution.workflow_name).toBe('Square root of a rounded magnitude');
+      expect(execution.result!.outputs).toEqual({ [`${sqrt}.result-out`]: 6.48 });
+      expect(execution.result!.names).toEqual({
+        workflow_name: 'Square root of a rounded magnitude',
+        nodes: {
+          'tpl_number_input-1733313630888-i6j7k8l9m': 'Reading',
+          [normalise]: 'Normalise',
+          [`${normalise}/graph_input-1733313605111-a1b2c3d4e`]: 'Graph Input',
+          [`${normalise}/tpl_math_absolute-1733313608222-f5g6h7j8k`]: 'Absolute',
+          [`${normalise}/tpl_math_round-1733313611333-l9m0n1p2q`]: 'Round',
+          [`${normalise}/graph_output-1733313614444-r3s4t5u6v`]: 'Graph Output',
+          [sqrt]: 'Square Root',
+        },
+        outputs: { [`${sqrt}.result-out`]: 'Square Root: result-out' },
+      });
+      const listed = (await app.client.listWorkflows({ limit: 100 })).data!.data.items.find((item) => item.id === execution.id);
+      expect(listed?.workflow_name).toBe('Square root of a rounded magnitude');
+    });
+
     it('runs the http-branch workflow against a real order service: big orders on the true branch', async () => {
       status = 200;
       const { data } = await app.client.executeIdeWorkflow({ workflow: withUrl(ideFixture('http-branch'), FIXTURE_URL, ordersUrl), input: {} });

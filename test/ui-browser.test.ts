@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
+import { ideFixture } from './support/ide-fixtures';
 import { type GraphJson } from './support/graphs';
 import { type HeldServer, startHeldServer } from './support/held-server';
 import { type TestApp, startTestApp } from './support/test-app';
@@ -82,7 +83,7 @@ describe('the /ui page in a real browser', () => {
     const failing = { ...orderGraph(held.url), properties: { name: 'refund' } };
     failing.processes = {
       ...failing.processes,
-      vat: { component: 'tpl_javascript_script', metadata: { config: { script: "throw new Error('no VAT rate for this country')" } } },
+      vat: { component: 'tpl_javascript_script', metadata: { label: 'VAT rate', config: { script: "throw new Error('no VAT rate for this country')" } } },
     };
     const { data } = await app.client.startWorkflow({ graph_json: failing, input: { quantity: 1, price: 20 }, metadata: { execution_id: 'refund-17' } });
     await app.client.waitForCompletion(data!.data.execution_id);
@@ -233,6 +234,33 @@ describe('the /ui page in a real browser', () => {
     await page.close();
   }, 60_000);
 
+  it("names an IDE workflow's run by the workflow's name and its nodes by their IDE titles, with the ids in tooltips and smaller text", async () => {
+    const { data } = await app.client.executeIdeWorkflow({ workflow: ideFixture('subgraph'), input: {} });
+    const id = data!.data.execution_id;
+    await app.client.waitForCompletion(id);
+    const sqrt = 'tpl_math_sqrt-1733313639000-s3t4u5v6w';
+    const { page, errors } = await open(`#/executions/${id}`);
+    await nodeState(page, sqrt, 'completed');
+    const row = `.execution-row[data-id="${id}"] .row-workflow`;
+    await page.waitForSelector(row);
+    expect(await page.textContent(row)).toBe('Square root of a rounded magnitude');
+    expect(await page.getAttribute(row, 'title')).toBe('workflow id: 9c41d2e7-5b8a-4f13-b6d0-2e7f8a9c1b34');
+    expect(await page.textContent('#execution-id')).toBe(`Square root of a rounded magnitude ${id}`);
+    expect(await page.textContent('#execution-id .title-id')).toBe(id);
+    expect(await page.textContent(`[data-node="${sqrt}"] .node-label`)).toBe('Square Root');
+    expect(await page.textContent(`[data-node="${sqrt}"] title`)).toMatch(new RegExp(`^Square Root \\[${sqrt}\\] \\(tpl_math_sqrt\\): completed`));
+    await page.waitForSelector('.output-labels');
+    expect(await page.textContent(`.output-labels [data-output="${sqrt}.result-out"] dt`)).toBe('Square Root: result-out');
+    expect(await page.textContent(`.output-labels [data-output="${sqrt}.result-out"] dd`)).toBe(`${sqrt}.result-out`);
+    expect(JSON.parse((await page.textContent('.outputs-json'))!)).toEqual({ [`${sqrt}.result-out`]: 6.48 });
+    await page.waitForSelector('#stream-state[data-state="ended"]');
+    const log = await page.$$eval('#log .type-ActorCompleted .log-text', (cells) => cells.map((cell) => cell.textContent));
+    expect(log).toContainEqual(expect.stringMatching(new RegExp(`^Square Root \\[${sqrt}\\] in [\\d.]+ ms$`)));
+    expect(log).toContainEqual(expect.stringMatching(/^Absolute \[subgraph-1733313634999-o0p1q2r\/tpl_math_absolute-1733313608222-f5g6h7j8k\] in [\d.]+ ms$/));
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('filters the list by status and workflow id, and colours each row by its status', async () => {
     const { page, errors } = await open('');
     await page.waitForSelector('.execution-row[data-id="refund-17"]');
@@ -252,7 +280,7 @@ describe('the /ui page in a real browser', () => {
     await page.click('.execution-row[data-id="refund-17"] a');
     await nodeState(page, 'vat', 'failed');
     await page.waitForSelector('#execution-status.status-failed');
-    expect(await page.textContent('.result-errors')).toContain('no VAT rate for this country');
+    expect(await page.textContent('.result-errors')).toContain('VAT rate [vat]: no VAT rate for this country');
     await page.screenshot({ path: join(SHOTS, 'ui-failed.png') });
     expect(errors).toEqual([]);
     await page.close();

@@ -29,7 +29,7 @@ describe('executions over HTTP', () => {
     const { data } = await app.client.startWorkflow({ graph_json: multiplyGraph(), input: { x: 2, y: 21 } });
     const id = data!.data.execution_id;
     const execution = await app.client.waitForCompletion(id);
-    expect(execution).toMatchObject({ id, status: 'completed', workflow_id: 'multiply', source: 'http_api' });
+    expect(execution).toMatchObject({ id, status: 'completed', workflow_id: 'multiply', workflow_name: 'multiply', source: 'http_api' });
     expect(execution.result).toEqual({
       success: true,
       execution_id: id,
@@ -41,6 +41,7 @@ describe('executions over HTTP', () => {
       errors: [],
       nodes_executed: 1,
       nodes_failed: 0,
+      names: { workflow_name: 'multiply', nodes: {}, outputs: {} },
     });
   });
 

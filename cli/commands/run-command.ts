@@ -8,6 +8,7 @@ import { type ProgressMode, createProgressDisplay } from '../progress-display';
 import { remoteRunner } from '../remote-run';
 import { runCollect } from '../run-collect';
 import { readRunInput } from '../run-input';
+import { runLabels } from '../run-labels';
 import { RunProgress } from '../run-progress';
 import { connectToServer } from '../server-connection';
 import { type InputOptions, tokenOption, urlOption, withInputOptions } from '../command-options';
@@ -73,9 +74,9 @@ async function run(path: string, options: RunOptions): Promise<ExitCode> {
       input,
       collect: runCollect(options.collect),
       signal: controller.signal,
-      onStarted: (executionId, nodesTotal) => {
-        progress.begin(nodesTotal);
-        display.started(executionId);
+      onStarted: (executionId, graph) => {
+        progress.begin(graph?.nodes.length);
+        display.started(executionId, runLabels(graph));
       },
       onEvent: (event) => display.event(event),
     });

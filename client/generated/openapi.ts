@@ -360,6 +360,10 @@ export interface components {
                 } | null;
                 /** @description The inner graph of a `subgraph` node */
                 graph?: unknown;
+                /** @description The node's title for people (the IDE's node title): messages, the result's `names`, the command line and /ui name the node by it */
+                title?: unknown;
+                /** @description NoFlo's node label: the node's title when it has no `title` */
+                label?: unknown;
                 /** @description The node's retry policy: `{max_attempts, backoff_ms (1000), max_backoff_ms (60000), on (['any'])}`; a failed firing runs again with the same inputs, each retried attempt an ActorRetrying event */
                 retry?: unknown;
             } | null;
@@ -774,6 +778,19 @@ export interface components {
                 nodes_executed: number;
                 /** @description Nodes with at least one failed firing */
                 nodes_failed: number;
+                /** @description Titles for people; absent from results of runs that never started and of older runs */
+                names?: {
+                    /** @description The workflow's name (an IDE workflow's name, else the graph's `properties.name`) */
+                    workflow_name?: string;
+                    /** @description Node id (`<composite id>/<inner id>` inside a composite node) to its title (the IDE's node title, a NoFlo graph's `metadata.label`) */
+                    nodes: {
+                        [key: string]: string;
+                    };
+                    /** @description Output key of `outputs` made of a titled node's id (`<nodeId>.<portId>`) to a readable label (`<title>: <portId>`) */
+                    outputs: {
+                        [key: string]: string;
+                    };
+                };
             };
         } | {
             /** @enum {string} */
@@ -807,6 +824,19 @@ export interface components {
                 nodes_executed: number;
                 /** @description Nodes with at least one failed firing */
                 nodes_failed: number;
+                /** @description Titles for people; absent from results of runs that never started and of older runs */
+                names?: {
+                    /** @description The workflow's name (an IDE workflow's name, else the graph's `properties.name`) */
+                    workflow_name?: string;
+                    /** @description Node id (`<composite id>/<inner id>` inside a composite node) to its title (the IDE's node title, a NoFlo graph's `metadata.label`) */
+                    nodes: {
+                        [key: string]: string;
+                    };
+                    /** @description Output key of `outputs` made of a titled node's id (`<nodeId>.<portId>`) to a readable label (`<title>: <portId>`) */
+                    outputs: {
+                        [key: string]: string;
+                    };
+                };
             };
         } | {
             /** @enum {string} */
@@ -839,6 +869,19 @@ export interface components {
                 nodes_executed: number;
                 /** @description Nodes with at least one failed firing */
                 nodes_failed: number;
+                /** @description Titles for people; absent from results of runs that never started and of older runs */
+                names?: {
+                    /** @description The workflow's name (an IDE workflow's name, else the graph's `properties.name`) */
+                    workflow_name?: string;
+                    /** @description Node id (`<composite id>/<inner id>` inside a composite node) to its title (the IDE's node title, a NoFlo graph's `metadata.label`) */
+                    nodes: {
+                        [key: string]: string;
+                    };
+                    /** @description Output key of `outputs` made of a titled node's id (`<nodeId>.<portId>`) to a readable label (`<title>: <portId>`) */
+                    outputs: {
+                        [key: string]: string;
+                    };
+                };
             };
         };
         WsServerMessage: {
@@ -936,6 +979,11 @@ export interface components {
             id: string;
             status: components["schemas"]["ExecutionStatus"];
             workflow_id: string;
+            /**
+             * @description The workflow's name for people (an IDE workflow's name, else the graph's `properties.name`); null when it has none
+             * @example Square root demo
+             */
+            workflow_name: string | null;
             source: string;
             /** @description The deployment whose trigger or hook started it; null for every other run */
             deployment_id: string | null;
@@ -964,7 +1012,14 @@ export interface components {
          *       },
          *       "errors": [],
          *       "nodes_executed": 1,
-         *       "nodes_failed": 0
+         *       "nodes_failed": 0,
+         *       "names": {
+         *         "workflow_name": "Multiply",
+         *         "nodes": {
+         *           "mul": "Multiply X by 4.5"
+         *         },
+         *         "outputs": {}
+         *       }
          *     }
          */
         RunResult: {
@@ -990,6 +1045,19 @@ export interface components {
             nodes_executed: number;
             /** @description Nodes with at least one failed firing */
             nodes_failed: number;
+            /** @description Titles for people; absent from results of runs that never started and of older runs */
+            names?: {
+                /** @description The workflow's name (an IDE workflow's name, else the graph's `properties.name`) */
+                workflow_name?: string;
+                /** @description Node id (`<composite id>/<inner id>` inside a composite node) to its title (the IDE's node title, a NoFlo graph's `metadata.label`) */
+                nodes: {
+                    [key: string]: string;
+                };
+                /** @description Output key of `outputs` made of a titled node's id (`<nodeId>.<portId>`) to a readable label (`<title>: <portId>`) */
+                outputs: {
+                    [key: string]: string;
+                };
+            };
         };
         Execution: {
             id: string;
@@ -997,6 +1065,11 @@ export interface components {
             /** @description null until the run ends */
             result: components["schemas"]["RunResult"] | null;
             workflow_id: string;
+            /**
+             * @description The workflow's name for people (an IDE workflow's name, else the graph's `properties.name`); null when it has none
+             * @example Square root demo
+             */
+            workflow_name: string | null;
             source: string;
             /** @description The deployment whose trigger or hook started it; null for every other run */
             deployment_id: string | null;

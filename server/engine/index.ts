@@ -28,6 +28,8 @@ export { ActorError, errorMessage } from './sdk/actor-error';
 export { JsonText, jsonTextAt, packetValue, withJsonTexts } from './sdk/json-text';
 export { type GraphIssue } from './graph/graph-issue';
 export { type Graph, SUBGRAPH_COMPONENT } from './graph/graph';
+export { nodeLabels } from './graph/node-label';
+export { workflowNameOf } from './graph/run-names';
 export { parseGraph } from './graph/parse-graph';
 export { readFbpText } from './graph/fbp-text';
 export { graphJsonOf } from './graph/graph-json-of';

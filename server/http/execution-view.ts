@@ -1,6 +1,6 @@
 import { type Execution } from '../../contract';
 import { type ExecutionRecord, jsonAround, resultPieces } from '../executions';
-import { type RunResult } from '../engine';
+import { type RunResult, workflowNameOf } from '../engine';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -18,6 +18,7 @@ export function executionSummary(record: ExecutionRecord): Omit<Execution, 'resu
     id: record.id,
     status: record.status,
     workflow_id: record.workflowId,
+    workflow_name: workflowNameOf(record.request.graph_json.properties) ?? null,
     source: record.source,
     deployment_id: record.deploymentId ?? null,
     node_id: record.nodeId,

@@ -64,7 +64,7 @@ describe('wes run on a terminal', () => {
     const bar = /^\[#{24}\] 2\/2 nodes · 1 packet · \d+:\d\d\.\d$/m;
     await waitFor(() => bar.test(screen('slow')), { what: 'the progress bar at two nodes of two', timeoutMs: 20_000, intervalMs: 100 });
     const during = screen('slow');
-    expect(during).toMatch(/^Started execution [0-9a-f-]{36}$/m);
+    expect(during).toMatch(/^Started execution [0-9a-f-]{36} \(two-step\)$/m);
     // On a terminal the bar stands for the plain lines.
     expect(during).not.toContain('Node start done');
     tmux('send-keys', '-t', 'slow', 'C-c');

@@ -6,6 +6,7 @@ import { REPO_ROOT, WES_BIN, runCli, startCli } from '../support/cli-process';
 import { clockGraph, httpGetGraph, multiplyGraph } from '../support/graphs';
 import { type SlowServer, startSlowServer } from '../support/slow-server';
 import { waitFor } from '../support/wait-for';
+import { type RunResult } from '../../model';
 
 /** `wes run` in its own process, the engine in that process: stdout, stderr and exit codes as a shell sees them. */
 describe('wes run, in process', () => {
@@ -55,7 +56,7 @@ describe('wes run, in process', () => {
     const run = await runCli(['run', file('multiply.json'), '--input', 'x=3', '-i', 'y=4.5']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ product: 13.5 });
-    expect(run.stderr).toMatch(/^Started execution [0-9a-f-]{36}\n/);
+    expect(run.stderr).toMatch(/^Started execution [0-9a-f-]{36} \(multiply\)\n/);
     expect(run.stderr).toContain('Node mul done (1/1)\n');
     expect(run.stderr).toMatch(/Completed in \d+:\d\d\.\d: 1\/1 nodes, 0 packets\n$/);
   });
@@ -83,6 +84,21 @@ describe('wes run, in process', () => {
     const unknown = await runCli(['run', file('multiply.json'), '-i', 'x=1', '-i', 'y=2', '--collect', 'sum']);
     expect(unknown).toMatchObject({ code: 2, stdout: '' });
     expect(unknown.stderr).toContain("collect.sum: The graph has no output 'sum' (it has 'product')");
+  });
+
+  it('names the IDE workflow and each node by its IDE title with its id in brackets, and the result carries the titles while outputs keep their ids', async () => {
+    const run = await runCli(['run', 'test/fixtures/ide/subgraph.json', '--result']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^Started execution \S+ \(Square root of a rounded magnitude\)\n/);
+    expect(run.stderr).toContain('Node Square Root [tpl_math_sqrt-1733313639000-s3t4u5v6w] done (');
+    expect(run.stderr).toContain('Node Normalise [subgraph-1733313634999-o0p1q2r] done (');
+    const result = JSON.parse(run.stdout) as RunResult;
+    expect(result.outputs['tpl_math_sqrt-1733313639000-s3t4u5v6w.result-out']).toBe(6.48);
+    expect(result.names).toMatchObject({
+      workflow_name: 'Square root of a rounded magnitude',
+      nodes: { 'tpl_math_sqrt-1733313639000-s3t4u5v6w': 'Square Root', 'subgraph-1733313634999-o0p1q2r': 'Normalise' },
+      outputs: { 'tpl_math_sqrt-1733313639000-s3t4u5v6w.result-out': 'Square Root: result-out' },
+    });
   });
 
   it("counts the nodes as the result's nodes_executed does, a composite node once", async () => {

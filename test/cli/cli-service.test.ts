@@ -37,14 +37,17 @@ describe('wes against a service', () => {
     const run = await runCli(['run', file('multiply.json'), '--url', app.url, '-i', 'x=6', '-i', 'y=7'], withToken);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ product: 42 });
-    const id = /^Started execution (\S+)$/m.exec(run.stderr)![1];
+    const id = /^Started execution (\S+)(?: \(.*\))?$/m.exec(run.stderr)![1];
     expect(await app.executions.get(id)).toMatchObject({ status: 'completed', source: 'cli', workflowId: 'multiply' });
   });
 
-  it('runs an IDE workflow on the service through its IDE route', async () => {
-    const run = await runCli(['run', 'test/fixtures/ide/script-loop.json', '--url', app.url, '--token', TOKEN, '--quiet']);
+  it('runs an IDE workflow on the service through its IDE route, naming its nodes by their IDE titles', async () => {
+    const run = await runCli(['run', 'test/fixtures/ide/script-loop.json', '--url', app.url, '--token', TOKEN]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ 'tpl_loop-1733227204222-x7z8a9s0d.done-out': { count: 3, completed: true } });
+    // The titles come from the engine graph the service converted the workflow into.
+    expect(run.stderr).toMatch(/^Started execution \S+ \(Script items through a loop\)$/m);
+    expect(run.stderr).toContain('Node For Each Loop [tpl_loop-1733227204222-x7z8a9s0d] done (');
     const { items } = await app.executions.list({ limit: 1 });
     expect(items[0]).toMatchObject({ source: 'ide_api', status: 'completed' });
   });
@@ -75,7 +78,7 @@ describe('wes against a service', () => {
     expect(refused).toMatchObject({ code: 2, stderr: `wes: The service at ${app.url} answered 401: the token was refused\n` });
     const run = await runCli(['run', file('multiply.json'), '-i', 'x=2', '-i', 'y=3'], { env: { WES_URL: app.url, WES_TOKEN: TOKEN } });
     expect(run.code).toBe(0);
-    const id = /^Started execution (\S+)$/m.exec(run.stderr)![1];
+    const id = /^Started execution (\S+)(?: \(.*\))?$/m.exec(run.stderr)![1];
     expect(await app.executions.get(id)).toMatchObject({ status: 'completed', source: 'cli' });
     const flagWins = await runCli(['list', '--url', `http://127.0.0.1:${await closedPort()}`], { env: { WES_URL: app.url, WES_TOKEN: TOKEN } });
     expect(flagWins.code).toBe(2);
@@ -87,8 +90,8 @@ describe('wes against a service', () => {
     const cli = startCli(['run', file('slow.json'), '--url', app.url], withToken);
     await waitFor(() => slow.requests > before, { what: 'the run to call the slow server', timeoutMs: 15_000 });
     // The run may reach the slow server before the command line has written that it started.
-    await waitFor(() => /^Started execution \S+$/m.test(cli.stderr()), { what: 'the started line', timeoutMs: 5000 });
-    const id = /^Started execution (\S+)$/m.exec(cli.stderr())![1];
+    await waitFor(() => /^Started execution \S+/m.test(cli.stderr()), { what: 'the started line', timeoutMs: 5000 });
+    const id = /^Started execution (\S+)(?: \(.*\))?$/m.exec(cli.stderr())![1];
     cli.child.kill('SIGINT');
     const run = await cli.done;
     expect(run.code).toBe(130);
@@ -152,8 +155,8 @@ describe('wes against a service', () => {
     await waitFor(async () => (await app.executions.get('listed-run')).status === 'completed', { what: 'the run to complete' });
     const table = await runCli(['list', '--url', app.url, '--token', TOKEN]);
     expect(table.code).toBe(0);
-    expect(table.stdout.split('\n')[0]).toMatch(/^ID +STATUS +WORKFLOW +SOURCE +CREATED +DURATION$/);
-    expect(table.stdout).toMatch(/^listed-run +completed +multiply +http_api /m);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID +STATUS +WORKFLOW +NAME +SOURCE +CREATED +DURATION$/);
+    expect(table.stdout).toMatch(/^listed-run +completed +multiply +multiply +http_api /m);
     const json = await runCli(['list', '--url', app.url, '--json', '--status', 'completed', '--limit', '100'], withToken);
     expect(json.code).toBe(0);
     const page = JSON.parse(json.stdout) as { items: { id: string; status: string }[]; next_cursor: string | null };

@@ -52,7 +52,8 @@ describe('wes prints names and errors from a graph with their control characters
     const table = await runCli(['list', '--url', app.url]);
     expect(table.code).toBe(0);
     expect(table.stdout).not.toMatch(RAW_CONTROLS);
-    expect(table.stdout).toMatch(/^hostile-run +failed +flow\\x1b\]0;owned\\x07\\x1b\[31m\\x1b\[2J\\x9b1m +http_api /m);
+    // The workflow's id and, in the NAME column, its name (the graph's `properties.name`, the same text).
+    expect(table.stdout).toMatch(/^hostile-run +failed +(flow\\x1b\]0;owned\\x07\\x1b\[31m\\x1b\[2J\\x9b1m +){2}http_api /m);
     const json = await runCli(['list', '--url', app.url, '--json']);
     const page = JSON.parse(json.stdout) as { items: { id: string; workflow_id: string }[] };
     expect(page.items.find((item) => item.id === 'hostile-run')?.workflow_id).toBe(`flow${HOSTILE}`);

@@ -14,6 +14,7 @@ import { type RunEnvironment, createRunEnvironment } from './run-environment';
 import { type ValidGraph, type ValidNode } from '../graph/valid-graph';
 import { isoTime } from './iso-time';
 import { nodeLabels } from '../graph/node-label';
+import { runNames } from '../graph/run-names';
 import { type Wiring, wireNetwork } from './wire-network';
 
 /** A running (or runnable) graph: one actor instance per node, wired by bounded packet queues. */
@@ -358,6 +359,8 @@ class GraphNetwork implements Network, NetworkRuntime {
       errors: [...this.errors],
       nodes_executed: executed,
       nodes_failed: failed,
+      // Only the top level's result is shown to people; a composite node's inner result is not.
+      ...(this.isRoot ? { names: runNames(this.graph, Object.keys(this.outputs)) } : {}),
     };
   }
 }

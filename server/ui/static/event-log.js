@@ -5,21 +5,21 @@ import { h, preview } from './dom.js';
 /** Rows kept on the page; later events are counted, and the whole log stays readable through the API. */
 export const MAX_ROWS = 5000;
 
-/** One line that says what an event means. */
-export function describeEvent(event) {
+/** One line that says what an event means; `name(id)` says how to name a node (its title with its id in brackets). */
+export function describeEvent(event, name = (id) => id) {
   switch (event._type) {
     case 'NetworkStarted':
       return `workflow ${event.workflowId}`;
     case 'ActorStarted':
-      return `${event.actorId} (${event.component})`;
+      return `${name(event.actorId)} (${event.component})`;
     case 'ActorCompleted':
-      return `${event.actorId} in ${event.durationMs} ms`;
+      return `${name(event.actorId)} in ${event.durationMs} ms`;
     case 'ActorFailed':
-      return `${event.actorId}: ${event.error}`;
+      return `${name(event.actorId)}: ${event.error}`;
     case 'MessageSent':
-      return `${event.fromActor}.${event.fromPort} → ${event.toActor}.${event.toPort}  ${preview(event.message)}${event.truncated ? ' (truncated)' : ''}`;
+      return `${name(event.fromActor)}.${event.fromPort} → ${name(event.toActor)}.${event.toPort}  ${preview(event.message)}${event.truncated ? ' (truncated)' : ''}`;
     case 'ActorRetrying':
-      return `${event.actorId}: attempt ${event.attempt} failed (${event.error}); again in ${event.delayMs} ms`;
+      return `${name(event.actorId)}: attempt ${event.attempt} failed (${event.error}); again in ${event.delayMs} ms`;
     case 'ExecutionResumed':
       return `resumed on ${event.nodeId} after its process stopped (${event.journaled} journaled firings replayed)`;
     case 'EventsDropped':
@@ -45,9 +45,15 @@ export class EventLog {
   #rows = 0;
   #left = 0;
   #frame = 0;
+  #name = (id) => id;
 
   constructor(list) {
     this.#list = list;
+  }
+
+  /** How rows name nodes from now on: `name(id)`, such as the node's title with its id in brackets. */
+  nameNodes(name) {
+    this.#name = name;
   }
 
   /** Empties the log, for another execution. */
@@ -78,7 +84,7 @@ export class EventLog {
         continue;
       }
       this.#rows += 1;
-      const text = describeEvent(event);
+      const text = describeEvent(event, this.#name);
       rows.push(
         h(
           'li',

@@ -74,7 +74,8 @@ export class ExecutionList {
       h(
         'span',
         { class: 'row-top' },
-        h('span', { class: 'row-workflow', text: item.workflow_id }),
+        // The workflow's name for people, its id in the tooltip (the filter matches ids).
+        h('span', { class: 'row-workflow', text: item.workflow_name || item.workflow_id, title: `workflow id: ${item.workflow_id}` }),
         h('span', { class: `badge status-${item.status}`, text: item.status }),
       ),
       h('span', { class: 'row-id', text: item.id }),

@@ -4,13 +4,24 @@ import { cancelExecution, eventsUrl, getExecution, getExecutionRequest, rerunReq
 import { formatDuration, formatTime, h } from './dom.js';
 import { EventLog } from './event-log.js';
 import { followEvents } from './event-stream.js';
-import { edgeKey, graphModel } from './graph-model.js';
+import { edgeKey, graphModel, nodeTitles } from './graph-model.js';
 import { layoutGraph } from './graph-layout.js';
 import { GraphView } from './graph-view.js';
 import { NodeStates } from './node-states.js';
 
 const TERMINAL = { Completed: 'completed', Failed: 'failed', Cancelled: 'cancelled' };
 const ACTIVE = new Set(['queued', 'running']);
+
+/** What the output keys of titled nodes are called (`Square Root: result-out`), each key in smaller text; the JSON below keeps the keys. */
+function outputLabels(result) {
+  const labels = Object.entries(result.names?.outputs ?? {}).filter(([key]) => key in result.outputs);
+  if (labels.length === 0) return '';
+  return h(
+    'dl',
+    { class: 'output-labels' },
+    labels.map(([key, label]) => h('div', { 'data-output': key }, h('dt', { text: label }), h('dd', { class: 'output-key', text: key }))),
+  );
+}
 
 /** The detail panel; `hooks` are `onError(error)`, `onChanged()` (an execution started or ended) and `navigate(id)`. */
 export class ExecutionView {
@@ -22,6 +33,8 @@ export class ExecutionView {
   #execution;
   #request;
   #states;
+  /** Node id to title, from the graph (a result's names fill in what it lacks). */
+  #titles = new Map();
 
   constructor(elements, hooks) {
     this.#el = elements;
@@ -68,6 +81,8 @@ export class ExecutionView {
     if (controller.signal.aborted) return;
     this.#execution = execution;
     this.#request = request;
+    this.#titles = nodeTitles(request.graph_json);
+    this.#log.nameNodes((nodeId) => this.#nodeName(nodeId));
     this.#renderHeader();
     this.#renderResult(execution.result);
     const model = graphModel(request.graph_json);
@@ -121,6 +136,12 @@ export class ExecutionView {
     }
   }
 
+  /** How the page names a node: its title with its id in brackets, or its id alone. */
+  #nodeName(id, names) {
+    const title = this.#titles.get(id) ?? names?.nodes?.[id];
+    return title ? `${title} [${id}]` : id;
+  }
+
   #setStatus(status) {
     if (this.#execution.status === status) return;
     this.#execution = { ...this.#execution, status };
@@ -137,20 +158,29 @@ export class ExecutionView {
   #renderHeader() {
     const el = this.#el;
     const execution = this.#execution;
+    // The workflow's name leads; the execution id follows in smaller text.
+    el.title.replaceChildren(
+      ...(execution.workflow_name ? [execution.workflow_name, ' ', h('small', { class: 'title-id', text: execution.id })] : [execution.id]),
+    );
     el.status.textContent = execution.status;
     el.status.className = `badge status-${execution.status}`;
     el.cancel.disabled = !ACTIVE.has(execution.status);
     el.rerun.disabled = this.#request === undefined;
     const rerunOf = this.#request?.metadata?.rerun_of;
     const fields = [
-      ['Workflow', execution.workflow_id],
+      [
+        'Workflow',
+        execution.workflow_name ? [execution.workflow_name, ' ', h('small', { class: 'meta-id', text: execution.workflow_id })] : execution.workflow_id,
+      ],
       ['Source', execution.source],
       ['Created', formatTime(execution.created_at)],
       ['Started', formatTime(execution.started_at)],
       ['Ended', formatTime(execution.ended_at)],
       ['Duration', execution.started_at ? formatDuration(execution.started_at, execution.ended_at) : '-'],
     ];
-    el.meta.replaceChildren(...fields.map(([name, value]) => h('div', {}, h('dt', { text: name }), h('dd', { text: value }))));
+    el.meta.replaceChildren(
+      ...fields.map(([name, value]) => h('div', {}, h('dt', { text: name }), Array.isArray(value) ? h('dd', {}, ...value) : h('dd', { text: value }))),
+    );
     if (typeof rerunOf === 'string')
       el.meta.append(h('div', {}, h('dt', { text: 'Re-run of' }), h('dd', {}, h('a', { href: `#/executions/${encodeURIComponent(rerunOf)}`, text: rerunOf }))));
   }
@@ -162,12 +192,14 @@ export class ExecutionView {
       return;
     }
     const summary = h('p', { class: 'result-summary', text: `${result.nodes_executed} nodes ran, ${result.nodes_failed} failed, in ${result.duration_ms} ms` });
-    const errors = result.errors.map((error) => h('li', {}, error.node_id ? h('strong', { text: `${error.node_id}: ` }) : '', error.message));
+    const errors = result.errors.map((error) =>
+      h('li', {}, error.node_id ? h('strong', { text: `${this.#nodeName(error.node_id, result.names)}: ` }) : '', error.message),
+    );
     const outputs =
       Object.keys(result.outputs).length === 0
         ? h('p', { class: 'muted', text: 'No outputs.' })
         : h('pre', { class: 'outputs-json', text: JSON.stringify(result.outputs, null, 2) });
-    el.outputs.replaceChildren(summary, errors.length ? h('ul', { class: 'result-errors' }, errors) : '', outputs);
+    el.outputs.replaceChildren(summary, errors.length ? h('ul', { class: 'result-errors' }, errors) : '', outputLabels(result), outputs);
   }
 
   async #cancel() {

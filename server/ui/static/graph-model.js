@@ -20,15 +20,42 @@ function processesOf(graph) {
   return Object.entries(processes);
 }
 
+/** A node's title as the service reads it (server/engine/graph/node-label.ts): `metadata.title`, else NoFlo's `metadata.label`; none when it is only the id. */
+function titleOf(id, metadata) {
+  for (const key of ['title', 'label']) {
+    const value = metadata?.[key];
+    if (typeof value === 'string' && value.trim() !== '') return value === id ? undefined : value;
+  }
+  return undefined;
+}
+
+/** The title of every titled node, composite nodes' inner nodes included, keyed by the id events use (`sub/abs`). */
+export function nodeTitles(graph, prefix = '') {
+  const titles = new Map();
+  for (const [id, process] of processesOf(graph ?? {})) {
+    const path = prefix + id;
+    const title = titleOf(path, process?.metadata);
+    if (title !== undefined) titles.set(path, title);
+    const inner = process?.metadata?.graph;
+    if (inner && typeof inner === 'object') for (const [key, value] of nodeTitles(inner, `${path}/`)) titles.set(key, value);
+  }
+  return titles;
+}
+
 /**
- * The drawable parts of a graph: `nodes` (processes, exported ports and initial packets, each with a `kind`)
+ * The drawable parts of a graph: `nodes` (processes, exported ports and initial packets, each with a `kind`;
+ * a process's `label` is its title, else its id)
  * and `edges` (`{id, from, fromPort, to, toPort, kind}`); edges between processes are keyed by
  * {@link edgeKey} so that `MessageSent` events find them.
  */
 export function graphModel(graph) {
   const nodes = [];
   const edges = [];
-  for (const [id, process] of processesOf(graph)) nodes.push({ id, kind: 'process', label: id, detail: process?.component ?? '' });
+  // A process shows its title when it has one; its id stays in its tooltip and in `data-node`.
+  for (const [id, process] of processesOf(graph)) {
+    const title = titleOf(id, process?.metadata);
+    nodes.push({ id, kind: 'process', label: title ?? id, title, detail: process?.component ?? '' });
+  }
   const known = new Set(nodes.map((node) => node.id));
   (graph.connections ?? []).forEach((connection, index) => {
     const from = endpoint(connection.from ?? connection.src);

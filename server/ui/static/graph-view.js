@@ -15,6 +15,9 @@ function pathOf(points) {
   return `${d} L${last.x},${last.y}`;
 }
 
+/** How a tooltip names a process: its title with its id in brackets, or its id alone. */
+const processName = (node) => (node.title ? `${node.title} [${node.id}]` : node.id);
+
 /** The drawing of one execution's graph, in an `<svg>` inside `container`. */
 export class GraphView {
   #container;
@@ -66,7 +69,7 @@ export class GraphView {
   }
 
   #drawNode(node) {
-    const title = svg('title', { text: node.kind === 'process' ? `${node.id} (${node.detail})` : `${node.detail}: ${node.label}` });
+    const title = svg('title', { text: node.kind === 'process' ? `${processName(node)} (${node.detail})` : `${node.detail}: ${node.label}` });
     const group = svg(
       'g',
       { class: `node node-${node.kind} state-idle`, 'data-node': node.id, 'data-state': 'idle', transform: `translate(${node.x},${node.y})` },
@@ -95,7 +98,7 @@ export class GraphView {
     entry.group.setAttribute('data-state', state);
     if (entry.firings) entry.firings.textContent = firings > 1 ? `×${firings}` : '';
     if (entry.node.kind === 'process') {
-      entry.title.textContent = `${entry.node.id} (${entry.node.detail}): ${STATE_LABELS[state]}${firings ? `, fired ${firings}×` : ''}${error ? `\n${error}` : ''}`;
+      entry.title.textContent = `${processName(entry.node)} (${entry.node.detail}): ${STATE_LABELS[state]}${firings ? `, fired ${firings}×` : ''}${error ? `\n${error}` : ''}`;
     }
   }
 
