@@ -27,6 +27,10 @@ export const ExecutionEventSchema = z
         toPort: z.string(),
         message: JsonValueSchema.describe('The packet'),
         truncated: z.literal(true).optional().describe('Present and true when `message` was cut to the payload limit'),
+        groups: z
+          .array(JsonValueSchema)
+          .optional()
+          .describe('The groups (NoFlo brackets) the packet was sent within, outermost first; absent when it was sent within none'),
       })
       .describe('A packet left `fromActor.fromPort` for `toActor.toPort` (one event per target of a fanned-out port)'),
     z

@@ -31,6 +31,7 @@ export {
   type JsonObject,
   type JsonValue,
   type IdeFacts,
+  type Grouping,
   type EngineEvent,
   type RunResult,
   type ResourceKind,

@@ -130,15 +130,56 @@ describe('the runtime subprotocol of the FBP runtime', () => {
     client.close();
   });
 
-  it('refuses brackets by name, acknowledges connect and disconnect as NoFlo ignores them, and refuses a packet for a port the graph does not export', async () => {
+  it('sends the groups a packet was sent within back around the packets it gives the outports, as NoFlo does', async () => {
+    const client = await open(TOKEN);
+    const graph = 'fixture.groups';
+    await exportedAdder(client, graph);
+    // Not waiting for each packetsent: waiting for one would skip the outputs that came before it.
+    const send = (port: string, event: string, payload: unknown) => client.send('runtime', 'packet', { graph, port, event, payload });
+    const outputs = async (count: number) => {
+      const packets = [];
+      for (let i = 0; i < count; i++) packets.push((await client.next('runtime', 'packet')).payload);
+      return packets.map(({ event, payload }) => [event, payload]);
+    };
+    // A bracket alone starts nothing: the run waits for data on both inports.
+    send('a', 'begingroup', 'g');
+    expect((await client.next('runtime', 'packetsent')).payload).toEqual({ graph, port: 'a', event: 'begingroup', payload: 'g' });
+    send('a', 'data', 1);
+    send('a', 'endgroup', 'g');
+    send('b', 'data', 2);
+    expect(await outputs(3)).toEqual([
+      ['begingroup', 'g'],
+      ['data', 3],
+      ['endgroup', 'g'],
+    ]);
+    // The adder's sum goes within the groups of its first inport whose packet has some: here `b`'s two.
+    send('b', 'begingroup', 'outer');
+    send('b', 'begingroup', { n: 1 });
+    send('a', 'data', 10);
+    send('b', 'data', 20);
+    send('b', 'endgroup', { n: 1 });
+    send('b', 'endgroup', 'outer');
+    expect(await outputs(5)).toEqual([
+      ['begingroup', 'outer'],
+      ['begingroup', { n: 1 }],
+      ['data', 30],
+      ['endgroup', { n: 1 }],
+      ['endgroup', 'outer'],
+    ]);
+    // Outside every group, the packet comes alone.
+    send('a', 'data', 100);
+    send('b', 'data', 200);
+    expect(await outputs(1)).toEqual([['data', 300]]);
+    client.send('network', 'stop', { graph });
+    await client.next('network', 'stopped');
+    client.close();
+  });
+
+  it('acknowledges connect and disconnect as NoFlo ignores them, and refuses a packet for a port the graph does not export', async () => {
     const client = await open(TOKEN);
     await exportedAdder(client, 'fixture.brackets');
-    for (const event of ['begingroup', 'endgroup']) {
-      client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event, payload: 'g' });
-      expect((await client.next('runtime', 'error')).payload.message).toBe(
-        `runtime:packet '${event}' is refused: this runtime's packets carry no brackets, so no group could reach the graph's outports; send the data packets alone`,
-      );
-    }
+    client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'nope', event: 'begingroup', payload: 'g' });
+    expect((await client.next('runtime', 'error')).payload).toEqual({ message: "Graph 'fixture.brackets' has no exported inport 'nope'" });
     client.send('runtime', 'packet', { graph: 'fixture.brackets', port: 'a', event: 'connect' });
     expect((await client.next('runtime', 'packetsent')).payload).toEqual({ graph: 'fixture.brackets', port: 'a', event: 'connect' });
     client.send('network', 'getstatus', { graph: 'fixture.brackets' });

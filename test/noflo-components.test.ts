@@ -23,6 +23,7 @@ const CASES: readonly [file: string, input: Record<string, unknown>][] = [
   ['objects-record.fbp', { record: { oh: 'canada', secret: 'x', lang: 'en' } }],
   ['json-greeting.fbp', { json: '{"user":{"name":"Foo","langs":["en","fi"]},"id":7}' }],
   ['send-json-subgraph.fbp', {}],
+  ['objects-split-compile.fbp', {}],
 ];
 
 function fileText(file: string): string {

@@ -658,6 +658,8 @@ export interface components {
              * @enum {boolean}
              */
             truncated?: true;
+            /** @description The groups (NoFlo brackets) the packet was sent within, outermost first; absent when it was sent within none */
+            groups?: unknown[];
         } | {
             /** @enum {string} */
             _type: "StreamChunk";

@@ -22,6 +22,7 @@ export {
   errorOutPort,
 } from './sdk/actor-definition';
 export { type IdeFacts } from './sdk/ide-facts';
+export { type Grouping, groupChange } from './sdk/grouping';
 export { type Catalogue, createCatalogue } from './sdk/catalogue';
 export { type ResourceKind, type RunResources, resourceKind } from './sdk/run-resources';
 export { ActorError, errorMessage } from './sdk/actor-error';

@@ -191,21 +191,16 @@ export class FbpRuntime {
   }
 
   // `runtime:packet`: a data packet feeds an exported inport of the graph (its network starts if it is not
-  // running); `connect` and `disconnect` are acknowledged and change nothing, as NoFlo ignores them. Brackets are
-  // refused: NoFlo forwards a group around the packets each node sends within it, and the engine's packets carry
-  // no groups, so accepting one would lose it without a word.
+  // running), within the groups `begingroup` opened there and no `endgroup` closed yet; `connect` and `disconnect`
+  // are acknowledged and change nothing, as NoFlo ignores them.
   private async packet(read: PayloadReader, send: Send): Promise<void> {
     const graph = this.graphs.require(read.optionalText('graph'));
     const port = read.text('port');
     const event = read.text('event');
     if (!PACKET_EVENTS.has(event)) throw new GraphCommandError(`runtime:packet needs 'event' as one of ${[...PACKET_EVENTS].join(', ')}`);
-    if (event === 'begingroup' || event === 'endgroup') {
-      throw new GraphCommandError(
-        `runtime:packet '${event}' is refused: this runtime's packets carry no brackets, so no group could reach the graph's outports; send the data packets alone`,
-      );
-    }
     const data = read.value('payload') as JsonValue | undefined;
     if (event === 'data') await this.networks.packet(graph, port, data ?? null);
+    else if (event === 'begingroup' || event === 'endgroup') this.networks.bracket(graph, port, event, data ?? null);
     else if (!graph.exportedPorts('inport').some((exported) => exported.name === port))
       throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
     send({ protocol: 'runtime', command: 'packetsent', payload: { port, event, graph: graph.id, ...(data === undefined ? {} : { payload: data }) } });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Catalogue, type EngineEvent, type InPortSpec } from '../engine';
+import { type Catalogue, type EngineEvent, type InPortSpec, groupChange } from '../engine';
 import { EventFollower, type ExecutionService } from '../executions';
 import { type JsonObject, type JsonValue } from '../../model';
 import { EdgeSelection, portJson } from './edge-selection';
@@ -22,6 +22,14 @@ interface Run {
   executionId: string;
   stopRequested: boolean;
   stopFollowing: () => void;
+  /** The groups open on each exported outport: those of the last packet sent back there. */
+  outGroups: Map<string, readonly JsonValue[]>;
+}
+
+/** A packet sent to an exported inport, with the groups open there when it came. */
+interface HeldPacket {
+  readonly data: JsonValue;
+  readonly groups: readonly JsonValue[];
 }
 
 // A network that never ran, one that runs (an execution, or a wait for packets on its exported inports), or one
@@ -32,12 +40,14 @@ type NetworkState =
 interface GraphNetwork {
   state: NetworkState;
   /** Packets sent to each exported inport and not yet taken by a run. */
-  pending: Map<string, JsonValue[]>;
+  pending: Map<string, HeldPacket[]>;
   /**
    * The last packet taken from each exported inport bound to a control or sticky port: later runs take it again,
    * as such a port of a NoFlo component keeps its packet for every later firing while the network runs.
    */
-  kept: Map<string, JsonValue>;
+  kept: Map<string, HeldPacket>;
+  /** The groups each exported inport's begingroup opened and no endgroup closed yet, outermost first. */
+  openGroups: Map<string, JsonValue[]>;
   edges: EdgeSelection;
 }
 
@@ -94,10 +104,27 @@ export class NetworkRuns {
     if (!graph.exportedPorts('inport').some((exported) => exported.name === port))
       throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
     const network = this.network(graph.id);
+    // The groups open when the packet came, not when the network has started: a bracket may come meanwhile.
+    const held = { data, groups: [...(network.openGroups.get(port) ?? [])] };
     if (network.state.kind !== 'running') await this.start(graph);
     if (network.state.kind === 'running') network.state.listening = true;
-    network.pending.set(port, [...(network.pending.get(port) ?? []), data]);
+    network.pending.set(port, [...(network.pending.get(port) ?? []), held]);
     await this.next(graph.id);
+  }
+
+  /**
+   * Opens (`begingroup`) or closes (`endgroup`, the innermost) a group on an exported inport of a graph: the data
+   * packets sent there meanwhile go within it. A bracket alone starts nothing, as NoFlo sends nothing for a group
+   * with no packet inside.
+   */
+  bracket(graph: ProtocolGraph, port: string, event: 'begingroup' | 'endgroup', group: JsonValue): void {
+    if (!graph.exportedPorts('inport').some((exported) => exported.name === port))
+      throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
+    const network = this.network(graph.id);
+    const open = network.openGroups.get(port) ?? [];
+    if (event === 'begingroup') open.push(group);
+    else open.pop();
+    network.openGroups.set(port, open);
   }
 
   /** Stops a graph's network: its run is cancelled, its waiting packets dropped, and every client told. */
@@ -110,6 +137,7 @@ export class NetworkRuns {
       network.state = { kind: 'ended', started: false };
       network.pending.clear();
       network.kept.clear();
+      network.openGroups.clear();
       if (state.run !== undefined) {
         state.run.stopRequested = true;
         await this.executions.cancel(state.run.executionId).catch(() => undefined);
@@ -131,7 +159,7 @@ export class NetworkRuns {
   private network(graphId: string): GraphNetwork {
     let network = this.networks.get(graphId);
     if (network === undefined) {
-      network = { state: { kind: 'idle' }, pending: new Map(), kept: new Map(), edges: new EdgeSelection() };
+      network = { state: { kind: 'idle' }, pending: new Map(), kept: new Map(), openGroups: new Map(), edges: new EdgeSelection() };
       this.networks.set(graphId, network);
     }
     return network;
@@ -156,6 +184,7 @@ export class NetworkRuns {
   private async launchHeld(graph: ProtocolGraph, network: GraphNetwork): Promise<void> {
     if (network.state.kind !== 'running' || network.state.run !== undefined || network.state.launching) return;
     const input: JsonObject = {};
+    const groups = new Map<string, readonly JsonValue[]>();
     for (const { name, spec } of this.inportSpecs(graph)) {
       const [first, ...rest] = network.pending.get(name) ?? [];
       if (first !== undefined) {
@@ -163,10 +192,12 @@ export class NetworkRuns {
         if (spec?.control === true || spec?.sticky === true) network.kept.set(name, first);
       }
       const taken = first ?? network.kept.get(name);
-      if (taken !== undefined) input[name] = taken;
+      if (taken === undefined) continue;
+      input[name] = taken.data;
+      if (taken.groups.length > 0) groups.set(name, taken.groups);
     }
     try {
-      await this.launch(graph, network, input);
+      await this.launch(graph, network, input, groups);
     } catch (error) {
       this.out.network('error', { message: error instanceof Error ? error.message : String(error), graph: graph.id });
     }
@@ -180,11 +211,16 @@ export class NetworkRuns {
     }));
   }
 
-  // Runs the graph once as an execution, with `input` on its exported inports.
-  private async launch(graph: ProtocolGraph, network: GraphNetwork, input: JsonObject): Promise<void> {
+  // Runs the graph once as an execution, with `input` on its exported inports, within `groups` on those that have some.
+  private async launch(
+    graph: ProtocolGraph,
+    network: GraphNetwork,
+    input: JsonObject,
+    groups: ReadonlyMap<string, readonly JsonValue[]> = new Map(),
+  ): Promise<void> {
     const state = network.state;
     if (state.kind !== 'running') return;
-    const { graphJson, taps } = graphForRun(graph, this.catalogue, Object.keys(input));
+    const { graphJson, taps } = graphForRun(graph, this.catalogue, Object.keys(input), groups);
     const metadata = { execution_id: randomUUID(), workflow_id: graph.id, source: FBP_PROTOCOL_SOURCE };
     // A run may write its first lines before the start returns: they are held until `started` has gone out.
     let heldLines: string[] | undefined = [];
@@ -208,7 +244,7 @@ export class NetworkRuns {
       await this.executions.cancel(execution.id).catch(() => undefined);
       return;
     }
-    const run: Run = { executionId: execution.id, stopRequested: false, stopFollowing: () => undefined };
+    const run: Run = { executionId: execution.id, stopRequested: false, stopFollowing: () => undefined, outGroups: new Map() };
     state.run = run;
     if (!state.listening) this.out.network('started', startedPayload(graph.id, state.startedAt));
     for (const message of heldLines) this.out.network('output', { message, type: 'message' });
@@ -236,11 +272,25 @@ export class NetworkRuns {
     };
   }
 
+  // Sends a packet that left the graph on exported outport `port` back, after the endgroups and begingroups that
+  // take the port from the groups of the packet before it to its own, as NoFlo's runtime sends a port's brackets.
+  private sendBack(graph: ProtocolGraph, run: Run, port: string, data: JsonValue, groups: readonly JsonValue[]): void {
+    this.sendBrackets(graph, port, run.outGroups.get(port) ?? [], groups);
+    run.outGroups.set(port, groups);
+    this.out.packet({ port, event: 'data', graph: graph.id, payload: data });
+  }
+
+  private sendBrackets(graph: ProtocolGraph, port: string, open: readonly JsonValue[], next: readonly JsonValue[]): void {
+    const { closed, opened } = groupChange(open, next);
+    for (const group of closed) this.out.packet({ port, event: 'endgroup', graph: graph.id, payload: group });
+    for (const group of opened) this.out.packet({ port, event: 'begingroup', graph: graph.id, payload: group });
+  }
+
   private forward(graph: ProtocolGraph, network: GraphNetwork, run: Run, taps: ReadonlyMap<string, string>, event: EngineEvent): void {
     switch (event._type) {
       case 'MessageSent': {
         const outport = taps.get(event.toActor);
-        if (outport !== undefined) return this.out.packet({ port: outport, event: 'data', graph: graph.id, payload: event.message });
+        if (outport !== undefined) return this.sendBack(graph, run, outport, event.message, event.groups ?? []);
         const edge = graph.findEdge(event.fromActor, event.fromPort, event.toActor, event.toPort) ?? {
           src: { node: event.fromActor, port: event.fromPort },
           tgt: { node: event.toActor, port: event.toPort },
@@ -262,6 +312,9 @@ export class NetworkRuns {
       default:
         return;
     }
+    // The run is over: the groups still open on its outports end with it.
+    for (const [port, open] of run.outGroups) this.sendBrackets(graph, port, open, []);
+    run.outGroups.clear();
     const state = network.state;
     if (state.kind !== 'running' || state.run !== run) return;
     if (state.listening) {

@@ -62,21 +62,28 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
       idle.touch();
     },
   });
+  // Messages reach the runtime in the order they came, though the budget of one that starts runs is read
+  // asynchronously: a begingroup sent before a data packet opens its group, an endgroup sent after it does not.
+  // Only the hand-over is ordered; a message's own work (a run's start) does not hold the next one back.
+  let handOver: Promise<void> = Promise.resolve();
+  const failed = (error: unknown) => options.logger.error({ err: error }, 'An FBP protocol message failed');
   ws.on('message', (data, isBinary) => {
     if (authorised) idle.touch();
-    void (async () => {
-      let message: unknown;
-      try {
-        message = JSON.parse(isBinary ? '' : data.toString());
-      } catch {
-        return send({ protocol: 'runtime', command: 'error', payload: { message: 'A message must be JSON text' } });
-      }
-      if (authorised && startsRuns(message)) {
-        const verdict = await options.budget.take(options.address);
-        if (!verdict.ok) return send({ protocol: (message as { protocol: string }).protocol, command: 'error', payload: { message: verdict.error.message } });
-      }
-      await client.receive(message);
-    })().catch((error: unknown) => options.logger.error({ err: error }, 'An FBP protocol message failed'));
+    handOver = handOver
+      .then(async () => {
+        let message: unknown;
+        try {
+          message = JSON.parse(isBinary ? '' : data.toString());
+        } catch {
+          return send({ protocol: 'runtime', command: 'error', payload: { message: 'A message must be JSON text' } });
+        }
+        if (authorised && startsRuns(message)) {
+          const verdict = await options.budget.take(options.address);
+          if (!verdict.ok) return send({ protocol: (message as { protocol: string }).protocol, command: 'error', payload: { message: verdict.error.message } });
+        }
+        client.receive(message).catch(failed);
+      })
+      .catch(failed);
   });
   // A frame ws refuses (too large, not UTF-8) closes the socket; without a listener its error would end the process.
   ws.on('error', (error) => options.logger.debug({ err: error }, 'FBP protocol socket error'));

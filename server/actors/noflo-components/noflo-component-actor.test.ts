@@ -1,11 +1,29 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AnyActorDefinition } from '../../engine';
+import { type AnyActorDefinition, type EngineEvent, type JsonValue, defineActor } from '../../engine';
 import { runFlow } from '../../../test/support/kits';
 import { loadNofloComponentActors } from './load-noflo-component-actors';
 
 const ROOT = join(__dirname, '..', '..', '..');
+
+/** Each packet sent from `from` as a run's events show it: its value and, when it has some, its groups. */
+function sentFrom(events: EngineEvent[], from: string): { message: JsonValue; groups?: JsonValue[] }[] {
+  return events.flatMap((event) =>
+    event._type === 'MessageSent' && event.fromActor === from
+      ? [event.groups === undefined ? { message: event.message } : { message: event.message, groups: event.groups }]
+      : [],
+  );
+}
+
+/** A native actor between two components: it sends its packet on, saying nothing of groups. */
+const pass = defineActor({
+  id: 'testing_pass',
+  inports: { in: {} },
+  outports: { out: {} },
+  effects: 'none',
+  fire: ({ inputs, send }) => send('out', inputs.in ?? null),
+});
 
 describe('NoFlo components as actors', () => {
   let actors: AnyActorDefinition[];
@@ -83,6 +101,48 @@ describe('NoFlo components as actors', () => {
     expect(received).toEqual({ 'one.out': ['x', 'y'], 'two.out': ['p,q'] });
   });
 
+  it("sends a component's packets within the groups its brackets open, and gives them to the next one as brackets", async () => {
+    const events: EngineEvent[] = [];
+    const { result, received } = await runFlow(
+      actors,
+      {
+        processes: { split: { component: 'objects/SplitArray' }, compile: { component: 'strings/CompileString' } },
+        connections: [
+          { data: { x: 'p', y: 'q' }, tgt: { process: 'split', port: 'in' } },
+          { src: { process: 'split', port: 'out' }, tgt: { process: 'compile', port: 'in' } },
+        ],
+        collect: ['compile.out'],
+      },
+      { onEvent: (event) => events.push(event) },
+    );
+    expect(result.success).toBe(true);
+    expect(sentFrom(events, 'split')).toEqual([
+      { message: 'p', groups: ['x'] },
+      { message: 'q', groups: ['y'] },
+    ]);
+    // CompileString makes one text of each stream and sends it within the stream's brackets.
+    expect(sentFrom(events, 'compile')).toEqual([
+      { message: 'p', groups: ['x'] },
+      { message: 'q', groups: ['y'] },
+    ]);
+    expect(received['compile.out']).toEqual(['p', 'q']);
+  });
+
+  it('keeps a stream whole through a native actor between two components', async () => {
+    const { result, received } = await runFlow([...actors, pass], {
+      processes: { split: { component: 'objects/SplitArray' }, pass: { component: 'testing_pass' }, compile: { component: 'strings/CompileString' } },
+      connections: [
+        { data: ['a', 'b', 'c'], tgt: { process: 'split', port: 'in' } },
+        { data: '+', tgt: { process: 'compile', port: 'delimiter' } },
+        { src: { process: 'split', port: 'out' }, tgt: { process: 'pass', port: 'in' } },
+        { src: { process: 'pass', port: 'out' }, tgt: { process: 'compile', port: 'in' } },
+      ],
+      collect: ['compile.out'],
+    });
+    expect(result.success).toBe(true);
+    expect(received['compile.out']).toEqual(['a+b+c']);
+  });
+
   it('refuses a package that is not installed, and one with no component, naming it', async () => {
     await expect(loadNofloComponentActors(['noflo-nowhere'], ROOT)).rejects.toThrow(
       /^NoFlo component package 'noflo-nowhere' \(noflo_component_packages\) is not installed/,
@@ -103,6 +163,26 @@ exports.getComponent = () => {
     if (!input.hasData('in', 'delay')) return;
     const data = input.getData('in');
     setTimeout(() => output.sendDone({ out: data }), input.getData('delay'));
+  });
+};`;
+
+// Sends an empty bracket, a packet outside every bracket, then a packet within two brackets.
+const BRACKETS = `const noflo = require('noflo');
+exports.getComponent = () => {
+  const c = new noflo.Component();
+  c.inPorts.add('in', { datatype: 'all' });
+  c.outPorts.add('out', { datatype: 'all' });
+  return c.process((input, output) => {
+    const data = input.getData('in');
+    output.send({ out: new noflo.IP('openBracket', 'empty') });
+    output.send({ out: new noflo.IP('closeBracket', 'empty') });
+    output.send({ out: data });
+    output.send({ out: new noflo.IP('openBracket', 'outer') });
+    output.send({ out: new noflo.IP('openBracket', { inner: true }) });
+    output.send({ out: data + '!' });
+    output.send({ out: new noflo.IP('closeBracket', { inner: true }) });
+    output.send({ out: new noflo.IP('closeBracket', 'outer') });
+    output.done();
   });
 };`;
 
@@ -129,6 +209,7 @@ describe('NoFlo components that work asynchronously', () => {
     writeFileSync(join(library, 'package.json'), JSON.stringify({ name: 'noflo-testing', version: '1.0.0', dependencies: { noflo: '*' } }));
     writeFileSync(join(library, 'components', 'Later.js'), LATER);
     writeFileSync(join(library, 'components', 'Pairs.js'), PAIRS);
+    writeFileSync(join(library, 'components', 'Brackets.js'), BRACKETS);
     actors = await loadNofloComponentActors(['noflo-testing'], dir);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -170,6 +251,22 @@ describe('NoFlo components that work asynchronously', () => {
     expect(received).toEqual({});
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(tornDown()).toBe(before + 1);
+  });
+
+  it('sends nothing for a bracket with no packet inside, as NoFlo does', async () => {
+    const events: EngineEvent[] = [];
+    const { result, received } = await runFlow(
+      actors,
+      {
+        processes: { brackets: { component: 'testing/Brackets' } },
+        connections: [{ data: 'x', tgt: { process: 'brackets', port: 'in' } }],
+        collect: ['brackets.out'],
+      },
+      { onEvent: (event) => events.push(event) },
+    );
+    expect(result.success).toBe(true);
+    expect(received['brackets.out']).toEqual(['x', 'x!']);
+    expect(sentFrom(events, 'brackets')).toEqual([{ message: 'x' }, { message: 'x!', groups: ['outer', { inner: true }] }]);
   });
 
   it('takes connections to slots of an addressable inport, every slot merged into the first', async () => {

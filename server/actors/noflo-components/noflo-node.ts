@@ -1,5 +1,6 @@
 import type * as noflo from 'noflo';
 import { type ActorContext, type JsonValue } from '../../engine';
+import { type Bracket, OutportStreams, bracketsBetween, groupsAfter } from './noflo-brackets';
 import { dataForNoflo, errorMessageOf, packetFromNoflo } from './noflo-packets';
 import { postingOrderOf } from './noflo-port-specs';
 
@@ -24,14 +25,19 @@ export interface NofloComponentSource {
 /**
  * One node's NoFlo component, run as NoFlo's network runs it: sockets on its ports (an inport only when the graph
  * feeds it, as `input.attached()` tells components; every outport, so that the run sees whatever it sends), each
- * packet posted as a data IP, each data IP it sends passed on as a packet. Brackets are not passed on: the engine's
- * connections carry packets only.
+ * packet posted as a data IP, each data IP it sends passed on as a packet. A packet's groups reach the component as
+ * brackets around it (see {@link bracketsBetween}), and the brackets it sends become the groups of the packets it
+ * sends within them.
  */
 export class NofloNode {
   private context: NofloFiring;
   private sends: Promise<void>[] = [];
   private errors: string[] = [];
   private readonly inSockets = new Map<string, noflo.internalSocket.InternalSocket>();
+  /** The groups open on each inport: those of the last packet posted there that did not close after it. */
+  private readonly inGroups = new Map<string, readonly JsonValue[]>();
+  private readonly outStreams = new OutportStreams((port, packet, grouping) => this.sends.push(this.context.send(port, packet, grouping)));
+  private firing = false;
   private readonly order: readonly string[];
   private stopping: Promise<void> | undefined;
 
@@ -58,19 +64,37 @@ export class NofloNode {
   }
 
   /**
-   * Posts one firing's packets, waits until the component has finished what they started (its load back to 0) and
-   * its sends have room, and throws what it sent on `error` (or threw) as the node's failure.
+   * Posts one firing's packets, each after the brackets that close the groups before it that it is not within and
+   * open its own, and before the brackets that close the groups its stream ends (see `Grouping.closing`). Then
+   * waits until the component has finished what they started (its load back to 0), sends what it held back and
+   * waits until its sends have room, and throws what it sent on `error` (or threw) as the node's failure.
    */
   async fire(context: NofloFiring): Promise<void> {
     this.context = context;
+    this.firing = true;
+    try {
+      await this.post(context);
+    } finally {
+      this.firing = false;
+    }
+  }
+
+  private async post(context: NofloFiring): Promise<void> {
     for (const port of this.order) {
       const packet: JsonValue | undefined = context.inputs[port];
       const socket = this.inSockets.get(port);
       if (packet === undefined || socket === undefined) continue;
+      const grouping = context.groupings?.[port];
+      const groups = grouping?.groups ?? [];
+      this.postBrackets(socket, bracketsBetween(this.inGroups.get(port) ?? [], groups));
       const datatype = this.component.inPorts.ports[port].getDataType();
       this.guard(() => socket.post(new this.noflo.IP('data', dataForNoflo(packet, datatype))));
+      const after = grouping === undefined ? groups : groupsAfter(grouping);
+      this.postBrackets(socket, bracketsBetween(groups, after));
+      this.inGroups.set(port, after);
     }
     await this.idle(context);
+    this.outStreams.releaseAll();
     const sends = this.sends;
     this.sends = [];
     await Promise.all(sends);
@@ -110,8 +134,15 @@ export class NofloNode {
     }
   }
 
+  private postBrackets(socket: noflo.internalSocket.InternalSocket, brackets: readonly Bracket[]): void {
+    for (const { type, data } of brackets) this.guard(() => socket.post(new this.noflo.IP(type, data)));
+  }
+
   private received(port: string, ip: noflo.IP): void {
-    if (ip.type !== 'data') return;
+    if (ip.type !== 'data') {
+      if (port !== 'error') this.receivedBracket(port, ip);
+      return;
+    }
     if (port === 'error') {
       this.errors.push(errorMessageOf(ip.data));
       return;
@@ -123,7 +154,24 @@ export class NofloNode {
       this.errors.push(`Port '${port}' was sent a value with no JSON form: ${(error as Error).message}`);
       return;
     }
-    this.sends.push(this.context.send(port, packet));
+    this.receivedData(port, packet);
+  }
+
+  private receivedData(port: string, packet: JsonValue): void {
+    this.outStreams.data(port, packet);
+    // A packet sent outside a firing has no end of firing to wait for.
+    if (!this.firing) this.outStreams.releaseAll();
+  }
+
+  private receivedBracket(port: string, ip: noflo.IP): void {
+    let data: JsonValue;
+    try {
+      data = packetFromNoflo(ip.data);
+    } catch (error) {
+      this.errors.push(`Port '${port}' was sent a bracket with no JSON form: ${(error as Error).message}`);
+      return;
+    }
+    this.outStreams.bracket(port, { type: ip.type === 'openBracket' ? 'openBracket' : 'closeBracket', data });
   }
 
   /** Runs a post, keeping what the component threw (a processing function without an `error` port throws) as an error. */

@@ -26,7 +26,12 @@ export function graphJsonOf(graph: Graph | ValidGraph): JsonObject {
       ...graph.connections.map((connection) => ({ from: endpoint(connection.from), to: endpoint(connection.to) })),
       ...graph.initialPackets.map((packet) => ({ data: packet.data, to: endpoint(packet.to) })),
     ],
-    inports: Object.fromEntries(graph.inports.map((port) => [port.name, endpoint(port.target)])),
+    inports: Object.fromEntries(
+      graph.inports.map((port) => [
+        port.name,
+        port.groups === undefined ? endpoint(port.target) : { ...endpoint(port.target), metadata: { groups: [...port.groups] } },
+      ]),
+    ),
     outports: Object.fromEntries(graph.outports.map((port) => [port.name, endpoint(port.target)])),
     groups: [...graph.groups],
     ...(exports.length > 0 ? { exports } : {}),

@@ -62,6 +62,11 @@ export interface GraphExportedPort {
   readonly name: string;
   readonly target: GraphEndpoint;
   readonly path: string;
+  /**
+   * An exported inport's `metadata.groups`: the groups (NoFlo brackets) the run's input on it is sent within, its
+   * stream ending with it. The FBP protocol's runtime writes them for a packet sent between begingroup and endgroup.
+   */
+  readonly groups?: readonly JsonValue[];
 }
 
 /** A parsed FBP graph in one normalized form, whatever lenient form was submitted. */

@@ -187,9 +187,15 @@ function readExportedPorts(raw: Record<string, GraphEndpointJson>, side: 'inport
     if (target === undefined) {
       const noun = side === 'inports' ? 'inport' : 'outport';
       issues.push({ code: 'MALFORMED', path, message: `Exported ${noun} '${name}' needs {process, port} or {nodeId, portId}` });
-    } else ports.push({ name, target, path });
+    } else ports.push(withGroups({ name, target, path }, value.metadata));
   }
   return ports;
+}
+
+/** An exported port with the groups its `metadata.groups` lists, when it lists some. */
+function withGroups(port: GraphExportedPort, metadata: unknown): GraphExportedPort {
+  const groups = typeof metadata === 'object' && metadata !== null ? (metadata as { groups?: unknown }).groups : undefined;
+  return Array.isArray(groups) && groups.length > 0 && jsonProblem(groups) === undefined ? { ...port, groups: groups as JsonValue[] } : port;
 }
 
 /**

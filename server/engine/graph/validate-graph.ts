@@ -115,7 +115,7 @@ function validateLevel(graph: Graph, level: Level): ValidGraph {
   for (const port of exportedIn) {
     const target = resolve(port.target, 'in', `Exported inport '${port.name}'`);
     if (target === undefined) continue;
-    inports.push(target === port.target ? port : { name: port.name, target, path: port.path });
+    inports.push(target === port.target ? port : { ...port, target });
     if (fed === undefined) continue;
     const key = portKey(target);
     if (givesInput(port.name)) fed.add(key);

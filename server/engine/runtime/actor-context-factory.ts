@@ -7,6 +7,7 @@ import { type JsonValue } from '../../../model';
 import { type NetworkRuntime } from './network-runtime';
 import { type NodeTimers } from './node-timers';
 import { type OutPort } from './out-port';
+import { type Grouping } from '../sdk/grouping';
 import { RESOLVED } from './promises';
 
 /** The context a firing sees, with its type parameters erased. */
@@ -23,6 +24,8 @@ export interface ContextNode {
   fail(error: unknown): void;
   /** Where the sends of a journaled firing under way are recorded, in order; undefined when none is. */
   readonly recording: RecordedSend[] | undefined;
+  /** The grouping the node's latest firing's sends inherit (see `ActorContext.send`); undefined when none. */
+  readonly firingGrouping: Grouping | undefined;
 }
 
 /**
@@ -45,11 +48,11 @@ export class ActorContextFactory {
   }
 
   /** The context of one firing. */
-  create(inputs: Record<string, JsonValue>, config: unknown, state: unknown): FiringContext {
-    return new Firing(this, this.net, inputs, config, state);
+  create(inputs: Record<string, JsonValue>, groupings: Record<string, Grouping> | undefined, config: unknown, state: unknown): FiringContext {
+    return new Firing(this, this.net, inputs, groupings, config, state);
   }
 
-  readonly send = (portId: string, value: JsonPacket): Promise<void> => {
+  readonly send = (portId: string, value: JsonPacket, grouping?: Grouping): Promise<void> => {
     if (!this.net.running) return RESOLVED;
     const port = this.node.findOutport(portId);
     if (port === undefined) {
@@ -62,8 +65,9 @@ export class ActorContextFactory {
       this.node.fail(new Error(`Node '${this.id}' sent ${problem} on port '${portId}'; packets must be JSON`));
       return RESOLVED;
     }
-    this.node.recording?.push({ port: portId, packet: value });
-    const wait = port.send(value);
+    if (this.node.recording !== undefined)
+      this.node.recording.push(grouping === undefined ? { port: portId, packet: value } : { port: portId, packet: value, grouping });
+    const wait = port.send(value, grouping ?? this.node.firingGrouping);
     return wait !== RESOLVED ? wait : (this.net.env.scheduler.pace() ?? RESOLVED);
   };
 
@@ -98,7 +102,7 @@ export class ActorContextFactory {
       return RESOLVED;
     }
     this.node.recording?.push({ output: name, packet: value });
-    return this.net.exportOutput(name, value);
+    return this.net.exportOutput(name, value, this.node.firingGrouping);
   }
 
   /** Pieces streamed so far, by port: the next piece's index. Made at the first piece. */
@@ -142,6 +146,7 @@ class Firing implements FiringContext {
     factory: ActorContextFactory,
     net: NetworkRuntime,
     readonly inputs: Record<string, JsonValue>,
+    readonly groupings: Record<string, Grouping> | undefined,
     readonly config: unknown,
     readonly state: unknown,
   ) {

@@ -1,5 +1,8 @@
-import { type EngineEvent, type JsonValue, type RunResult } from '../../../model';
+import { type EngineEvent, type EngineEventOf, type JsonValue, type RunResult } from '../../../model';
 import { type JsonPacket, JsonText, packetValue } from '../sdk/json-text';
+import { type Grouping } from '../sdk/grouping';
+
+type MessageSentEvent = EngineEventOf<'MessageSent'>;
 
 /**
  * Builds and delivers the events of one run, its subgraphs included: `seq` from 1 without gaps, epoch-ms
@@ -41,13 +44,17 @@ export class EventStream {
     this.deliver({ _type: 'ActorFailed', seq: ++this.seq, timestamp: this.now(), actorId, component, error });
   }
 
-  /** A packet left a port for one target. */
-  messageSent(fromActor: string, fromPort: string, toActor: string, toPort: string, packet: JsonPacket): void {
+  /** A packet left a port for one target, within the groups of `grouping` when it has some. */
+  messageSent(fromActor: string, fromPort: string, toActor: string, toPort: string, packet: JsonPacket, grouping?: Grouping): void {
     const seq = ++this.seq;
     const timestamp = this.now();
     const preview = truncatedPreview(packet, this.maxPayloadBytes);
-    if (preview === undefined) this.deliver({ _type: 'MessageSent', seq, timestamp, fromActor, fromPort, toActor, toPort, message: packetValue(packet) });
-    else this.deliver({ _type: 'MessageSent', seq, timestamp, fromActor, fromPort, toActor, toPort, message: preview, truncated: true });
+    const event: MessageSentEvent =
+      preview === undefined
+        ? { _type: 'MessageSent', seq, timestamp, fromActor, fromPort, toActor, toPort, message: packetValue(packet) }
+        : { _type: 'MessageSent', seq, timestamp, fromActor, fromPort, toActor, toPort, message: preview, truncated: true };
+    if (grouping !== undefined && grouping.groups.length > 0) event.groups = grouping.groups as JsonValue[];
+    this.deliver(event);
   }
 
   /** A node streamed a piece of the value of one of its ports. */

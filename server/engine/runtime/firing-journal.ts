@@ -1,11 +1,12 @@
 import { type JsonObject } from '../../../model';
 import { type JsonPacket } from '../sdk/json-text';
+import { type Grouping } from '../sdk/grouping';
 
 /**
  * One packet a journaled firing sent, in the order it sent them: on an output port, or as a graph output. A packet
  * read back from a store is a plain JSON value; one recorded in this process may still be a JsonText.
  */
-export type RecordedSend = { port: string; packet: JsonPacket } | { output: string; packet: JsonPacket };
+export type RecordedSend = { port: string; packet: JsonPacket; grouping?: Grouping } | { output: string; packet: JsonPacket };
 
 /** How a journaled firing ended: the packets it sent, and the error it failed with, if it failed. */
 export interface FiringOutcome {

@@ -1,5 +1,7 @@
+import { GroupedPacket } from './grouped-packet';
 import { type InPort } from './in-port';
 import { type JsonValue } from '../../../model';
+import { type Grouping } from '../sdk/grouping';
 
 const NO_PORTS: readonly InPort[] = [];
 
@@ -14,6 +16,13 @@ export class FiringRule {
   private controlPorts: readonly InPort[] = NO_PORTS;
   /** Packets queued on the node's ports and not taken yet. */
   private queued = 0;
+  /** The grouping of the packets the last `take` took, by port, for those sent within groups; undefined when none was. */
+  takenGroupings: Record<string, Grouping> | undefined;
+  /**
+   * The grouping the last firing's sends inherit: that of the first port (in declaration order) whose packet taken
+   * for it was sent within groups. Kept packets of sticky and control ports carry none.
+   */
+  firingGrouping: Grouping | undefined;
 
   /** Freezes which of the node's ports are fed. */
   seal(inports: readonly InPort[]): void {
@@ -62,14 +71,23 @@ export class FiringRule {
   /** A firing's inputs: the oldest packet of each fed port that has one, the kept packet of sticky ones. */
   take(): Record<string, JsonValue> {
     const inputs: Record<string, JsonValue> = {};
+    let groupings: Record<string, Grouping> | undefined;
+    let inherited: Grouping | undefined;
     const ports = this.fedPorts;
     for (let i = 0; i < ports.length; i++) {
       const port = ports[i];
       if (port.queue.length > 0) {
-        inputs[port.id] = port.take();
+        const item = port.take();
+        if (item instanceof GroupedPacket) {
+          inputs[port.id] = item.packet;
+          (groupings ??= {})[port.id] = item.grouping;
+          inherited ??= item.grouping;
+        } else inputs[port.id] = item;
         this.queued--;
       } else if (port.hasSticky) inputs[port.id] = port.stickyValue;
     }
+    this.takenGroupings = groupings;
+    this.firingGrouping = inherited;
     return inputs;
   }
 }

@@ -1,5 +1,7 @@
 import { type JsonValue } from '../../../model';
+import { GroupedPacket, type QueuedPacket, packetOf } from './grouped-packet';
 import { PacketQueue } from './packet-queue';
+import { type Grouping } from '../sdk/grouping';
 import { type PendingSend } from './pending-send';
 
 /** What an input port tells the node that owns it. */
@@ -13,8 +15,11 @@ const NO_WAITERS: PendingSend[] = [];
 
 /** An input port of a node: a bounded packet queue, and the last packet when the port is sticky. */
 export class InPort {
-  /** Packets waiting to be taken, oldest first. Starts small: most ports of a short run see one packet. */
-  readonly queue = new PacketQueue<JsonValue>(4);
+  /**
+   * Packets waiting to be taken, oldest first, each with its groups when it has some. Starts small: most ports of
+   * a short run see one packet.
+   */
+  readonly queue = new PacketQueue<QueuedPacket>(4);
   /** Whether anything feeds the port (a connection, an initial packet, an exported inport, the input). */
   fed = false;
   /** Whether a sticky port has received a packet it keeps. */
@@ -42,24 +47,27 @@ export class InPort {
     private readonly owner: InPortOwner,
   ) {}
 
-  /** Queues a packet and returns whether the queue still has room. */
-  push(packet: JsonValue): boolean {
+  /**
+   * Queues a packet, with its grouping when it was sent within groups, and returns whether the queue still has
+   * room. A kept packet (control and sticky ports) keeps no groups: it stands for a setting, not a stream.
+   */
+  push(packet: JsonValue, grouping?: Grouping): boolean {
     if (this.keepsOnArrival) {
       this.stickyValue = packet;
       this.hasSticky = true;
       this.owner.packetArrived(false);
       return true;
     }
-    this.queue.push(packet);
+    this.queue.push(grouping === undefined || grouping.groups.length === 0 ? packet : new GroupedPacket(packet, grouping));
     this.owner.packetArrived(true);
     return this.queue.length < this.capacity;
   }
 
-  /** Takes the oldest packet (the caller checked there is one), waking senders once there is room. */
-  take(): JsonValue {
-    const packet = this.queue.shift() as JsonValue;
+  /** Takes the oldest packet (the caller checked there is one), with its groups, waking senders once there is room. */
+  take(): QueuedPacket {
+    const packet = this.queue.shift() as QueuedPacket;
     if (this.sticky) {
-      this.stickyValue = packet;
+      this.stickyValue = packetOf(packet);
       this.hasSticky = true;
     }
     if (this.waiters.length > 0 && this.queue.length < this.capacity) this.wakeWaiters();

@@ -45,7 +45,7 @@ export function outcomeOf(sends: RecordedSend[], error: unknown): FiringOutcome 
 export function replayOf(outcome: FiringOutcome): (ctx: FiringContext) => Promise<void> {
   return async (ctx) => {
     for (const sent of outcome.sends) {
-      if ('port' in sent) await ctx.send(sent.port, sent.packet);
+      if ('port' in sent) await ctx.send(sent.port, sent.packet, sent.grouping);
       else await ctx.graphOutput(sent.output, sent.packet as JsonValue);
     }
     if (outcome.error !== undefined) throw new ActorError(outcome.error.message, outcome.error.details);

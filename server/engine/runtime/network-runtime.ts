@@ -1,6 +1,7 @@
 import { type GraphInputValue } from '../sdk/actor-definition';
 import { type JsonObject } from '../../../model';
 import { type JsonPacket } from '../sdk/json-text';
+import { type Grouping } from '../sdk/grouping';
 import { type NodeRunner } from './node-runner';
 import { type RunEnvironment } from './run-environment';
 
@@ -20,7 +21,7 @@ export interface NetworkRuntime {
   /** Fails the run because of a node, never routed to its error port: what the node cannot do is not the graph's to handle. */
   failRun(runner: NodeRunner, message: string): void;
   /** Sends a value out of the graph as output `name`; resolves when the receiver has room. */
-  exportOutput(name: string, value: JsonPacket): Promise<void>;
+  exportOutput(name: string, value: JsonPacket, grouping: Grouping | undefined): Promise<void>;
   /** Reports a packet of an unconnected output port (the last one is kept, or every one when the output is collected). */
   recordOutput(key: string, value: JsonPacket): void;
   /** The run's input under `name`. */

@@ -3,6 +3,7 @@ import { type AnyActorDefinition, type GraphInputValue } from '../sdk/actor-defi
 import { ActorError, errorMessage } from '../sdk/actor-error';
 import { type Catalogue } from '../sdk/catalogue';
 import { type JsonPacket, withJsonTexts } from '../sdk/json-text';
+import { type Grouping } from '../sdk/grouping';
 import { type CompositeContext, type InnerRunOutcome, SubgraphFailure, createCompositeActor } from './composite-actor';
 import { type JsonObject, type RunError, type RunResult, collectsAll } from '../../../model';
 import { CollectedPackets } from './collected-packets';
@@ -44,7 +45,7 @@ interface Scope {
   /** When the run first started, for a resumed run. */
   readonly startedAt?: number;
   /** Present inside a composite node: where graph outputs go. */
-  readonly parent?: { send(name: string, value: JsonPacket): Promise<void> };
+  readonly parent?: { send(name: string, value: JsonPacket, grouping: Grouping | undefined): Promise<void> };
 }
 
 /** Builds a network for a validated graph; call `run()` to start it. */
@@ -163,8 +164,8 @@ class GraphNetwork implements Network, NetworkRuntime {
     this.fail({ node_id: runner.id, message });
   }
 
-  exportOutput(name: string, value: JsonPacket): Promise<void> {
-    if (this.scope.parent !== undefined) return this.scope.parent.send(name, value);
+  exportOutput(name: string, value: JsonPacket, grouping: Grouping | undefined): Promise<void> {
+    if (this.scope.parent !== undefined) return this.scope.parent.send(name, value, grouping);
     this.recordOutput(name, value);
     return RESOLVED;
   }
@@ -210,7 +211,7 @@ class GraphNetwork implements Network, NetworkRuntime {
       idPrefix: `${ctx.node.id}/`,
       input: ctx.inputs as JsonObject,
       signal: ctx.signal,
-      parent: { send: (name, value) => ctx.send(name, value) },
+      parent: { send: (name, value, grouping) => ctx.send(name, value, grouping) },
     });
     const result = await inner.run();
     return { state: inner.state, result };
@@ -237,7 +238,7 @@ class GraphNetwork implements Network, NetworkRuntime {
       return;
     }
     this.env.scheduler.startNow(() => {
-      for (const { port, packet } of this.wiring.startPackets) port.push(packet);
+      for (const { port, packet, grouping } of this.wiring.startPackets) port.push(packet, grouping);
       for (const runner of this.wiring.runners) if (runner.isSource) runner.startAsSource();
       this.doneWork();
     });

@@ -15,6 +15,7 @@ import { configureNode } from './node-configuration';
 import { type Runnable } from './scheduler';
 import { type ValidNode } from '../graph/valid-graph';
 import { type RecordedSend } from './firing-journal';
+import { type Grouping } from '../sdk/grouping';
 import { type Fire, type FiringUnderWay, INTERRUPTED_EFFECT, isJournaled, isRepeatable, outcomeOf, replayOf } from './journaled-firing';
 import { retryDelay } from './retry-rule';
 
@@ -57,6 +58,10 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
   private current: FiringUnderWay | undefined;
   /** The sends of the live journaled firing under way, in order; undefined when none is. */
   recording: RecordedSend[] | undefined;
+  /** The grouping of the latest firing's input packets, by port; undefined when none was sent within groups. */
+  private inputGroupings: Record<string, Grouping> | undefined;
+  /** The grouping the latest firing's sends inherit (see `ActorContext.send`). */
+  firingGrouping: Grouping | undefined;
   private readonly journaled: boolean;
   private readonly timers: NodeTimers;
   private readonly contexts: ActorContextFactory;
@@ -229,6 +234,8 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     this.sourcePending = false;
     this.fired = true;
     const inputs = this.rule.take();
+    this.inputGroupings = this.rule.takenGroupings;
+    this.firingGrouping = this.rule.firingGrouping;
     if (this.journaled) return this.fireJournaled(inputs);
     if (this.node.retry !== undefined) this.current = { inputs, fire: this.definition.fire, attempt: 1, replay: false };
     this.attempt(inputs, this.definition.fire);
@@ -280,7 +287,7 @@ export class NodeRunner implements Runnable, InPortOwner, ContextNode {
     }
     let result: unknown;
     try {
-      const context = this.contexts.create(inputs, this.config, this.state);
+      const context = this.contexts.create(inputs, this.inputGroupings, this.config, this.state);
       const scope = this.net.env.firingScope;
       result = scope === undefined ? fire(context) : scope(this.identity(), () => fire(context));
     } catch (error) {

@@ -1,13 +1,14 @@
 import { type EventStream } from './event-stream';
 import { type InPort } from './in-port';
 import { type JsonPacket, JsonText } from '../sdk/json-text';
+import { type Grouping } from '../sdk/grouping';
 import { PendingSend } from './pending-send';
 import { RESOLVED } from './promises';
 
 /** Where an output port's packets go besides connections: the run's outputs. */
 export interface OutPortSink {
-  /** A packet reached an exported outport `name`; resolves when the receiver has room. */
-  exportOutput(name: string, packet: JsonPacket): Promise<void>;
+  /** A packet, with its grouping when it has one, reached an exported outport `name`; resolves when the receiver has room. */
+  exportOutput(name: string, packet: JsonPacket, grouping: Grouping | undefined): Promise<void>;
   /** A packet of an unconnected output port, reported as `key` when the graph exports no outports. */
   recordOutput(key: string, packet: JsonPacket): void;
 }
@@ -56,15 +57,16 @@ export class OutPort {
   /**
    * Delivers a packet to every target, and resolves at once while every target has room; otherwise the
    * promise resolves when room frees up. The packet is queued either way. A JsonText is parsed (once) for
-   * the nodes it goes to; the run's outputs and the events' previews take its text.
+   * the nodes it goes to; the run's outputs and the events' previews take its text. A `grouping` goes with the
+   * packet to every target.
    */
-  send(packet: JsonPacket): Promise<void> {
+  send(packet: JsonPacket, grouping?: Grouping): Promise<void> {
     const targets = this.targets;
     let blocked: InPort | undefined;
     for (let i = 0; i < targets.length; i++) {
       const target = targets[i];
-      if (this.events !== undefined) this.events.messageSent(this.actorId, this.id, this.targetActors[i], target.id, packet);
-      if (!target.push(packet instanceof JsonText ? packet.value : packet) && blocked === undefined) blocked = target;
+      if (this.events !== undefined) this.events.messageSent(this.actorId, this.id, this.targetActors[i], target.id, packet, grouping);
+      if (!target.push(packet instanceof JsonText ? packet.value : packet, grouping) && blocked === undefined) blocked = target;
     }
     if (this.collectKey !== undefined) this.sink.recordOutput(this.collectKey, packet);
     let waits: Promise<void> | undefined;
@@ -74,7 +76,7 @@ export class OutPort {
       waits = pending.promise;
     }
     for (const name of this.exportNames) {
-      const exported = this.sink.exportOutput(name, packet);
+      const exported = this.sink.exportOutput(name, packet, grouping);
       if (exported !== RESOLVED) waits = waits === undefined ? exported : Promise.all([waits, exported]).then(() => undefined);
     }
     return waits ?? RESOLVED;

@@ -4,11 +4,13 @@ import { type JsonObject, type JsonValue } from '../../../model';
 import { type NetworkRuntime } from './network-runtime';
 import { NodeRunner } from './node-runner';
 import { type ValidGraph, type ValidNode } from '../graph/valid-graph';
+import { type Grouping } from '../sdk/grouping';
 
-/** A packet delivered when the run starts: an initial packet or a value of the input. */
+/** A packet delivered when the run starts: an initial packet or a value of the input, with its groups if it has some. */
 interface StartPacket {
   readonly port: InPort;
   readonly packet: JsonValue;
+  readonly grouping?: Grouping;
 }
 
 /** The wired nodes of one network and what they receive when it starts. */
@@ -61,10 +63,13 @@ export function wireNetwork(graph: ValidGraph, net: NetworkRuntime, options: Wir
     port.fed = true;
     startPackets.push({ port, packet: data });
   }
-  for (const { name, target } of graph.inports) {
+  for (const { name, target, groups } of graph.inports) {
     const port = runnerOf(target.nodeId).inport(target.portId);
     port.fed = true;
-    if (Object.hasOwn(options.input, name)) startPackets.push({ port, packet: options.input[name] });
+    if (!Object.hasOwn(options.input, name)) continue;
+    // The input is the one packet of its stream: its groups close after it.
+    const grouping = groups === undefined ? undefined : { groups, closing: groups.length };
+    startPackets.push({ port, packet: options.input[name], grouping });
   }
   // A graph with no input of its own (no exported inport, no graph-input node) takes the whole input on every unfed port.
   if (options.root && graph.boundary.inports.length === 0 && hasKeys(options.input)) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type JsonObject, type JsonValue, type PortDatatype } from '../../../model';
 import { type IdeFacts } from './ide-facts';
 import { type JsonPacket } from './json-text';
+import { type Grouping } from './grouping';
 import { type RunResources } from './run-resources';
 
 /** What a port tells FBP tools of its packets; the engine checks neither. */
@@ -103,6 +104,11 @@ export interface ActorContext<C, I extends string, O extends string, S> {
    * object for each of them: read inputs, never mutate them.
    */
   readonly inputs: Partial<Record<I, JsonValue>>;
+  /**
+   * The grouping (NoFlo brackets) of each input packet sent within groups, by port; undefined when none was. Most
+   * actors never read it: their sends inherit it (see `send`).
+   */
+  readonly groupings: Partial<Record<I, Grouping>> | undefined;
   /** Per-instance state from `createState`, kept across firings of this node. */
   readonly state: S;
   /** Aborted when the run is cancelled, times out or fails; pass it to every I/O call. */
@@ -120,10 +126,16 @@ export interface ActorContext<C, I extends string, O extends string, S> {
    * memory grows). Never throws: an unknown port or a value that is not plain JSON (a function, `undefined`,
    * a BigInt, `NaN`, a Date, a cycle) is an actor error of the node. A large value the actor holds as checked
    * JSON text may be sent as a {@link JsonText}.
+   *
+   * `grouping` says which groups the packet is sent within and which of them close after it. Left out, the packet
+   * takes the grouping of the packet that triggered the firing: that of the first input port, in declaration order,
+   * whose packet was sent within groups (none when no packet was), as NoFlo forwards the brackets of `in` to its
+   * outports; every send of the firing takes it. An actor that makes streams itself (a NoFlo component) passes it.
    */
-  send(port: O, value: JsonPacket): Promise<void>;
+  send(port: O, value: JsonPacket, grouping?: Grouping): Promise<void>;
   /** Whether a port of this node is connected (or, for an input, fed in any way). */
   isConnected(port: I | O): boolean;
+
   /** A timer the network counts as pending work: the run does not end while it is armed. Returns a canceller. */
   setTimeout(callback: () => void | Promise<void>, ms: number): () => void;
   /** A repeating timer counted as pending work until cancelled. Returns a canceller. */
