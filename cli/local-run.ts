@@ -31,10 +31,11 @@ async function startServices(options: LocalRunOptions): Promise<Services> {
 function startRequest(run: WorkflowRun, services: Services): Record<string, unknown> {
   const metadata = { source: CLI_SOURCE };
   const { file, input } = run;
-  if (file.kind === 'fbp') return { graph_fbp: file.text, input, metadata };
-  if (file.kind === 'graph') return { graph_json: file.graph, input, metadata };
+  const collect = run.collect === undefined ? {} : { collect: run.collect };
+  if (file.kind === 'fbp') return { graph_fbp: file.text, input, metadata, ...collect };
+  if (file.kind === 'graph') return { graph_json: file.graph, input, metadata, ...collect };
   const { graph, workflowId } = runnableIdeWorkflow(file.workflow, services.catalogue);
-  return { graph_json: graph, input, metadata: { ...metadata, workflow_id: workflowId || undefined } };
+  return { graph_json: graph, input, metadata: { ...metadata, workflow_id: workflowId || undefined }, ...collect };
 }
 
 /** Follows an execution's log from its first event to its terminal one. */

@@ -7,13 +7,15 @@ import { readGraph, workflowGraph } from './workflow-graph';
 import { CLI_SOURCE, type WorkflowRun, type WorkflowRunner } from './workflow-run';
 
 /** Starts the run on the service: a graph through `POST /workflows`, an IDE workflow through `POST /ide/workflows`. */
-async function start(connection: ServerConnection, { file, input }: WorkflowRun): Promise<string> {
+async function start(connection: ServerConnection, { file, input, collect }: WorkflowRun): Promise<string> {
   const metadata = { source: CLI_SOURCE };
   const started =
     file.kind === 'ide'
-      ? await request(connection, (client) => client.executeIdeWorkflow({ workflow: file.workflow, input }))
+      ? await request(connection, (client) => client.executeIdeWorkflow({ workflow: file.workflow, input, collect }))
       : await request(connection, (client) =>
-          client.startWorkflow(file.kind === 'fbp' ? { graph_fbp: file.text, input, metadata } : { graph_json: asGraphBody(file.graph), input, metadata }),
+          client.startWorkflow(
+            file.kind === 'fbp' ? { graph_fbp: file.text, input, metadata, collect } : { graph_json: asGraphBody(file.graph), input, metadata, collect },
+          ),
         );
   return started.execution_id;
 }

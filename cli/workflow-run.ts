@@ -1,4 +1,4 @@
-import { type EngineEvent, type JsonObject, type TerminalEvent } from '../model';
+import { type Collect, type EngineEvent, type JsonObject, type TerminalEvent } from '../model';
 import { type Graph } from '../server/engine';
 import { type WorkflowFile } from './workflow-file';
 
@@ -9,6 +9,8 @@ export const CLI_SOURCE = 'cli';
 export interface WorkflowRun {
   file: WorkflowFile;
   input: JsonObject;
+  /** Which outputs report every packet (`--collect`); each reports its last when absent. */
+  collect?: Collect;
   /** Aborted when the person at the terminal presses Ctrl-C: the runner cancels the execution and goes on following it. */
   signal: AbortSignal;
   /** The run has been accepted; `graph` is the graph it runs, read as the engine reads it, when known (for its node count and titles). */

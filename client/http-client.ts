@@ -18,6 +18,8 @@ export interface WorkflowClientOptions {
 
 /** A start request body. */
 export type StartWorkflowBody = components['schemas']['StartWorkflowRequest'];
+/** Which outputs of a run report every packet: `'all'`, or output names each mapped to `'last'` or `'all'`. */
+export type Collect = components['schemas']['Collect'];
 /** An execution as the status endpoint reports it. */
 export type Execution = components['schemas']['Execution'];
 /** One event of an execution's log. */

@@ -3,6 +3,7 @@ export {
   type WorkflowClient,
   type WorkflowClientOptions,
   type StartWorkflowBody,
+  type Collect,
   type Execution,
   type ExecutionEvent,
   type IdeWorkflow,

@@ -12,11 +12,13 @@ import { successEnvelope } from './envelope';
 import { errorResponses } from './error-responses';
 import { GraphJsonSchema } from './graph';
 import { z } from './openapi-zod';
+import { CollectSchema } from './workflows';
 
 /** The body of `POST /deployments`. */
 export const DeploymentRequestSchema = ModelDeploymentRequestSchema.extend({
   name: ModelDeploymentRequestSchema.shape.name.openapi({ example: 'nightly-report' }),
   graph_json: GraphJsonSchema.optional(),
+  collect: CollectSchema.optional(),
 })
   .superRefine(requireOneWorkflow)
   .openapi('DeploymentRequest');
@@ -31,9 +33,11 @@ const DeploymentTriggerSchema = ModelDeploymentTriggerSchema.openapi('Deployment
 /** An HTTP entry point of a deployment. */
 const DeploymentHookSchema = ModelDeploymentHookSchema.openapi('DeploymentHook');
 /** A deployment as the service reports it. */
-const DeploymentSchema = ModelDeploymentSchema.extend({ triggers: z.array(DeploymentTriggerSchema), hooks: z.array(DeploymentHookSchema) }).openapi(
-  'Deployment',
-);
+const DeploymentSchema = ModelDeploymentSchema.extend({
+  collect: CollectSchema.optional(),
+  triggers: z.array(DeploymentTriggerSchema),
+  hooks: z.array(DeploymentHookSchema),
+}).openapi('Deployment');
 
 const c = initContract();
 const idParams = z.object({ deployment_id: z.string() });

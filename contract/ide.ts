@@ -4,7 +4,7 @@ import { successEnvelope } from './envelope';
 import { errorResponses } from './error-responses';
 import { GraphJsonSchema } from './graph';
 import { z } from './openapi-zod';
-import { StartedSchema } from './workflows';
+import { CollectSchema, StartedSchema } from './workflows';
 
 /** A workflow exported by the IDE, in its camelCase or older snake_case dialect (deep rules are checked by the converter). */
 export const IdeWorkflowSchema = z
@@ -36,6 +36,7 @@ const IdeExecuteRequestSchema = z
     workflow: IdeWorkflowSchema,
     input: StartWorkflowRequestSchema.shape.input,
     metadata: StartMetadataSchema.pick({ webhook_url: true, timeout_ms: true, enable_tracing: true }).strip().default({}),
+    collect: CollectSchema.optional(),
   })
   .openapi('IdeExecuteRequest');
 

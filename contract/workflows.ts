@@ -1,5 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import {
+  CollectSchema as ModelCollectSchema,
   DeploymentIdSchema,
   ExecutionIdSchema as ModelExecutionIdSchema,
   ExecutionStatusSchema as ModelExecutionStatusSchema,
@@ -19,6 +20,9 @@ const ExecutionStatusSchema = ModelExecutionStatusSchema.openapi('ExecutionStatu
 /** Execution ids are URL-safe so that they can stand in a path. */
 export const ExecutionIdSchema = ModelExecutionIdSchema.openapi({ example: '3f2c6a1e-8b1d-4c55-9a0e-5d7c1b2a9e40' });
 
+/** Which outputs of a run keep every packet rather than the last one. */
+export const CollectSchema = ModelCollectSchema.openapi('Collect', { example: 'all' });
+
 /** The body of `POST /workflows` and the `data` of the WebSocket `start_workflow` message: the model's request with the documented graph. */
 export const StartWorkflowRequestSchema = ModelStartWorkflowRequestSchema.extend({
   graph_json: GraphJsonSchema.optional(),
@@ -27,6 +31,7 @@ export const StartWorkflowRequestSchema = ModelStartWorkflowRequestSchema.extend
   }),
   input: ModelStartWorkflowRequestSchema.shape.input.openapi({ example: { x: 3, y: 4.5 } }),
   metadata: ModelStartWorkflowRequestSchema.shape.metadata.openapi('StartMetadata'),
+  collect: CollectSchema.optional(),
 })
   .superRefine(requireOneGraph)
   .openapi('StartWorkflowRequest');
@@ -38,6 +43,7 @@ const ExecutionRequestSchema = ModelStartWorkflowRequestSchema.extend({
     description: 'The `.fbp` text, when the graph was sent that way (send graph_json or graph_fbp to run it again, not both)',
   }),
   metadata: ModelStartWorkflowRequestSchema.shape.metadata.openapi('StartMetadata'),
+  collect: CollectSchema.optional(),
 })
   .describe('The request an execution was started with, as stored')
   .openapi('ExecutionRequest');

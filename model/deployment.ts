@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GraphJsonSchema } from './graph-json';
 import { JsonValueSchema } from './json-value';
+import { CollectSchema } from './output-collection';
 import { MAX_FBP_TEXT_CHARS } from './start-request';
 
 /** Deployment ids stand in paths (`/deployments/{id}`, `/hooks/{id}/...`): lower-case letters, digits, `-` and `_`. */
@@ -26,6 +27,7 @@ export const DeploymentRequestSchema = z
     graph_fbp: z.string().min(1).max(MAX_FBP_TEXT_CHARS).optional().describe('The graph as .fbp text'),
     input: z.record(JsonValueSchema).default({}).describe('The input of every execution the deployment starts'),
     timeout_ms: z.number().int().positive().optional().describe('Timeout of each execution; the server-wide `execution_timeout_ms` when unset'),
+    collect: CollectSchema.optional(),
     max_concurrent_runs: z
       .number()
       .int()
@@ -43,7 +45,7 @@ export const DeploymentRequestSchema = z
   })
   .describe('A workflow to store under a name, started by its trigger nodes and by HTTP requests to its Server Request nodes');
 
-const { workflow, graph_json, graph_fbp, input, timeout_ms, max_concurrent_runs, continue_on_timeout } = DeploymentRequestSchema.shape;
+const { workflow, graph_json, graph_fbp, input, timeout_ms, collect, max_concurrent_runs, continue_on_timeout } = DeploymentRequestSchema.shape;
 
 /**
  * The body of `PATCH /deployments/{id}`: the fields to change, the others kept. A workflow given (as one of
@@ -59,6 +61,7 @@ export const DeploymentPatchSchema = z
     timeout_ms: timeout_ms.unwrap().nullable().optional().describe('Timeout of each execution; null for the server-wide `execution_timeout_ms`'),
     max_concurrent_runs: max_concurrent_runs.unwrap().nullable().optional().describe('Runs its triggers may have going at once; null for no cap'),
     continue_on_timeout: continue_on_timeout.unwrap().nullable().optional().describe('null for the default (a hook run is cancelled)'),
+    collect: collect.unwrap().nullable().optional().describe('Which outputs of its executions report every packet; null for the last packet of each'),
     paused: z.boolean().optional().describe('true stops its triggers and hooks until it is resumed; false resumes it'),
   })
   .describe('The fields of a deployment to change; those not given are kept');
@@ -137,6 +140,7 @@ export const DeploymentSchema = z.object({
   continue_on_timeout: z.boolean().optional().describe('Whether a hook run goes on after its caller stopped waiting, when the deployment sets it'),
   updated_at: z.string().optional().describe('When its workflow or settings were last changed (ISO 8601), once they have been'),
   paused: z.boolean().describe('Whether its triggers and hooks are stopped until it is resumed'),
+  collect: CollectSchema.optional().describe('Which outputs of its executions report every packet, when the deployment sets it'),
   triggers: z.array(DeploymentTriggerSchema),
   hooks: z.array(DeploymentHookSchema),
 });

@@ -41,6 +41,7 @@ export { type RunResult, type RunError, type RunNames, type RunStatus, RunResult
 export { type ExecutionStatus, ExecutionStatusSchema, EXECUTION_STATUSES, TERMINAL_STATUSES, isTerminalStatus } from './execution-status';
 export { type EngineEvent, type EngineEventOf, type TerminalEvent, ExecutionEventSchema, TERMINAL_EVENT_TYPES, isTerminalEvent } from './execution-event';
 export { type StartMetadata, type StartRequest, ExecutionIdSchema, StartMetadataSchema, StartWorkflowRequestSchema, requireOneGraph } from './start-request';
+export { type Collect, CollectSchema, collectsAll } from './output-collection';
 export { type GraphIssue, GraphIssueSchema } from './graph-issue';
 export { type PortDatatype, PortDatatypeSchema } from './port-datatype';
 export {

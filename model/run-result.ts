@@ -42,7 +42,9 @@ export const RunResultSchema = z
     start_time: z.string().describe('ISO 8601'),
     end_time: z.string().describe('ISO 8601'),
     duration_ms: z.number(),
-    outputs: JsonObjectSchema.describe('Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it'),
+    outputs: JsonObjectSchema.describe(
+      'Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it, or to the array of every packet sent to it for an output the request collects "all" of',
+    ),
     errors: z.array(RunErrorSchema),
     nodes_executed: z.number().int().describe('Nodes that fired at least once'),
     nodes_failed: z.number().int().describe('Nodes with at least one failed firing'),

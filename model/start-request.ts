@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GraphJsonSchema } from './graph-json';
 import { JsonValueSchema } from './json-value';
+import { CollectSchema } from './output-collection';
 
 /** Execution ids are URL-safe so that they can stand in a path. */
 export const ExecutionIdSchema = z
@@ -45,8 +46,9 @@ export const StartWorkflowRequestSchema = z
     graph_fbp: z.string().min(1).max(MAX_FBP_TEXT_CHARS).optional().describe('The graph as .fbp text (the FBP language NoFlo reads), instead of graph_json'),
     input: z.record(JsonValueSchema).default({}).describe('Each key names an exported inport of the graph'),
     metadata: StartMetadataSchema.default({}),
+    collect: CollectSchema.optional(),
   })
-  .describe('A request to run a graph: the graph (graph_json or graph_fbp), its input and the metadata');
+  .describe('A request to run a graph: the graph (graph_json or graph_fbp), its input, the metadata and which outputs keep every packet');
 
 /** Refines a request schema: exactly one of `graph_json` and `graph_fbp` is given. */
 export function requireOneGraph(request: { graph_json?: unknown; graph_fbp?: unknown }, ctx: z.RefinementCtx): void {

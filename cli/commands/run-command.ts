@@ -6,6 +6,7 @@ import { type ExitCode, EXIT_CODES, exitCodeOfTerminal } from '../exit-code';
 import type * as LocalRun from '../local-run';
 import { type ProgressMode, createProgressDisplay } from '../progress-display';
 import { remoteRunner } from '../remote-run';
+import { runCollect } from '../run-collect';
 import { readRunInput } from '../run-input';
 import { runLabels } from '../run-labels';
 import { RunProgress } from '../run-progress';
@@ -22,6 +23,7 @@ interface RunOptions extends InputOptions {
   config?: string;
   quiet?: boolean;
   result?: boolean;
+  collect?: string[];
 }
 
 /** Where the run happens: on the service at `--url`, else in this process. */
@@ -70,6 +72,7 @@ async function run(path: string, options: RunOptions): Promise<ExitCode> {
     terminal = await runner({
       file,
       input,
+      collect: runCollect(options.collect),
       signal: controller.signal,
       onStarted: (executionId, graph) => {
         progress.begin(graph?.nodes.length);
@@ -103,5 +106,10 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
     .option('--config <file>', 'in this process: the service configuration file (YAML, TOML or JSON) to run with')
     .option('-q, --quiet', 'no progress on stderr, only the outputs on stdout')
     .option('--result', 'print the whole result (status, outputs, errors, timings) instead of the outputs')
+    .option(
+      '--collect <output>',
+      'report every packet of this output, as an array in order, instead of its last (repeatable); `all` does so for every output',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
     .action(commandAction(outcome, run));
 }

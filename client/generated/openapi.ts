@@ -586,7 +586,14 @@ export interface components {
             /** @description false: a run interrupted by the end of its process (a crash, a kill) fails instead of resuming, and keeps no firing journal; defaults to the server-wide `resume_interrupted_runs` */
             resume_if_interrupted?: boolean;
         };
-        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input and the metadata */
+        /**
+         * @description Which outputs keep every packet: "last" (the default: each output is the last packet that reached it), "all" (each output is the array of every packet sent to it, in order), or an object naming outputs, each "last" or "all"
+         * @example all
+         */
+        Collect: ("last" | "all") | {
+            [key: string]: "last" | "all";
+        };
+        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input, the metadata and which outputs keep every packet */
         StartWorkflowRequest: {
             graph_json?: components["schemas"]["GraphJson"];
             /**
@@ -608,6 +615,7 @@ export interface components {
                 [key: string]: unknown;
             };
             metadata?: components["schemas"]["StartMetadata"];
+            collect?: components["schemas"]["Collect"];
         };
         WsClientMessage: {
             /** @enum {string} */
@@ -803,7 +811,7 @@ export interface components {
                 /** @description ISO 8601 */
                 end_time: string;
                 duration_ms: number;
-                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it, or to the array of every packet sent to it for an output the request collects "all" of */
                 outputs: {
                     [key: string]: unknown;
                 };
@@ -849,7 +857,7 @@ export interface components {
                 /** @description ISO 8601 */
                 end_time: string;
                 duration_ms: number;
-                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it, or to the array of every packet sent to it for an output the request collects "all" of */
                 outputs: {
                     [key: string]: unknown;
                 };
@@ -894,7 +902,7 @@ export interface components {
                 /** @description ISO 8601 */
                 end_time: string;
                 duration_ms: number;
-                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+                /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it, or to the array of every packet sent to it for an output the request collects "all" of */
                 outputs: {
                     [key: string]: unknown;
                 };
@@ -1070,7 +1078,7 @@ export interface components {
             /** @description ISO 8601 */
             end_time: string;
             duration_ms: number;
-            /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it */
+            /** @description Exported outport name (or `<nodeId>.<portId>` of an unconnected output) to the last packet that reached it, or to the array of every packet sent to it for an output the request collects "all" of */
             outputs: {
                 [key: string]: unknown;
             };
@@ -1131,6 +1139,7 @@ export interface components {
                 [key: string]: unknown;
             };
             metadata?: components["schemas"]["StartMetadata"];
+            collect?: components["schemas"]["Collect"];
         };
         CancelResult: {
             execution_id: string;
@@ -1182,7 +1191,7 @@ export interface components {
             /** @description How many issues there are in all */
             issue_count: number;
         };
-        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input and the metadata */
+        /** @description A request to run a graph: the graph (graph_json or graph_fbp), its input, the metadata and which outputs keep every packet */
         ValidateGraphRequest: {
             /**
              * @description Each key names an exported inport of the graph
@@ -1239,6 +1248,7 @@ export interface components {
                 /** @description Forward events to the IDE trace collector when the event bridge is configured (default true) */
                 enable_tracing?: boolean;
             };
+            collect?: components["schemas"]["Collect"];
         };
         ConversionResult: {
             engine_graph: components["schemas"]["GraphJson"];
@@ -1349,6 +1359,7 @@ export interface components {
             updated_at?: string;
             /** @description Whether its triggers and hooks are stopped until it is resumed */
             paused: boolean;
+            collect?: components["schemas"]["Collect"];
             triggers: components["schemas"]["DeploymentTrigger"][];
             hooks: components["schemas"]["DeploymentHook"][];
         };
@@ -1375,6 +1386,7 @@ export interface components {
             };
             /** @description Timeout of each execution; the server-wide `execution_timeout_ms` when unset */
             timeout_ms?: number;
+            collect?: components["schemas"]["Collect"];
             /** @description Runs its triggers may have going at once; a tick that comes when that many are going is skipped and counted in ticks_skipped. Unset, each trigger still runs one at a time */
             max_concurrent_runs?: number;
             /** @description Whether a run started by a hook goes on when its caller stops waiting (the 504 after `hook_timeout_ms`, or a closed connection); by default it is cancelled */
@@ -1398,6 +1410,10 @@ export interface components {
             max_concurrent_runs?: number | null;
             /** @description null for the default (a hook run is cancelled) */
             continue_on_timeout?: boolean | null;
+            /** @description Which outputs of its executions report every packet; null for the last packet of each */
+            collect?: ("last" | "all") | {
+                [key: string]: "last" | "all";
+            } | null;
             /** @description true stops its triggers and hooks until it is resumed; false resumes it */
             paused?: boolean;
         };

@@ -4,7 +4,7 @@ import { type DeploymentPatch, type DeploymentRequest } from '../../model';
 type RequestChanges = Omit<DeploymentPatch, 'paused'>;
 
 const WORKFLOW_FORMS = ['workflow', 'graph_json', 'graph_fbp'] as const;
-const SETTINGS = ['timeout_ms', 'max_concurrent_runs', 'continue_on_timeout'] as const;
+const SETTINGS = ['timeout_ms', 'collect', 'max_concurrent_runs', 'continue_on_timeout'] as const;
 
 /**
  * The request a deployment has once `changes` are applied: a workflow given replaces the deployed one whatever

@@ -68,6 +68,7 @@ export function planDeployment(request: DeploymentRequest, context: PlanContext)
     metadata: {},
   });
   if (check.graph === undefined || check.graphJson === undefined) throw graphError(check);
+  context.executions.checkCollect(request.collect, check.graph);
   const graphJson = check.graphJson;
   const workflowId = ide?.workflowId || workflowIdOf({ graph_json: graphJson, input: {}, metadata: { workflow_id: undefined } }) || request.name;
   const issues: ErrorDetail[] = [];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Deployment, type DeploymentPatch, type DeploymentRequest, isTerminalStatus } from '../../model';
+import { type Collect, type Deployment, type DeploymentPatch, type DeploymentRequest, isTerminalStatus } from '../../model';
 import { HTTP_REQUEST_METADATA_KEY, type HookRequest } from '../actors';
 import { AppError } from '../errors';
 import { type Logger, silentLogger } from '../logger';
@@ -253,6 +253,7 @@ export class DeploymentService {
           graph_json: plan.graphJson,
           input: deployment.record.request.input,
           metadata: { ...this.startMetadata(deployment, executionId, 'hook'), [HTTP_REQUEST_METADATA_KEY]: request },
+          ...runOptions(deployment.record.request),
         },
         { source: 'hook', here: true, deploymentId: id },
       );
@@ -409,7 +410,7 @@ export class DeploymentService {
         trigger: { node_id: trigger.nodeId, timestamp: new Date(at).toISOString(), execution_count: count },
       };
       await this.options.executions.start(
-        { graph_json: (active.plan as DeploymentPlan).graphJson, input: active.record.request.input, metadata },
+        { graph_json: (active.plan as DeploymentPlan).graphJson, input: active.record.request.input, metadata, ...runOptions(active.record.request) },
         { source: 'trigger', deploymentId: active.record.id },
       );
       this.save(active, trigger.nodeId, { ...state, executionsStarted: count, lastTickAt: at, lastExecutionId: executionId });
@@ -483,4 +484,9 @@ export class DeploymentService {
       (trigger) => active.throttled.get(trigger.nodeId) ?? 0,
     );
   }
+}
+
+/** What a deployment's request gives each execution it starts besides the graph, input and metadata: which outputs to collect. */
+function runOptions(request: DeploymentRequest): { collect?: Collect } {
+  return request.collect === undefined ? {} : { collect: request.collect };
 }

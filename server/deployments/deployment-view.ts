@@ -25,6 +25,7 @@ export function deploymentView(
     ...(problem === undefined ? {} : { problem }),
     ...(record.request.max_concurrent_runs === undefined ? {} : { max_concurrent_runs: record.request.max_concurrent_runs }),
     ...(record.request.continue_on_timeout === undefined ? {} : { continue_on_timeout: record.request.continue_on_timeout }),
+    ...(record.request.collect === undefined ? {} : { collect: record.request.collect }),
     triggers: (plan?.triggers ?? []).map((trigger) => {
       const state = record.triggers[trigger.nodeId] ?? FRESH_TRIGGER;
       return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ActorLogEntry, type ConfigUpdateOutcome, type JsonObject, GraphCompiler } from '../engine';
+import { type ActorLogEntry, type ConfigUpdateOutcome, type JsonObject, type ValidGraph, GraphCompiler } from '../engine';
 import { AppError } from '../errors';
 import {
   BYTES_PER_MIB,
@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_EVENT_LOG_MB,
   DEFAULT_MAX_EVENTS_PER_EXECUTION,
   DEFAULT_MAX_RESULT_BYTES,
+  type Collect,
   type StartRequest,
   isTerminalStatus,
 } from '../../model';
@@ -24,6 +25,7 @@ import { StoredEnding } from './recovery/stored-ending';
 import { currentRecord } from './run/current-record';
 import { type ExecutionRun } from './run/execution-run';
 import { RunLauncher } from './run/run-launcher';
+import { checkCollect } from './start/collect-check';
 import { type GraphCheck, checkGraph } from './start/graph-check';
 import { ExecutionStarter, type StartOutcome } from './start/execution-starter';
 import { type StartDefaults } from './start-request';
@@ -146,6 +148,14 @@ export class ExecutionService {
   /** Reads and checks the graph of a request, as a start would, without running it. */
   checkGraph(request: StartRequest): GraphCheck {
     return checkGraph(request, this.compiler, this.options.graphComponents);
+  }
+
+  /**
+   * Checks that `collect` names only outputs a run of `graph` reports, as a start does; `field` is where the request holds it.
+   * @throws AppError VALIDATION_FAILED naming each unknown output
+   */
+  checkCollect(collect: Collect | undefined, graph: ValidGraph, field?: string): void {
+    checkCollect(collect, graph, this.compiler, field);
   }
 
   /** @throws AppError NOT_FOUND */

@@ -7,5 +7,10 @@ import { measuredResult } from './result-json';
  * output is serialised once, and the result's JSON text is kept for the writes that follow.
  */
 export function limitOutputs(result: RunResult, maxBytes: number): RunResult {
-  return measuredResult(result, maxBytes, (bytes) => `[output of ${bytes} bytes left out: larger than max_result_bytes (${maxBytes})]`);
+  return measuredResult(result, maxBytes, (bytes) => oversizedOutput(bytes, maxBytes));
+}
+
+/** The marker text that stands for an output of `bytes` (as JSON) over `maxBytes`: what the result holds in its place. */
+export function oversizedOutput(bytes: number, maxBytes: number): string {
+  return `[output of ${bytes} bytes left out: larger than max_result_bytes (${maxBytes})]`;
 }

@@ -1,4 +1,4 @@
-import { type StartMetadata } from '../../model';
+import { type Collect, type StartMetadata } from '../../model';
 import { type Catalogue, type JsonObject } from '../engine';
 import { type ErrorDetail, validationFailure } from '../errors';
 import { type ExecutionRecord, type ExecutionService } from '../executions';
@@ -11,6 +11,8 @@ export interface IdeRunRequest {
   workflow: unknown;
   input: JsonObject;
   metadata: Omit<StartMetadata, 'workflow_id' | 'source'>;
+  /** Which outputs keep every packet; each keeps its last when absent. */
+  collect?: Collect;
 }
 
 const invalidWorkflow = (details: readonly ErrorDetail[]) => validationFailure('workflow', [...details]);
@@ -54,5 +56,6 @@ export function runnableIdeWorkflow(workflow: unknown, catalogue: Catalogue): Ru
 export async function startIdeWorkflow(request: IdeRunRequest, executions: ExecutionService, catalogue: Catalogue): Promise<ExecutionRecord> {
   const { graph, workflowId } = runnableIdeWorkflow(request.workflow, catalogue);
   const metadata = { ...request.metadata, workflow_id: workflowId || undefined, source: 'ide_api' };
-  return (await executions.startDurably({ graph_json: graph, input: request.input, metadata }, { source: 'ide_api' })).execution;
+  const collect = request.collect === undefined ? {} : { collect: request.collect };
+  return (await executions.startDurably({ graph_json: graph, input: request.input, metadata, ...collect }, { source: 'ide_api' })).execution;
 }

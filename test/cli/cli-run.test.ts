@@ -74,6 +74,18 @@ describe('wes run, in process', () => {
     expect(Object.values(JSON.parse(run.stdout))).toContain(6.48);
   });
 
+  it('prints every packet of every output with --collect all, and refuses an output the workflow does not have', async () => {
+    const run = await runCli(['run', 'test/fixtures/ide/script-loop.json', '--quiet', '--collect', 'all']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      'tpl_loop-1733227204222-x7z8a9s0d.index-out': [0, 1, 2],
+      'tpl_data_transformer-1733227208333-f1g2h3j4k.transformed-out': [1, 2, 3].map((i) => ({ sku: `INV-${i}`, total: i * 25 })),
+    });
+    const unknown = await runCli(['run', file('multiply.json'), '-i', 'x=1', '-i', 'y=2', '--collect', 'sum']);
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toContain("collect.sum: The graph has no output 'sum' (it has 'product')");
+  });
+
   it('names the IDE workflow and each node by its IDE title with its id in brackets, and the result carries the titles while outputs keep their ids', async () => {
     const run = await runCli(['run', 'test/fixtures/ide/subgraph.json', '--result']);
     expect(run.code).toBe(0);

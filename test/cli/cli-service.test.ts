@@ -53,6 +53,15 @@ describe('wes against a service', () => {
     expect(items[0]).toMatchObject({ source: 'ide_api', status: 'completed' });
   });
 
+  it('prints every packet of the outputs --collect names, from a run on the service', async () => {
+    const transformed = 'tpl_data_transformer-1733227208333-f1g2h3j4k.transformed-out';
+    const run = await runCli(['run', 'test/fixtures/ide/script-loop.json', '--url', app.url, '--token', TOKEN, '--quiet', '--collect', transformed]);
+    expect(run.code).toBe(0);
+    const outputs = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(outputs[transformed]).toEqual([1, 2, 3].map((i) => ({ sku: `INV-${i}`, total: i * 25 })));
+    expect(outputs['tpl_loop-1733227204222-x7z8a9s0d.index-out']).toBe(2);
+  });
+
   it('exits 2 and asks for a token when the service wants one, and names an address nothing listens on', async () => {
     const denied = await runCli(['run', file('multiply.json'), '--url', app.url, '-i', 'x=1', '-i', 'y=2']);
     expect(denied).toMatchObject({ code: 2, stdout: '' });

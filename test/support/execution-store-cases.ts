@@ -1,4 +1,4 @@
-import { type JournalEntry, JsonText } from '../../server/engine';
+import { type JournalEntry, JsonText, withJsonTexts } from '../../server/engine';
 import { type ExecutionRecord, InvalidCursorError } from '../../server/executions';
 import { type ExecutionStore, type TerminalEventOf } from '../../server/storage';
 import { type JsonValue, type RunResult } from '../../model';
@@ -119,6 +119,24 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
       const result = resultOf(record('a', 1), true);
       store.update('a', { status: 'completed', result, endedAt: 9 });
       expect(await store.get('a')).toEqual(record('a', 1, { status: 'completed', nodeId: 'n1', startedAt: 2, result, endedAt: 9 }));
+    });
+
+    it('keeps a request that collects outputs and a result with collected arrays, an array held as JSON text among them', async () => {
+      const request = { graph_json: { processes: {} }, input: {}, metadata: {}, collect: { item: 'all' as const } };
+      store.insert(record('c', 1, { status: 'running', nodeId: 'n1', startedAt: 2, request }));
+      await store.written();
+      const outputs = withJsonTexts({ item: new JsonText('[1,{"a":[2]},null]', 18), done: [{ count: 3 }] });
+      const result = { ...resultOf(record('c', 1), true), outputs };
+      store.update('c', { status: 'completed', result, endedAt: 9 });
+      store.appendEvent('c', { _type: 'Completed', seq: 1, timestamp: 9, result });
+      await store.written();
+      const expected = { item: [1, { a: [2] }, null], done: [{ count: 3 }] };
+      const stored = await store.get('c');
+      expect(stored!.request.collect).toEqual({ item: 'all' });
+      expect(JSON.parse(JSON.stringify(stored!.result!.outputs))).toEqual(expected);
+      expect(JSON.parse(JSON.stringify((await store.list({ limit: 10 })).items[0].result!.outputs))).toEqual(expected);
+      const [event] = await store.readEvents('c', 1, 10);
+      expect(JSON.parse(JSON.stringify(event))).toMatchObject({ _type: 'Completed', result: { outputs: expected } });
     });
 
     it('claims a queued execution once, and no other', async () => {

@@ -5,6 +5,7 @@ import { type GraphJson, type JsonObject, type JsonValue } from '../../../model'
 import { FingerprintCache } from './fingerprint-cache';
 import { type FingerprintedCopy, fingerprintedCopy, jsonFingerprint, sameJson } from './json-fingerprint';
 import { parseGraph, readGraph } from './parse-graph';
+import { runOutputNames } from './run-output-names';
 import { unknownComponents } from './unknown-components';
 import { type ValidGraph } from './valid-graph';
 import { validateGraph } from './validate-graph';
@@ -75,6 +76,11 @@ export class GraphCompiler {
   /** Compiles a graph whose shape `GraphJsonSchema` has already checked (a request body the transport parsed). */
   compileChecked(data: GraphJson, input: JsonObject = {}): CompiledGraph {
     return this.remember('checked', data, input, (copy) => readGraph(copy as GraphJson));
+  }
+
+  /** The names a run of `graph` may report outputs under (see {@link runOutputNames}). */
+  outputNames(graph: ValidGraph): Set<string> {
+    return runOutputNames(graph, this.catalogue);
   }
 
   private remember(kind: string, json: unknown, input: JsonObject, read: (json: unknown) => ReturnType<typeof parseGraph>): CompiledGraph {

@@ -1,4 +1,5 @@
 import { type EngineEvent, type JsonObject } from '../../../model';
+import { type OutputCollection } from './collected-packets';
 import { type FiringJournal } from './firing-journal';
 
 /** Options of one run of a validated graph. */
@@ -58,6 +59,11 @@ export interface NetworkOptions {
    * recorded before are replayed instead of made again (a run resumed after a crash). When absent, nothing is journaled.
    */
   journal?: FiringJournal;
+  /**
+   * Which outputs of the top-level graph report every packet sent to them (an array, in order) rather than the
+   * last one, and the bytes each such output may hold. When absent, every output reports its last packet.
+   */
+  collect?: OutputCollection;
   /** When the run first started, epoch ms, for a run resumed after a crash: its result's start time and duration count from it. @default now */
   startedAt?: number;
   /**

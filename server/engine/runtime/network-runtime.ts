@@ -22,7 +22,7 @@ export interface NetworkRuntime {
   failRun(runner: NodeRunner, message: string): void;
   /** Sends a value out of the graph as output `name`; resolves when the receiver has room. */
   exportOutput(name: string, value: JsonPacket, grouping: Grouping | undefined): Promise<void>;
-  /** Reports the last packet of an unconnected output port. */
+  /** Reports a packet of an unconnected output port (the last one is kept, or every one when the output is collected). */
   recordOutput(key: string, value: JsonPacket): void;
   /** The run's input under `name`. */
   graphInput(name: string): GraphInputValue;

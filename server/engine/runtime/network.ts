@@ -5,7 +5,8 @@ import { type Catalogue } from '../sdk/catalogue';
 import { type JsonPacket, withJsonTexts } from '../sdk/json-text';
 import { type Grouping } from '../sdk/grouping';
 import { type CompositeContext, type InnerRunOutcome, SubgraphFailure, createCompositeActor } from './composite-actor';
-import { type JsonObject, type RunError, type RunResult } from '../../../model';
+import { type JsonObject, type RunError, type RunResult, collectsAll } from '../../../model';
+import { CollectedPackets } from './collected-packets';
 import { type ConfigUpdateOutcome, type NetworkOptions, type NetworkState } from './network-options';
 import { type NetworkRuntime } from './network-runtime';
 import { type NodeRunner } from './node-runner';
@@ -66,6 +67,8 @@ class GraphNetwork implements Network, NetworkRuntime {
   private readonly wiring: Wiring;
   private work = 0;
   private readonly outputs: Record<string, JsonPacket> = {};
+  /** The outputs that report every packet, by name; each also has its place (in first-packet order) in `outputs`. */
+  private readonly collected = new Map<string, CollectedPackets>();
   private readonly errors: RunError[] = [];
   private failure = '';
   private startTime = 0;
@@ -163,12 +166,23 @@ class GraphNetwork implements Network, NetworkRuntime {
 
   exportOutput(name: string, value: JsonPacket, grouping: Grouping | undefined): Promise<void> {
     if (this.scope.parent !== undefined) return this.scope.parent.send(name, value, grouping);
-    this.outputs[name] = value;
+    this.recordOutput(name, value);
     return RESOLVED;
   }
 
   recordOutput(key: string, value: JsonPacket): void {
-    this.outputs[key] = value;
+    const collect = this.env.collect;
+    if (collect === undefined || !collectsAll(collect.outputs, key)) {
+      this.outputs[key] = value;
+      return;
+    }
+    let packets = this.collected.get(key);
+    if (packets === undefined) {
+      packets = new CollectedPackets(collect);
+      this.collected.set(key, packets);
+      this.outputs[key] = null;
+    }
+    packets.add(value);
   }
 
   graphInput(name: string): GraphInputValue {
@@ -318,6 +332,14 @@ class GraphNetwork implements Network, NetworkRuntime {
     this.settle(result);
   }
 
+  /** The outputs, each collected one as the array of its packets. */
+  private collectedOutputs(): Record<string, JsonPacket> {
+    if (this.collected.size === 0) return this.outputs;
+    const outputs = { ...this.outputs };
+    for (const [name, packets] of this.collected) outputs[name] = packets.value();
+    return outputs;
+  }
+
   private result(): RunResult {
     const end = this.env.now();
     let executed = 0;
@@ -334,7 +356,7 @@ class GraphNetwork implements Network, NetworkRuntime {
       end_time: isoTime(end),
       duration_ms: Math.max(0, end - this.startTime),
       // A value that came as JSON text stays text until someone reads it (see withJsonTexts).
-      outputs: withJsonTexts(this.outputs),
+      outputs: withJsonTexts(this.collectedOutputs()),
       errors: [...this.errors],
       nodes_executed: executed,
       nodes_failed: failed,

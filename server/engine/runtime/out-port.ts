@@ -9,7 +9,7 @@ import { RESOLVED } from './promises';
 export interface OutPortSink {
   /** A packet, with its grouping when it has one, reached an exported outport `name`; resolves when the receiver has room. */
   exportOutput(name: string, packet: JsonPacket, grouping: Grouping | undefined): Promise<void>;
-  /** The last packet of an unconnected output port, reported as `key` when the graph exports no outports. */
+  /** A packet of an unconnected output port, reported as `key` when the graph exports no outports. */
   recordOutput(key: string, packet: JsonPacket): void;
 }
 

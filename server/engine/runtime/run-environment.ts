@@ -1,5 +1,6 @@
 import { type Catalogue } from '../sdk/catalogue';
 import { EventStream } from './event-stream';
+import { type OutputCollection } from './collected-packets';
 import { type FiringJournal } from './firing-journal';
 import { DEFAULT_MAX_EVENT_PAYLOAD_BYTES, type JsonObject } from '../../../model';
 import { type NetworkOptions } from './network-options';
@@ -24,6 +25,8 @@ export interface RunEnvironment {
   /** Closed by the top-level network when the run ends. */
   readonly resources: RunResourceRegistry;
   readonly firingScope: NetworkOptions['firingScope'];
+  /** The top-level outputs that report every packet; absent when each reports its last. */
+  readonly collect: OutputCollection | undefined;
 }
 
 /** Default of `NetworkOptions.queueCapacity`. */
@@ -49,6 +52,7 @@ export function createRunEnvironment(catalogue: Catalogue, options: NetworkOptio
     journal: options.journal,
     resources: new RunResourceRegistry(),
     firingScope: options.firingScope,
+    collect: options.collect,
   };
 }
 

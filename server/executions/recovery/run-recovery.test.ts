@@ -2,6 +2,7 @@ import { type EngineEvent, createCatalogue, defineActor } from '../../engine';
 import { ExecutionService } from '../execution-service';
 import { MemoryExecutionStore } from '../../storage';
 import { type ExecutionRecord } from '../execution-record';
+import { type Collect } from '../../../model';
 
 /** What the actors of one test did, across the processes that ran its graph. */
 interface World {
@@ -80,10 +81,15 @@ async function eventsOf(store: MemoryExecutionStore, id: string): Promise<Engine
 }
 
 /** Starts the checkout in a first process and stops that process (its grace over) once `stage` is logged. */
-async function interrupted(world: World, stage: (events: EngineEvent[]) => boolean, metadata: Record<string, unknown> = {}) {
+async function interrupted(
+  world: World,
+  stage: (events: EngineEvent[]) => boolean,
+  metadata: Record<string, unknown> = {},
+  request: { graph_json?: typeof checkout; collect?: Collect } = {},
+) {
   const store = new MemoryExecutionStore();
   const first = new ExecutionService({ catalogue: catalogueOf(world), store });
-  await first.startDurably({ graph_json: checkout, input: { amount: 42 }, metadata: { execution_id: 'run', ...metadata } }, { source: 'test' });
+  await first.startDurably({ graph_json: checkout, ...request, input: { amount: 42 }, metadata: { execution_id: 'run', ...metadata } }, { source: 'test' });
   await until(() => eventsOf(store, 'run'), stage, 'the run to reach its stage');
   await first.shutdown(0);
   return store;
@@ -117,6 +123,22 @@ describe('a run interrupted by the end of its process', () => {
     expect(events.filter((event) => event._type === 'MessageSent' && event.fromActor === 'charge')).toHaveLength(1);
     expect(events.filter((event) => event._type === 'NetworkStarted')).toHaveLength(1);
     expect(await store.readJournal('run')).toEqual([]);
+  });
+
+  it('collects as its request asked once resumed, a replayed packet once', async () => {
+    const world: World = { charges: 0, pauseMs: 60_000, hangCharge: false };
+    const withReceipt = { ...checkout, outports: { ...checkout.outports, receipt: { process: 'charge', port: 'out' } } };
+    const store = await interrupted(world, started('pause'), {}, { graph_json: withReceipt, collect: 'all' });
+    world.pauseMs = 1;
+    const second = new ExecutionService({ catalogue: catalogueOf(world), store, nodeId: 'local' });
+    expect(await second.recoverInterrupted()).toEqual({ resumed: 1, failed: 0 });
+    const record = await ended(second, 'run');
+    expect(record.status).toBe('completed');
+    expect(record.result!.outputs).toEqual({
+      receipt: [{ amount: 42, receipt: 'r-1' }],
+      result: [{ labelled: { amount: 42, receipt: 'r-1' } }],
+    });
+    expect(world.charges).toBe(1);
   });
 
   it('fails, naming the node, when it stopped during an effect that must not repeat', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../engine';
 import { type ExecutionRecord } from '../execution-record';
 import { resultWithoutRun } from '../final-result';
-import { limitOutputs } from '../result-limit';
+import { limitOutputs, oversizedOutput } from '../result-limit';
 import { statusOfTerminalEvent } from '../terminal-status';
 import { EventLogBudget } from './event-log-budget';
 import { type UnnumberedEvent, nextInLog } from './log-seq';
@@ -146,6 +146,12 @@ export class ExecutionRun {
       },
       // The metadata came in as JSON (a request body or a stored row), so it is JSON.
       metadata: record.request.metadata as JsonObject,
+      // A collected output holds at most what one output may take in the result, so that an endless stream cannot fill the memory.
+      collect: record.request.collect && {
+        outputs: record.request.collect,
+        maxBytes: env.maxResultBytes,
+        tooLarge: (bytes) => oversizedOutput(bytes, env.maxResultBytes),
+      },
       maxEventPayloadBytes: env.maxEventPayloadBytes,
       now: env.now,
       onEvent: (event) => this.log(event),

@@ -6,6 +6,7 @@ import { type ExecutionStore } from '../../storage';
 import { type Placement } from '../placement/placement';
 import { type ExecutionRun } from '../run/execution-run';
 import { type StartDefaults, type StoredRequest, workflowIdOf } from '../start-request';
+import { checkCollect } from './collect-check';
 import { checkGraph, graphError } from './graph-check';
 import { identifyingPart, requestFingerprint } from './request-fingerprint';
 
@@ -52,7 +53,7 @@ export class ExecutionStarter {
   /**
    * Validates a request and hands its execution to the placement; the record may be written on a later turn. A
    * request naming an execution id that exists answers that execution when it is the same request (an idempotent retry).
-   * @throws AppError VALIDATION_FAILED for an invalid graph or input, CONFLICT for an id reused by another request, UNAVAILABLE while shutting down, STORAGE_FULL
+   * @throws AppError VALIDATION_FAILED for an invalid graph, input or collect, CONFLICT for an id reused by another request, UNAVAILABLE while shutting down, STORAGE_FULL
    */
   async start(request: StartRequest, defaults: StartDefaults): Promise<StartOutcome> {
     if (!this.open) throw new AppError('UNAVAILABLE', 'The service is shutting down and accepts no new executions');
@@ -85,11 +86,13 @@ export class ExecutionStarter {
     const check = checkGraph(request, compiler, this.options.graphComponents);
     const { graph, graphJson } = check;
     if (graph === undefined || graphJson === undefined) throw graphError(check);
+    checkCollect(request.collect, graph, compiler);
     const stored: StoredRequest = {
       graph_json: graphJson,
       ...(request.graph_fbp === undefined ? {} : { graph_fbp: request.graph_fbp }),
       input: request.input,
       metadata: { ...request.metadata },
+      ...(request.collect === undefined ? {} : { collect: request.collect }),
     };
     const record: ExecutionRecord = {
       id,

@@ -51,5 +51,6 @@ export function requestFingerprint(request: unknown): string {
 /** The part of a request that identifies it for idempotent retries (the transport it came by does not count). */
 export function identifyingPart(request: StartRequest): JsonValue {
   const { source: _source, ...metadata } = request.metadata;
-  return { graph_json: request.graph_json, graph_fbp: request.graph_fbp, input: request.input, metadata } as JsonValue;
+  // An absent collect is left out of the text, so that the fingerprints of requests made before it existed stay the same.
+  return { graph_json: request.graph_json, graph_fbp: request.graph_fbp, input: request.input, metadata, collect: request.collect } as JsonValue;
 }
