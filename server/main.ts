@@ -43,6 +43,7 @@ export async function runServer(argv: readonly string[] = process.argv.slice(2))
   }
   const logger = createRootLogger({ level: config.log_level, format: config.log_format, base: { service_node: config.node_id, namespace: config.namespace } });
   for (const { name, closest, message } of loaded.warnings) logger.warn({ setting: name, closest }, message);
+  for (const message of packages.warnings ?? []) logger.warn({ setting: 'noflo_component_packages' }, message);
   if (packages.added.length > 0) {
     logger.info(
       {

@@ -188,4 +188,10 @@ describe('the census with noflo-strings, noflo-objects and noflo-core listed in 
     expect([...missing]).not.toContain('GetObjectKey');
     expect(missing.size).toBeLessThan(new Set(Object.values(CENSUS).flatMap((entry) => ('missing' in entry ? entry.missing : []))).size);
   });
+
+  it("treats noflo-core's refused core/Callback as a missing component", async () => {
+    const { data } = await app.client.validateGraph({ graph_fbp: "'x' -> IN call(core/Callback)\n'y' -> IN copy(core/Copy)" });
+    expect(data!.data.valid).toBe(false);
+    expect(data!.data.issues.map((issue) => [issue.code, issue.component])).toEqual([['UNKNOWN_COMPONENT', 'core/Callback']]);
+  });
 });

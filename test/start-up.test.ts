@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +81,28 @@ describe('start-up checks of the configuration', () => {
     },
     30_000,
   );
+
+  it('starts with a listed NoFlo package, warning of each component it leaves out by name and why', async () => {
+    const args = ['--require', 'tsx/cjs', 'server/main.ts', '--port', '0', '--bind-address', '127.0.0.1', '--data-dir', dir, '--log-format', 'json'];
+    const server = spawn(process.execPath, [...args, '--noflo-component-packages', 'noflo-core'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      const warning = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        server.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const line = out.split('\n').find((text) => text.includes('core/Callback'));
+          if (line !== undefined) resolve(JSON.parse(line) as Record<string, unknown>);
+        });
+        server.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+      });
+      expect(warning).toMatchObject({
+        level: 40,
+        msg: "NoFlo component package 'noflo-core' (noflo_component_packages): component 'core/Callback' is left out: its inport 'callback' carries functions, and packets here are JSON",
+      });
+    } finally {
+      server.kill();
+    }
+  }, 30_000);
 });
 
 describe('the build check of npm start', () => {

@@ -6,8 +6,11 @@ export interface ActorGroup {
   readonly definitions: readonly AnyActorDefinition[];
 }
 
-/** The extra actors, checked; or the one line that says why they cannot join the catalogue. */
-export type ExtendOutcome = { ok: true; added: AnyActorDefinition[] } | { ok: false; message: string };
+/**
+ * The extra actors, checked, with a line for each component left out (a NoFlo component the adapter cannot run
+ * faithfully); or the one line that says why they cannot join the catalogue.
+ */
+export type ExtendOutcome = { ok: true; added: AnyActorDefinition[]; warnings?: readonly string[] } | { ok: false; message: string };
 
 /**
  * Checks extra actors against the built-in ones and each other: an id may be used once in the whole catalogue.

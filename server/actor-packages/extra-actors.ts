@@ -28,16 +28,24 @@ export async function extraActors(sources: ExtraActorSources): Promise<ExtendOut
   // The catalogue implements some NoFlo components natively (noflo-core's Repeat, Kick, Output, ...), with
   // NoFlo's semantics: listing their library keeps those and adds the others, so noflo-core can be listed.
   const native = new Set(sources.builtIns.map((definition) => definition.id));
+  const warnings: string[] = [];
   for (const name of sources.nofloComponentPackages ?? []) {
     try {
       // NoFlo libraries are found as Node finds the service's own dependencies: installed beside it.
-      const definitions = (await loadNofloComponentActors([name], __dirname)).filter((definition) => !native.has(definition.id));
-      libraries.push({ origin: `NoFlo component package '${name}' (noflo_component_packages)`, definitions });
+      const { actors, refused } = await loadNofloComponentActors([name], __dirname);
+      const origin = `NoFlo component package '${name}' (noflo_component_packages)`;
+      libraries.push({ origin, definitions: actors.filter((definition) => !native.has(definition.id)) });
+      // One odd component does not keep the rest of its library out; a graph naming it is refused as any graph
+      // naming a missing component. A refused component the catalogue implements natively is not missed.
+      for (const component of refused.filter(({ name: id }) => !native.has(id))) {
+        warnings.push(`${origin}: component '${component.name}' is left out: ${component.reason}`);
+      }
     } catch (error) {
       return { ok: false, message: (error as Error).message };
     }
   }
-  return extendCatalogue(sources.builtIns, [...packages.groups, ...libraries]);
+  const outcome = extendCatalogue(sources.builtIns, [...packages.groups, ...libraries]);
+  return outcome.ok && warnings.length > 0 ? { ...outcome, warnings } : outcome;
 }
 
 /**

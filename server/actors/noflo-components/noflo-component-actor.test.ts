@@ -28,7 +28,7 @@ const pass = defineActor({
 describe('NoFlo components as actors', () => {
   let actors: AnyActorDefinition[];
   beforeAll(async () => {
-    actors = await loadNofloComponentActors(['noflo-strings', 'noflo-objects'], ROOT);
+    ({ actors } = await loadNofloComponentActors(['noflo-strings', 'noflo-objects'], ROOT));
   });
   const actor = (id: string): AnyActorDefinition => {
     const found = actors.find((definition) => definition.id === id);
@@ -210,7 +210,7 @@ describe('NoFlo components that work asynchronously', () => {
     writeFileSync(join(library, 'components', 'Later.js'), LATER);
     writeFileSync(join(library, 'components', 'Pairs.js'), PAIRS);
     writeFileSync(join(library, 'components', 'Brackets.js'), BRACKETS);
-    actors = await loadNofloComponentActors(['noflo-testing'], dir);
+    ({ actors } = await loadNofloComponentActors(['noflo-testing'], dir));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const tornDown = (): number => (globalThis as { nofloTestingTornDown?: number }).nofloTestingTornDown ?? 0;
