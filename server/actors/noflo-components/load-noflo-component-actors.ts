@@ -63,7 +63,7 @@ async function loadPackage(noflo: NofloModule, packageName: string, baseDir: str
       into.refused.push({ name, package: packageName, reason: `it could not be loaded: ${(error as Error).message}` });
       continue;
     }
-    const reason = unmappableReasonOf(sample);
+    const reason = unmappableReasonOf(name, sample);
     if (reason === undefined) into.actors.push(createNofloComponentActor({ noflo, loader, name }, sample));
     else into.refused.push({ name, package: packageName, reason });
     // A graph component runs a network of its own once loaded.
