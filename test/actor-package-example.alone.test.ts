@@ -73,10 +73,11 @@ describe('the example actor package, installed beside the service', () => {
   });
 
   it("passes the example's own tests, written with the SDK's runNode", async () => {
-    // The test files by name: Node 20 takes a folder after --test, Node 22 and later only files and globs.
+    // The test files by name: Node 20 takes a folder after --test, Node 22 and later only files and globs. The TAP
+    // reporter by name too: Node 20 picks it when the output is no terminal, Node 24 the spec reporter.
     const source = path.join(work, 'service', 'example-source');
     const files = readdirSync(path.join(source, 'dist', 'test')).filter((file) => file.endsWith('.test.js'));
-    const output = await run(process.execPath, ['--test', ...files.map((file) => path.join('dist', 'test', file))], source);
+    const output = await run(process.execPath, ['--test', '--test-reporter=tap', ...files.map((file) => path.join('dist', 'test', file))], source);
     expect(output).toMatch(/# pass 8\b/);
     expect(output).toMatch(/# fail 0\b/);
   }, 60_000);
