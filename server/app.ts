@@ -25,6 +25,7 @@ import {
   requestLog,
   requestMetrics,
   responseHeaders,
+  RouteAccessRules,
   RoutePatterns,
   UNMATCHED_ROUTE,
   staticHeadersOf,
@@ -88,7 +89,9 @@ export function createApp({ config, services, logger, accessLog, sharedCounters,
   const auth = new BearerAuth(config.auth_tokens, { shared: sharedCounters?.('auth-failures') });
   // Checks, documents and the /ui page with its files are outside the budget (see isUnmeteredPath); everything else counts.
   const budget = new RequestBudget({ requestsPerMinute: config.rate_limit_requests_per_minute, store: sharedCounters?.('rate-limit') });
-  const tokenCheck = authGuard(auth, clientAddress);
+  // One table of which scope each route needs and what it audits, read by the audit step and the token check.
+  const accessRules = new RouteAccessRules();
+  const tokenCheck = authGuard(auth, clientAddress, accessRules);
   const headers = responseHeaders({ corsEnabled: config.cors_enabled });
   const graphLimits = { maxNodes: config.max_graph_nodes, maxConnections: config.max_graph_connections };
   const routes = new ContractRoutes(services);
@@ -97,7 +100,7 @@ export function createApp({ config, services, logger, accessLog, sharedCounters,
   // Every request goes down this list until one answers it.
   const pipeline: (RequestHandler | ErrorRequestHandler | RequestHandler[])[] = [
     requestLog(accessLog), // first, so that refused requests are logged and counted too
-    auditRequests(services.audit, clientAddress),
+    auditRequests(services.audit, clientAddress, accessRules),
     requestMetrics(services.metrics),
     connectionGuard(connections),
     headers,

@@ -22,7 +22,10 @@ function targetOfBody(body: unknown): string | undefined {
 export function auditRequests(trail: AuditTrail, clientAddress: ClientAddressOf, rules = new RouteAccessRules()): RequestHandler {
   return function auditRequest(req, res, next) {
     const path = pathOf(req);
-    const action = rules.of(req.method, path).audit;
+    const access = rules.of(req.method, path);
+    // Kept for the token check further down the pipeline, which needs the same rule.
+    res.locals.access = access;
+    const action = access.audit;
     let answered: string | undefined;
     if (action !== undefined) {
       const json = res.json.bind(res);

@@ -12,7 +12,7 @@ import {
 } from '../guards';
 import { failure } from '../transport';
 import { STATUS_OF_ERROR } from './error-status';
-import { RouteAccessRules } from './route-access';
+import { type MatchedAccess, RouteAccessRules } from './route-access';
 
 /**
  * Rejects requests without a valid token with 401 (`WWW-Authenticate: Bearer`), or 429 while the client is
@@ -29,7 +29,8 @@ export function authGuard(auth: BearerAuth, clientAddress: ClientAddressOf, rule
     auth.check(credentialsOf(req, clientAddress)).then((verdict) => {
       if (verdict.ok) {
         res.locals.caller = verdict.caller;
-        const { scope, route } = rules.of(req.method, req.path);
+        // The audit step, first in the pipeline, has already matched the request to its rule.
+        const { scope, route } = (res.locals.access as MatchedAccess | undefined) ?? rules.of(req.method, req.path);
         return next(scope === 'public' ? undefined : scopeRefusal(verdict.caller, scope, route));
       }
       if (verdict.retryAfterSeconds === undefined) res.setHeader('WWW-Authenticate', 'Bearer');

@@ -18,4 +18,4 @@ export { RoutePatterns, UNMATCHED_ROUTE } from './route-patterns';
 export { requestLog } from './request-log';
 export { metricsRoute } from './metrics-route';
 export { answerClientError } from './client-error';
-export { ROUTE_ACCESS } from './route-access';
+export { ROUTE_ACCESS, RouteAccessRules } from './route-access';
