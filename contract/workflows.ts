@@ -73,6 +73,7 @@ const ExecutionSchema = z
     }),
     source: z.string(),
     deployment_id: z.string().nullable().openapi({ description: 'The deployment whose trigger or hook started it; null for every other run' }),
+    tenant: z.string().nullable().openapi({ description: 'The tenant of the token (or the deployment) that started it; null for a token of no tenant' }),
     node_id: z.string().nullable().openapi({ description: 'The service node that runs or ran the execution (its node_id setting); null while it is queued' }),
     created_at: z.string().openapi({ description: 'ISO 8601' }),
     started_at: z.string().nullable(),

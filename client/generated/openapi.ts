@@ -1033,6 +1033,8 @@ export interface components {
             source: string;
             /** @description The deployment whose trigger or hook started it; null for every other run */
             deployment_id: string | null;
+            /** @description The tenant of the token (or the deployment) that started it; null for a token of no tenant */
+            tenant: string | null;
             /** @description The service node that runs or ran the execution (its node_id setting); null while it is queued */
             node_id: string | null;
             /** @description ISO 8601 */
@@ -1119,6 +1121,8 @@ export interface components {
             source: string;
             /** @description The deployment whose trigger or hook started it; null for every other run */
             deployment_id: string | null;
+            /** @description The tenant of the token (or the deployment) that started it; null for a token of no tenant */
+            tenant: string | null;
             /** @description The service node that runs or ran the execution (its node_id setting); null while it is queued */
             node_id: string | null;
             /** @description ISO 8601 */

@@ -16,6 +16,7 @@ import {
 } from '../../model';
 import { trustEntryProblem } from './trust-entry';
 import { AuthTokenEntrySchema } from '../guards';
+import { TenantsConfigSchema } from '../tenants';
 import { signingSecretProblem } from '../executions';
 
 const port = z.number().int().min(0).max(65535);
@@ -157,7 +158,13 @@ export const ServerConfigSchema = z
       .preprocess(parseJsonList, commaList(AuthTokenEntrySchema))
       .default([])
       .describe(
-        'Bearer tokens (a list, or comma-separated text): a plain token may do everything; an entry {token or sha256, name, scopes} may do what its scopes (read, run, deploy, admin) allow. When set, every endpoint but /health, /ready and the documents requires one',
+        "Bearer tokens (a list, or comma-separated text): a plain token may do everything; an entry {token or sha256, name, scopes, tenant} may do what its scopes (read, run, deploy, admin) allow, on its tenant's records only when it names one. When set, every endpoint but /health, /ready and the documents requires one",
+      ),
+    tenants: z
+      .preprocess(parseJsonText, TenantsConfigSchema)
+      .default({})
+      .describe(
+        "Each tenant's own limits (max_active_executions, max_deployments, max_event_log_mb) and the secrets only its runs may name, by tenant name; a tenant needs no entry here to exist",
       ),
     max_concurrent_executions: z
       .number()

@@ -9,6 +9,8 @@ export interface ExecutionRecord {
   source: string;
   /** The deployment whose trigger or hook started it; absent for every other run. */
   deploymentId?: string;
+  /** The tenant of the token that started it (or of the deployment that did); absent for a caller of no tenant. */
+  tenant?: string;
   /** The service node that runs or ran it; null until one claims it. */
   nodeId: string | null;
   /** A digest of the start request, to tell an idempotent retry from a conflicting reuse of the id. */

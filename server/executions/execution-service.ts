@@ -22,7 +22,7 @@ import { LocalDispatcher, type RunDispatcher } from './placement/run-dispatcher'
 import { RunControl } from './placement/run-control';
 import { type Recovered, RunRecovery } from './recovery/run-recovery';
 import { StoredEnding } from './recovery/stored-ending';
-import { currentRecord } from './run/current-record';
+import { currentRecord, executionNotFound } from './run/current-record';
 import { type ExecutionRun } from './run/execution-run';
 import { RunLauncher } from './run/run-launcher';
 import { checkCollect } from './start/collect-check';
@@ -30,6 +30,7 @@ import { type GraphCheck, checkGraph } from './start/graph-check';
 import { ExecutionStarter, type StartOutcome } from './start/execution-starter';
 import { type StartDefaults } from './start-request';
 import { silentLogger } from '../logger';
+import { visibleWithin } from '../tenants';
 
 export { type ExecutionServiceOptions } from './execution-service-options';
 export { type StartOutcome } from './start/execution-starter';
@@ -158,9 +159,19 @@ export class ExecutionService {
     checkCollect(collect, graph, this.compiler, field);
   }
 
-  /** @throws AppError NOT_FOUND */
-  get(id: string): Promise<ExecutionRecord> {
-    return currentRecord(this.owned, this.store, id);
+  /**
+   * The execution `id`, as seen by a caller limited to the tenant `within` (undefined: one who sees every tenant's).
+   * @throws AppError NOT_FOUND, for another tenant's execution too
+   */
+  get(id: string, within?: string): Promise<ExecutionRecord> {
+    const found = currentRecord(this.owned, this.store, id);
+    if (within === undefined) return found;
+    return found.then((record) => (visibleWithin(record.tenant, within) ? record : Promise.reject(executionNotFound(id))));
+  }
+
+  /** Resolves when the execution `id` is one a caller limited to the tenant `within` may see. @throws AppError NOT_FOUND */
+  private async checkVisible(id: string, within: string | undefined): Promise<void> {
+    if (within !== undefined) await this.get(id, within);
   }
 
   /** @throws AppError VALIDATION_FAILED for a cursor the service did not issue */
@@ -177,9 +188,10 @@ export class ExecutionService {
   /**
    * Cancels a queued or running execution, wherever it runs, and waits until it has stopped; a `reason` is kept
    * in its result's errors.
-   * @throws AppError NOT_FOUND, or CONFLICT when it has already finished (its state is left as it was)
+   * @throws AppError NOT_FOUND (for another tenant's too), or CONFLICT when it has already finished (its state is left as it was)
    */
-  cancel(id: string, reason?: string): Promise<ExecutionRecord> {
+  async cancel(id: string, reason?: string, within?: string): Promise<ExecutionRecord> {
+    await this.checkVisible(id, within);
     return this.control.cancel(id, reason);
   }
 
@@ -192,8 +204,8 @@ export class ExecutionService {
    * Deletes a finished execution and its event log; its id then answers 404.
    * @throws AppError NOT_FOUND for an unknown id, CONFLICT while it is queued or running
    */
-  async delete(id: string): Promise<void> {
-    const record = await this.get(id);
+  async delete(id: string, within?: string): Promise<void> {
+    const record = await this.get(id, within);
     if (!isTerminalStatus(record.status)) throw new AppError('CONFLICT', `Execution '${id}' is ${record.status}; cancel it before deleting it`);
     await this.store.delete(id);
   }
@@ -211,15 +223,18 @@ export class ExecutionService {
   /**
    * Reads up to `limit` events from `fromSeq`. A full page that does not end with the terminal event says
    * `finished: false` without asking further: there is more to read either way.
-   * @throws AppError NOT_FOUND
+   * @throws AppError NOT_FOUND (for another tenant's execution too)
    */
-  readEvents(id: string, fromSeq: number, limit: number): Promise<EventSlice> {
-    return this.reader.readEvents(id, fromSeq, limit);
+  readEvents(id: string, fromSeq: number, limit: number, within?: string): Promise<EventSlice> {
+    // Followers read on every append: a caller of no tenant is answered without a check's promise turn.
+    if (within === undefined) return this.reader.readEvents(id, fromSeq, limit);
+    return this.checkVisible(id, within).then(() => this.reader.readEvents(id, fromSeq, limit));
   }
 
   /** Reads one page of up to `limit` events from `fromSeq`, and where the next page starts. @throws AppError NOT_FOUND */
-  readEventPage(id: string, fromSeq: number, limit: number): Promise<EventPage> {
-    return this.reader.readEventPage(id, fromSeq, limit);
+  readEventPage(id: string, fromSeq: number, limit: number, within?: string): Promise<EventPage> {
+    if (within === undefined) return this.reader.readEventPage(id, fromSeq, limit);
+    return this.checkVisible(id, within).then(() => this.reader.readEventPage(id, fromSeq, limit));
   }
 
   /**
@@ -254,7 +269,8 @@ export class ExecutionService {
    * Sends a new configuration to one node of a running execution, wherever it runs; the actor sees it at its next firing.
    * @throws AppError NOT_FOUND (execution or node), CONFLICT when not running, VALIDATION_FAILED when the actor's schema rejects it
    */
-  updateNodeConfig(id: string, nodeId: string, config: JsonObject): Promise<void> {
+  async updateNodeConfig(id: string, nodeId: string, config: JsonObject, within?: string): Promise<void> {
+    await this.checkVisible(id, within);
     return this.control.updateNodeConfig(id, nodeId, config);
   }
 

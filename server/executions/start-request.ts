@@ -14,6 +14,8 @@ export interface StartDefaults {
   here?: boolean;
   /** The deployment that starts it: set by the service only, never read from the request's metadata. */
   deploymentId?: string;
+  /** The tenant the execution belongs to: the caller's, or its deployment's. */
+  tenant?: string;
 }
 
 /** The workflow id of a request: the metadata's, else the graph's `properties.name`, else `workflow`. */

@@ -20,6 +20,14 @@ describe('AccessTokens', () => {
   });
 });
 
+describe('tenants of tokens', () => {
+  it('gives the caller of a token entry its tenant, and a plain token none', () => {
+    const tokens = new AccessTokens([{ token: TOKEN, name: 'acme-ci', scopes: ['run'], tenant: 'acme' }, 'plain-token-0123456789']);
+    expect(tokens.callerOf(TOKEN)).toEqual({ actor: 'acme-ci', scopes: ['run'], tenant: 'acme' });
+    expect(tokens.callerOf('plain-token-0123456789')?.tenant).toBeUndefined();
+  });
+});
+
 describe('auth_tokens in the configuration', () => {
   const parse = (auth_tokens: unknown) => ServerConfigSchema.safeParse({ auth_tokens });
 
@@ -32,7 +40,8 @@ describe('auth_tokens in the configuration', () => {
   it('refuses an entry without scopes, with an unknown scope or field, or with a hash that is not 64 hex digits', () => {
     expect(parse([{ token: TOKEN }]).success).toBe(false);
     expect(parse([{ token: TOKEN, scopes: ['write'] }]).success).toBe(false);
-    expect(parse([{ token: TOKEN, scopes: ['read'], tenant: 'acme' }]).success).toBe(false);
+    expect(parse([{ token: TOKEN, scopes: ['read'], team: 'acme' }]).success).toBe(false);
+    expect(parse([{ token: TOKEN, scopes: ['read'], tenant: 'Acme Corp' }]).success).toBe(false);
     expect(parse([{ sha256: 'abc', scopes: ['read'] }]).success).toBe(false);
     expect(parse(['too-short']).success).toBe(false);
   });

@@ -8,6 +8,8 @@ export interface Caller {
   readonly actor: string;
   /** What the caller may do. */
   readonly scopes: readonly AccessScope[];
+  /** The tenant whose records alone the caller sees and touches; absent, every tenant's. */
+  readonly tenant?: string;
 }
 
 /** The caller of a server without tokens: anyone who reaches it may do everything. */
@@ -30,7 +32,8 @@ function accessTokenOf(entry: AuthTokenEntry): AccessToken {
     return { digest, caller: { actor: tokenIdOf(digest), scopes: ['admin'] } };
   }
   const digest = 'sha256' in entry ? Buffer.from(entry.sha256, 'hex') : sha256(entry.token);
-  return { digest, caller: { actor: entry.name ?? tokenIdOf(digest), scopes: entry.scopes } };
+  const caller = { actor: entry.name ?? tokenIdOf(digest), scopes: entry.scopes };
+  return { digest, caller: entry.tenant === undefined ? caller : { ...caller, tenant: entry.tenant } };
 }
 
 /**

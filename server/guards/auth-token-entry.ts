@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccessScopeSchema } from '../../model';
+import { TenantNameSchema } from '../tenants';
 
 const name = z
   .string()
@@ -10,15 +11,18 @@ const name = z
   .describe('Who holds the token, as the audit trail names it; unset, the audit names the token by a short id of its hash');
 const scopes = z.array(AccessScopeSchema).min(1, 'an entry lists at least one scope').describe('What the token may do: read, run, deploy, admin');
 const token = z.string().min(16, 'a token has at least 16 characters');
+const tenant = TenantNameSchema.optional().describe(
+  "The tenant the token belongs to: it sees and touches only that tenant's executions, deployments and protocol graphs; unset, every tenant's",
+);
 
 /**
  * One entry of `auth_tokens`: a plain token (every scope, as before scopes existed), or an object naming the
- * token (or its SHA-256, so that the file holds no usable token), who holds it and what it may do. The objects
- * are strict, so that a field added later (a tenant) is refused by older servers rather than ignored.
+ * token (or its SHA-256, so that the file holds no usable token), who holds it, what it may do and the tenant it
+ * belongs to. The objects are strict, so that a field added later is refused by older servers rather than ignored.
  */
 export const AuthTokenEntrySchema = z.union([
   token,
-  z.object({ token, name, scopes }).strict(),
+  z.object({ token, name, scopes, tenant }).strict(),
   z
     .object({
       sha256: z
@@ -27,6 +31,7 @@ export const AuthTokenEntrySchema = z.union([
         .describe('The SHA-256 of the token in hex (`printf %s TOKEN | sha256sum`)'),
       name,
       scopes,
+      tenant,
     })
     .strict(),
 ]);

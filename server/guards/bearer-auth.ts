@@ -54,11 +54,13 @@ export class BearerAuth {
 
   /**
    * Whether a request may go on, without counting anything: no token is required, or the client is not locked
-   * out and carries a valid token. A request refused here goes to {@link check}, which counts it.
+   * out and carries a valid token of no tenant. A request refused here goes to {@link check}, which counts it; a
+   * token limited to a tenant goes there too, to be answered within its tenant.
    */
   async admits(credentials: Credentials): Promise<boolean> {
     if (!this.enabled) return true;
-    if (this.callerOf(credentials) === undefined) return false;
+    const caller = this.callerOf(credentials);
+    if (caller === undefined || caller.tenant !== undefined) return false;
     const client = ipKeyGenerator(credentials.address);
     await this.failures.refresh(client);
     return this.failures.blockedFor(client) === 0;

@@ -2,6 +2,7 @@ import { type RequestHandler, Router } from 'express';
 import { isTerminalEvent } from '../engine';
 import { EventFollower, statusOfTerminalEvent } from '../executions';
 import { type AppServices } from '../transport';
+import { tenantOfCaller } from './caller-tenant';
 
 const HEARTBEAT_MS = 15_000;
 /** How long an EventSource waits before it reconnects after a dropped connection. */
@@ -30,7 +31,8 @@ function eventStreamHandler({ executions }: Pick<AppServices, 'executions'>, ope
     if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') return next();
     const id = req.params.execution_id;
     const fromSeq = resumeSeq(req.header('last-event-id'), req.query.from_seq);
-    executions.readEvents(id, fromSeq, 1).then((log) => {
+    // Another tenant's execution is answered 404 here, before anything is streamed; the follower reads only this id.
+    executions.readEvents(id, fromSeq, 1, tenantOfCaller(res)).then((log) => {
       if (req.header('last-event-id') !== undefined && log.finished && fromSeq > log.lastSeq) {
         res.status(204).end();
         return;

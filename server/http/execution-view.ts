@@ -21,6 +21,7 @@ export function executionSummary(record: ExecutionRecord): Omit<Execution, 'resu
     workflow_name: workflowNameOf(record.request.graph_json.properties) ?? null,
     source: record.source,
     deployment_id: record.deploymentId ?? null,
+    tenant: record.tenant ?? null,
     node_id: record.nodeId,
     created_at: new Date(record.createdAt).toISOString(),
     started_at: iso(record.startedAt),

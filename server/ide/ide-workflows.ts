@@ -53,9 +53,9 @@ export function runnableIdeWorkflow(workflow: unknown, catalogue: Catalogue): Ru
  * Converts an IDE workflow and starts it (resolving once it is on disk): its workflow id is the IDE's, its source `ide_api`.
  * @throws AppError as {@link runnableIdeWorkflow} does, and whatever `ExecutionService.start` throws.
  */
-export async function startIdeWorkflow(request: IdeRunRequest, executions: ExecutionService, catalogue: Catalogue): Promise<ExecutionRecord> {
+export async function startIdeWorkflow(request: IdeRunRequest, executions: ExecutionService, catalogue: Catalogue, tenant?: string): Promise<ExecutionRecord> {
   const { graph, workflowId } = runnableIdeWorkflow(request.workflow, catalogue);
   const metadata = { ...request.metadata, workflow_id: workflowId || undefined, source: 'ide_api' };
   const collect = request.collect === undefined ? {} : { collect: request.collect };
-  return (await executions.startDurably({ graph_json: graph, input: request.input, metadata, ...collect }, { source: 'ide_api' })).execution;
+  return (await executions.startDurably({ graph_json: graph, input: request.input, metadata, ...collect }, { source: 'ide_api', tenant })).execution;
 }

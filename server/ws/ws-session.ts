@@ -102,6 +102,7 @@ export class WsSession {
   private async handle(message: ClientMessage): Promise<void> {
     const { request_id } = message;
     const { executions } = this.options.services;
+    const { tenant } = this.options.caller;
     if (message.type === 'start_workflow' || message.type === 'cancel_workflow') {
       const forbidden = scopeRefusal(this.options.caller, 'run', message.type);
       if (forbidden !== undefined) {
@@ -121,7 +122,7 @@ export class WsSession {
           'workflow_started',
           request_id,
           message.data.metadata?.execution_id,
-          async () => (await executions.startDurably(message.data, { source: 'websocket' })).execution.id,
+          async () => (await executions.startDurably(message.data, { source: 'websocket', tenant })).execution.id,
           undefined,
           'execution.start',
         );
@@ -130,7 +131,7 @@ export class WsSession {
           'subscription_ack',
           request_id,
           message.execution_id,
-          async () => (await executions.get(message.execution_id)).id,
+          async () => (await executions.get(message.execution_id, tenant)).id,
           (id) => this.follow(id, message.from_seq ?? 1),
         );
       case 'unsubscribe_workflow':
@@ -140,7 +141,7 @@ export class WsSession {
           'workflow_cancelled',
           request_id,
           message.execution_id,
-          async () => (await executions.cancel(message.execution_id)).id,
+          async () => (await executions.cancel(message.execution_id, undefined, tenant)).id,
           undefined,
           'execution.cancel',
         );

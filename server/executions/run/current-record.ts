@@ -12,6 +12,9 @@ export async function currentRecord(owned: ReadonlyMap<string, ExecutionRun>, st
   const run = owned.get(id);
   if (run) return { ...run.record };
   const record = await store.get(id);
-  if (!record) throw new AppError('NOT_FOUND', `Execution '${id}' not found`);
+  if (!record) throw executionNotFound(id);
   return record;
 }
+
+/** The answer to an unknown execution id, and to another tenant's: the two are told apart by nothing. */
+export const executionNotFound = (id: string): AppError => new AppError('NOT_FOUND', `Execution '${id}' not found`);

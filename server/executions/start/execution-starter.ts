@@ -73,7 +73,8 @@ export class ExecutionStarter {
   private async startOnce(id: string, request: StartRequest, fingerprint: string, defaults: StartDefaults): Promise<StartOutcome> {
     const existing = this.options.owned.get(id)?.record ?? (await this.options.store.get(id));
     if (existing) {
-      if (existing.fingerprint === fingerprint) return { execution: existing, created: false };
+      // Another tenant's execution is a conflict like any other reuse of its id, and tells nothing more of it.
+      if (existing.fingerprint === fingerprint && existing.tenant === defaults.tenant) return { execution: existing, created: false };
       throw new AppError('CONFLICT', `Execution '${id}' already exists with a different request`);
     }
     return this.create(id, request, fingerprint, defaults);
@@ -100,6 +101,7 @@ export class ExecutionStarter {
       workflowId: workflowIdOf(stored),
       source: request.metadata.source ?? defaults.source,
       ...(defaults.deploymentId === undefined ? {} : { deploymentId: defaults.deploymentId }),
+      ...(defaults.tenant === undefined ? {} : { tenant: defaults.tenant }),
       nodeId: null,
       fingerprint,
       request: stored,

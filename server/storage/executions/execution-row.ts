@@ -11,6 +11,7 @@ export interface ExecutionRow {
   workflow_id: string;
   source: string;
   deployment_id: string | null;
+  tenant: string | null;
   node_id: string | null;
   fingerprint: string;
   request: string;
@@ -28,6 +29,7 @@ export function toRecord(row: ExecutionRow): ExecutionRecord {
     workflowId: row.workflow_id,
     source: row.source,
     ...(row.deployment_id === null ? {} : { deploymentId: row.deployment_id }),
+    ...(row.tenant === null ? {} : { tenant: row.tenant }),
     nodeId: row.node_id,
     fingerprint: row.fingerprint,
     request: JSON.parse(row.request) as ExecutionRecord['request'],

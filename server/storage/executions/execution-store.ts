@@ -8,6 +8,8 @@ export interface ExecutionQuery {
   workflowId?: string;
   /** Only the runs this deployment started. */
   deploymentId?: string;
+  /** Only the runs of this tenant. */
+  tenant?: string;
   limit: number;
   /** Opaque position returned as `nextCursor` by the previous page. */
   cursor?: string;

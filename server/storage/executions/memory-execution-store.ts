@@ -56,7 +56,9 @@ export class MemoryExecutionStore implements ExecutionStore {
       .filter((r) => query.status === undefined || r.status === query.status)
       .filter(
         (r) =>
-          (query.workflowId === undefined || r.workflowId === query.workflowId) && (query.deploymentId === undefined || r.deploymentId === query.deploymentId),
+          (query.workflowId === undefined || r.workflowId === query.workflowId) &&
+          (query.deploymentId === undefined || r.deploymentId === query.deploymentId) &&
+          (query.tenant === undefined || r.tenant === query.tenant),
       )
       .filter((r) => after === undefined || compareNewestFirst(after, r) < 0)
       .sort(compareNewestFirst);

@@ -143,6 +143,7 @@ export class PostgresExecutionStore implements ExecutionStore {
     if (query.status !== undefined) where.push(`status = ${param(query.status)}`);
     if (query.workflowId !== undefined) where.push(`workflow_id = ${param(query.workflowId)}`);
     if (query.deploymentId !== undefined) where.push(`deployment_id = ${param(query.deploymentId)}`);
+    if (query.tenant !== undefined) where.push(`tenant = ${param(query.tenant)}`);
     if (after !== undefined) where.push(`(created_at, id) < (${param(after.createdAt)}, ${param(after.id)})`);
     const sql = `SELECT * FROM ${this.tables.executions} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ${param(query.limit + 1)}`;
     await this.caughtUp();

@@ -101,9 +101,10 @@ export async function writeBatch(client: pg.ClientBase | pg.Pool, tables: Postgr
   const inserts = [...batch.inserts.values()].sort((a, b) => byId(a.id, b.id));
   if (inserts.length > 0) {
     parts.push(`inserted AS (
-      INSERT INTO ${tables.executions} (id, status, workflow_id, source, deployment_id, node_id, fingerprint, request, result, created_at, started_at, ended_at)
+      INSERT INTO ${tables.executions} (id, status, workflow_id, source, deployment_id, tenant, node_id, fingerprint, request, result, created_at, started_at, ended_at)
       SELECT * FROM unnest(${p(inserts.map((r) => r.id))}::text[], ${p(inserts.map((r) => r.status))}::text[], ${p(inserts.map((r) => r.workflowId))}::text[],
-        ${p(inserts.map((r) => r.source))}::text[], ${p(inserts.map((r) => r.deploymentId ?? null))}::text[], ${p(inserts.map((r) => r.nodeId))}::text[], ${p(inserts.map((r) => r.fingerprint))}::text[],
+        ${p(inserts.map((r) => r.source))}::text[], ${p(inserts.map((r) => r.deploymentId ?? null))}::text[], ${p(inserts.map((r) => r.tenant ?? null))}::text[],
+        ${p(inserts.map((r) => r.nodeId))}::text[], ${p(inserts.map((r) => r.fingerprint))}::text[],
         ${statement.jsonTexts(inserts.map((r) => JSON.stringify(r.request)))}, ${p(inserts.map((r) => (r.result === null ? null : resultJson(r.result))))}::text[],
         ${p(inserts.map((r) => r.createdAt))}::bigint[], ${p(inserts.map((r) => r.startedAt))}::bigint[], ${p(inserts.map((r) => r.endedAt))}::bigint[])
       ON CONFLICT (id) DO NOTHING RETURNING id)`);

@@ -36,8 +36,8 @@ export function executionStatements(db: Database.Database) {
   const finished = `status IN ${TERMINAL_STATUS_SQL}`;
   return {
     insert: db.prepare(
-      `INSERT INTO executions (id, status, workflow_id, source, deployment_id, node_id, fingerprint, request, result, created_at, started_at, ended_at)
-       VALUES (@id, @status, @workflow_id, @source, @deployment_id, @node_id, @fingerprint, @request, @result, @created_at, @started_at, @ended_at)`,
+      `INSERT INTO executions (id, status, workflow_id, source, deployment_id, tenant, node_id, fingerprint, request, result, created_at, started_at, ended_at)
+       VALUES (@id, @status, @workflow_id, @source, @deployment_id, @tenant, @node_id, @fingerprint, @request, @result, @created_at, @started_at, @ended_at)`,
     ),
     get: db.prepare('SELECT * FROM executions WHERE id = ?'),
     update: db.prepare(
@@ -90,6 +90,7 @@ export function writeSqliteBatch(
         workflow_id: record.workflowId,
         source: record.source,
         deployment_id: record.deploymentId ?? null,
+        tenant: record.tenant ?? null,
         node_id: record.nodeId,
         fingerprint: record.fingerprint,
         request: JSON.stringify(record.request),

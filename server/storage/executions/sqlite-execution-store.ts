@@ -146,6 +146,10 @@ export class SqliteExecutionStore implements ExecutionStore {
       where.push('deployment_id = ?');
       params.push(query.deploymentId);
     }
+    if (query.tenant !== undefined) {
+      where.push('tenant = ?');
+      params.push(query.tenant);
+    }
     if (after !== undefined) {
       where.push('(created_at < ? OR (created_at = ? AND id < ?))');
       params.push(after.createdAt, after.createdAt, after.id);

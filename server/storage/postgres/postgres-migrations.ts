@@ -101,4 +101,15 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX audit_by_actor ON ${s}.audit (actor, at DESC, id DESC);
     `,
   },
+  {
+    // Tenants: executions, deployments and audit rows record the tenant of the token that made them (null for a
+    // token of no tenant); a tenant lists its executions by time, and counts those still queued or running.
+    version: 8,
+    sql: (s) => `
+      ALTER TABLE ${s}.executions ADD COLUMN tenant TEXT COLLATE "C";
+      CREATE INDEX executions_by_tenant ON ${s}.executions (tenant, created_at DESC, id DESC) WHERE tenant IS NOT NULL;
+      ALTER TABLE ${s}.deployments ADD COLUMN tenant TEXT COLLATE "C";
+      ALTER TABLE ${s}.audit ADD COLUMN tenant TEXT COLLATE "C";
+    `,
+  },
 ];

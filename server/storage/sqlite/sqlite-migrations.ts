@@ -75,6 +75,15 @@ export const SQLITE_EXECUTION_MIGRATIONS: readonly SqliteMigration[] = [
         CREATE INDEX executions_by_deployment ON executions (deployment_id, created_at DESC, id DESC) WHERE deployment_id IS NOT NULL;
       `),
   },
+  {
+    // The tenant of the token that started each execution (null for a token of no tenant).
+    version: 4,
+    apply: (db) =>
+      db.exec(`
+        ALTER TABLE executions ADD COLUMN tenant TEXT;
+        CREATE INDEX executions_by_tenant ON executions (tenant, created_at DESC, id DESC) WHERE tenant IS NOT NULL;
+      `),
+  },
 ];
 
 /** The layout of `deployments.db`, step by step; step 1 changes nothing in a database made before steps were counted. */
@@ -92,6 +101,11 @@ export const SQLITE_DEPLOYMENT_MIGRATIONS: readonly SqliteMigration[] = [
         ALTER TABLE deployments ADD COLUMN revised_at INTEGER;
         ALTER TABLE deployments ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
       `),
+  },
+  {
+    // The tenant of the token that created each deployment (null for a token of no tenant).
+    version: 3,
+    apply: (db) => db.exec('ALTER TABLE deployments ADD COLUMN tenant TEXT'),
   },
 ];
 
@@ -122,5 +136,10 @@ export const SQLITE_AUDIT_MIGRATIONS: readonly SqliteMigration[] = [
         CREATE INDEX audit_by_time ON audit (at DESC, id DESC);
         CREATE INDEX audit_by_actor ON audit (actor, at DESC, id DESC);
       `),
+  },
+  {
+    // The tenant of the caller of each audited call (null for a caller of no tenant).
+    version: 2,
+    apply: (db) => db.exec('ALTER TABLE audit ADD COLUMN tenant TEXT'),
   },
 ];
