@@ -74,8 +74,19 @@ describe('server configuration', () => {
     });
   });
 
+  it('reads tenants and tokens of tenants as JSON from the environment', async () => {
+    const config = await load([], {
+      ENGINE_AUTH_TOKENS: '[{"token":"acme-token-0123456789","scopes":["run"],"tenant":"acme"}]',
+      ENGINE_TENANTS: '{"acme":{"max_active_executions":3,"secrets":["ACME_KEY"]}}',
+    });
+    expect(config.auth_tokens).toEqual([{ token: 'acme-token-0123456789', scopes: ['run'], tenant: 'acme' }]);
+    expect(config.tenants).toEqual({ acme: { max_active_executions: 3, secrets: ['ACME_KEY'] } });
+  });
+
   it.each([
     [['--port', '70000'], "'port'"],
+    [['--tenants', '{"Acme Corp":{}}'], "'tenants"],
+    [['--tenants', '{"acme":{"max_runs":3}}'], "'tenants.acme'"],
     [['--port', 'abc'], "'port'"],
     [['--max-connections', '-1'], "'max_connections'"],
     [['--ide-url', 'not a url'], "'ide_url'"],

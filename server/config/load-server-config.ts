@@ -89,7 +89,7 @@ export async function loadServerConfig({ argv, env }: ConfigSources): Promise<Lo
     if (cluster !== undefined) return { ok: false, message: `Invalid configuration: ${cluster}` };
     if (parsed.success) return { ok: true, config: parsed.data, warnings };
     const problems = parsed.error.issues.map((issue) =>
-      issue.code === 'unrecognized_keys' ? unknownOptions(issue.keys) : `'${issue.path.join('.')}': ${issue.message}`,
+      issue.code === 'unrecognized_keys' && issue.path.length === 0 ? unknownOptions(issue.keys) : `'${issue.path.join('.')}': ${issue.message}`,
     );
     return { ok: false, message: `Invalid configuration: ${problems.join('; ')}` };
   } catch (error) {
