@@ -35,6 +35,7 @@ import {
   SqliteAuditStore,
 } from './storage';
 import { AuditTrail } from './audit';
+import { TenantSecrets } from './tenants';
 
 /** How often finished executions past the retention limits are deleted. */
 const RETENTION_INTERVAL_MS = 10 * 60_000;
@@ -105,6 +106,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
   const egress = egressPolicyOf(config);
   const hookAnswers = new HookAnswers();
   const secrets = new SecretResolver({ envPrefix: config.secret_env_prefix, stores: config.secrets_dir ? [new DirectorySecretStore(config.secrets_dir)] : [] });
+  const tenantSecrets = new TenantSecrets(config.tenants);
   // The warm Python interpreters are the catalogue's: a catalogue given by the caller starts none.
   const pythonPool =
     overrides.catalogue === undefined && config.python_pool_size > 0
@@ -161,8 +163,9 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     catalogue,
     graphComponents,
     store,
-    resolveConfig: (values, _nodeId, onSecret) => secrets.resolveValues(values, onSecret),
-    lookupSecret: (name) => secrets.lookup(name),
+    resolveConfig: (values, _nodeId, onSecret, tenant) => secrets.resolveValues(values, onSecret, (name) => tenantSecrets.allows(name, tenant)),
+    lookupSecret: (name, tenant) => secrets.lookup(name, (secret) => tenantSecrets.allows(secret, tenant)),
+    tenants: config.tenants,
     maxConcurrentExecutions: config.max_concurrent_executions,
     dispatcher: overrides.dispatcher,
     nodeId: config.node_id,

@@ -46,8 +46,12 @@ export class SecretResolver {
     this.#env = options.env ?? process.env;
   }
 
-  /** The value of a secret: the environment variable first, then the first store that has it; `undefined` when none does. */
-  lookup(name: string): string | undefined {
+  /**
+   * The value of a secret: the environment variable first, then the first store that has it; `undefined` when none
+   * does, or when `allows` (who may name which secret) refuses the name, so that a refused secret reads as absent.
+   */
+  lookup(name: string, allows?: (name: string) => boolean): string | undefined {
+    if (allows !== undefined && !allows(name)) return undefined;
     if (this.#envPrefix !== false) {
       const value = this.#env[`${this.#envPrefix}${name}`];
       if (value !== undefined) return value;
@@ -68,16 +72,17 @@ export class SecretResolver {
    * Resolves the references in a plain object, for callers holding values rather than an `ActorConfig`;
    * `onSecret` hears each secret value used, so that the caller can mask it wherever it shows up. Values
    * of plain JSON holding no reference are handed back as they are (the same object), so that the engine
-   * keeps the configuration it parsed at validation; otherwise the answer is a new object.
+   * keeps the configuration it parsed at validation; otherwise the answer is a new object. A name `allows` refuses
+   * is resolved as a secret that does not exist.
    */
-  resolveValues(values: Readonly<Record<string, unknown>>, onSecret?: (value: string) => void): JsonObject {
+  resolveValues(values: Readonly<Record<string, unknown>>, onSecret?: (value: string) => void, allows?: (name: string) => boolean): JsonObject {
     if (isPlainWithoutReference(values)) return values as JsonObject;
     const input = toJsonValue(values, 'VALIDATION');
     if (!isJsonObject(input)) throw new ConfigError('VALIDATION', 'Secret resolution needs an object of keys to values');
     const output: JsonObject = {};
     for (const [key, value] of Object.entries(input)) {
       const lookup = (name: string): string | undefined => {
-        const secret = this.lookup(name);
+        const secret = this.lookup(name, allows);
         if (secret !== undefined) onSecret?.(secret);
         return secret;
       };

@@ -5,6 +5,7 @@ import { type ExecutionStore } from '../storage';
 import { type PeerNodes } from './placement/peer-nodes';
 import { type RunDispatcher } from './placement/run-dispatcher';
 import { type WebhookNotifier } from './webhook-notifier';
+import { type TenantsConfig } from '../tenants';
 
 /** What the execution service is built from. */
 export interface ExecutionServiceOptions {
@@ -44,11 +45,17 @@ export interface ExecutionServiceOptions {
   storageFull?: () => string | undefined;
   /**
    * Resolves secret references in actor configuration, reporting each secret value it resolves through
-   * `onSecret`: every one is masked (`***`) in what the run stores and emits.
+   * `onSecret`: every one is masked (`***`) in what the run stores and emits. `tenant` is the run's (undefined: a
+   * run of no tenant), so that a secret the run may not name resolves as one that does not exist.
    */
-  resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void) => JsonObject;
-  /** Looks up a named secret for actors that read one (`ctx.secret`); each value answered is masked like a resolved reference. */
-  lookupSecret?: (name: string) => string | undefined;
+  resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void, tenant: string | undefined) => JsonObject;
+  /**
+   * Looks up a named secret for actors that read one (`ctx.secret`) in a run of `tenant`; each value answered is
+   * masked like a resolved reference.
+   */
+  lookupSecret?: (name: string, tenant: string | undefined) => string | undefined;
+  /** Each tenant's own limits: `max_active_executions` refuses its starts, `max_event_log_mb` replaces `maxEventLogBytes` for its runs. @default {} */
+  tenants?: TenantsConfig;
   /** Event payloads longer than this (JSON characters) are truncated. @default 65536 */
   maxEventPayloadBytes?: number;
   /** Runs each firing of every run this node makes (see `NetworkOptions.firingScope`): tracing wraps firings in their spans with it. */

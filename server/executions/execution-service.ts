@@ -27,6 +27,7 @@ import { type ExecutionRun } from './run/execution-run';
 import { RunLauncher } from './run/run-launcher';
 import { checkCollect } from './start/collect-check';
 import { type GraphCheck, checkGraph } from './start/graph-check';
+import { ActiveExecutionLimit } from './start/active-execution-limit';
 import { ExecutionStarter, type StartOutcome } from './start/execution-starter';
 import { type StartDefaults } from './start-request';
 import { silentLogger } from '../logger';
@@ -93,6 +94,7 @@ export class ExecutionService {
         maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
         defaultTimeoutMs: options.defaultTimeoutMs ?? 0,
         maxEventPayloadBytes: options.maxEventPayloadBytes,
+        tenants: options.tenants,
         resolveConfig: options.resolveConfig,
         lookupSecret: options.lookupSecret,
         firingScope: options.firingScope,
@@ -111,6 +113,7 @@ export class ExecutionService {
       now,
       newId: options.newId ?? randomUUID,
       storageFull: options.storageFull,
+      activeLimit: new ActiveExecutionLimit(store, options.tenants),
     });
     this.control = new RunControl({ store, owned, dispatcher: this.dispatcher, endings, nodeId, peers: options.peers, get });
     this.reader = new EventLogReader(store, owned, get);

@@ -194,6 +194,21 @@ export function describeExecutionStore(name: string, open: () => Promise<Executi
       expect((await store.listUnfinished('n1')).map((r) => r.id)).toEqual(['r1']);
     });
 
+    it("counts a tenant's queued and running executions only, its ended ones and other tenants' left out", async () => {
+      store.insert(record('q', 1, { status: 'queued', tenant: 'acme' }));
+      store.insert(record('r', 2, { status: 'running', nodeId: 'n1', tenant: 'acme' }));
+      store.insert(record('c', 3, { status: 'completed', tenant: 'acme' }));
+      store.insert(record('g', 4, { status: 'running', nodeId: 'n1', tenant: 'globex' }));
+      store.insert(record('n', 5, { status: 'queued' }));
+      expect(await store.countUnfinished('acme')).toBe(2);
+      expect(await store.countUnfinished('globex')).toBe(1);
+      expect(await store.countUnfinished('initech')).toBe(0);
+      store.update('r', { status: 'failed', endedAt: 9 });
+      expect(await store.countUnfinished('acme')).toBe(1);
+      await store.written();
+      expect(await store.countUnfinished('acme')).toBe(1);
+    });
+
     it('never changes a finished execution again', async () => {
       store.insert(record('a', 1, { status: 'running', nodeId: 'n1' }));
       store.appendEvent('a', idle(1));

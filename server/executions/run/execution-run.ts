@@ -14,7 +14,7 @@ import { limitOutputs, oversizedOutput } from '../result-limit';
 import { statusOfTerminalEvent } from '../terminal-status';
 import { EventLogBudget } from './event-log-budget';
 import { type UnnumberedEvent, nextInLog } from './log-seq';
-import { type RunEnvironment } from './run-environment';
+import { type RunEnvironment, logLimitsOf } from './run-environment';
 import { RunJournal } from './run-journal';
 import { isResumable } from './resumable';
 import { type ResumePoint } from '../recovery/resume-point';
@@ -50,7 +50,7 @@ export class ExecutionRun {
     private readonly resumed?: ResumePoint,
   ) {
     this.current = record;
-    this.budget = new EventLogBudget(env.logLimits, resumed && { events: resumed.lastSeq, bytes: resumed.loggedBytes });
+    this.budget = new EventLogBudget(logLimitsOf(env, record.tenant), resumed && { events: resumed.lastSeq, bytes: resumed.loggedBytes });
     this.last = resumed?.lastSeq ?? 0;
     env.owned.set(record.id, this);
   }
@@ -138,9 +138,10 @@ export class ExecutionRun {
       timeoutMs: timeoutMs > 0 ? Math.max(1, timeoutMs - spent) : timeoutMs,
       journal,
       startedAt: resumed === undefined ? undefined : startedAt,
-      resolveConfig: resolveConfig && ((config, nodeId) => resolveConfig(config, nodeId, (value) => mask.add(value))),
+      // The record read back from the store carries the tenant, so a resumed or adopted run resolves as its start did.
+      resolveConfig: resolveConfig && ((config, nodeId) => resolveConfig(config, nodeId, (value) => mask.add(value), record.tenant)),
       secret: (name) => {
-        const value = lookupSecret?.(name);
+        const value = lookupSecret?.(name, record.tenant);
         if (value !== undefined) mask.add(value);
         return value;
       },

@@ -1,4 +1,6 @@
 import { type Catalogue, type FiringScope, type JsonObject } from '../../engine';
+import { BYTES_PER_MIB } from '../../../model';
+import { type TenantsConfig } from '../../tenants';
 import { type Logger } from '../../logger';
 import { type ExecutionStore } from '../../storage';
 import { type ExecutionAnnouncer } from '../follow/execution-announcer';
@@ -21,17 +23,25 @@ export interface RunEnvironment {
    */
   readonly resumeInterruptedRuns: boolean;
   readonly logger: Logger;
-  /** The events and bytes each run logs in full. */
+  /** The events and bytes each run logs in full, unless its tenant sets its own bytes (see {@link logLimitsOf}). */
   readonly logLimits: EventLogLimits;
+  /** Each tenant's own limits. */
+  readonly tenants?: TenantsConfig;
   /** An output larger than this (as JSON) is kept as a marker text. */
   readonly maxResultBytes: number;
   /** Timeout of a run whose request sets none; 0 means none. */
   readonly defaultTimeoutMs: number;
   readonly maxEventPayloadBytes?: number;
-  /** Resolves secret references in a node's configuration, reporting each secret value it resolves. */
-  readonly resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void) => JsonObject;
-  /** Looks up a named secret for `ctx.secret`. */
-  readonly lookupSecret?: (name: string) => string | undefined;
+  /** Resolves secret references in a node's configuration for a run of `tenant`, reporting each secret value it resolves. */
+  readonly resolveConfig?: (config: JsonObject, nodeId: string, onSecret: (value: string) => void, tenant: string | undefined) => JsonObject;
+  /** Looks up a named secret for `ctx.secret` in a run of `tenant`. */
+  readonly lookupSecret?: (name: string, tenant: string | undefined) => string | undefined;
   /** Runs each firing of the runs, when the service traces them. */
   readonly firingScope?: FiringScope;
+}
+
+/** The event-log limits of a run of `tenant`: its tenant's `max_event_log_mb`, when set, in place of the service's bytes. */
+export function logLimitsOf(env: RunEnvironment, tenant: string | undefined): EventLogLimits {
+  const tenantMb = tenant === undefined ? undefined : env.tenants?.[tenant]?.max_event_log_mb;
+  return tenantMb === undefined ? env.logLimits : { ...env.logLimits, maxBytes: tenantMb * BYTES_PER_MIB };
 }

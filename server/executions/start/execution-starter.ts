@@ -6,6 +6,7 @@ import { type ExecutionStore } from '../../storage';
 import { type Placement } from '../placement/placement';
 import { type ExecutionRun } from '../run/execution-run';
 import { type StartDefaults, type StoredRequest, workflowIdOf } from '../start-request';
+import { type ActiveExecutionLimit } from './active-execution-limit';
 import { checkCollect } from './collect-check';
 import { checkGraph, graphError } from './graph-check';
 import { identifyingPart, requestFingerprint } from './request-fingerprint';
@@ -27,11 +28,13 @@ export interface ExecutionStarterOptions {
   now: () => number;
   newId: () => string;
   storageFull?: () => string | undefined;
+  /** Holds each tenant to its executions queued or running at once. */
+  activeLimit: ActiveExecutionLimit;
 }
 
 /**
  * Turns start requests into executions, each step once and in order: the request's fingerprint, the idempotency
- * check of an id given twice, the graph check, the record, then the placement that runs it.
+ * check of an id given twice, the graph check, the tenant's limit, the record, then the placement that runs it.
  */
 export class ExecutionStarter {
   /** Starts naming an id, chained so that two requests for one id are answered one after the other. */
@@ -53,7 +56,7 @@ export class ExecutionStarter {
   /**
    * Validates a request and hands its execution to the placement; the record may be written on a later turn. A
    * request naming an execution id that exists answers that execution when it is the same request (an idempotent retry).
-   * @throws AppError VALIDATION_FAILED for an invalid graph, input or collect, CONFLICT for an id reused by another request, UNAVAILABLE while shutting down, STORAGE_FULL
+   * @throws AppError VALIDATION_FAILED for an invalid graph, input or collect, CONFLICT for an id reused by another request, UNAVAILABLE while shutting down, STORAGE_FULL, LIMIT_REACHED past the tenant's `max_active_executions`
    */
   async start(request: StartRequest, defaults: StartDefaults): Promise<StartOutcome> {
     if (!this.open) throw new AppError('UNAVAILABLE', 'The service is shutting down and accepts no new executions');
@@ -80,8 +83,8 @@ export class ExecutionStarter {
     return this.create(id, request, fingerprint, defaults);
   }
 
-  private create(id: string, request: StartRequest, fingerprint: string, defaults: StartDefaults): StartOutcome {
-    const { store, compiler, placement, now, storageFull } = this.options;
+  private create(id: string, request: StartRequest, fingerprint: string, defaults: StartDefaults): Promise<StartOutcome> {
+    const { store, compiler, placement, now, storageFull, activeLimit } = this.options;
     const full = storageFull?.();
     if (full !== undefined) throw new AppError('STORAGE_FULL', full);
     const check = checkGraph(request, compiler, this.options.graphComponents);
@@ -110,8 +113,11 @@ export class ExecutionStarter {
       startedAt: null,
       endedAt: null,
     };
-    store.insert(record);
-    placement.place(record, graph, defaults.here === true);
-    return { execution: { ...record }, created: true };
+    // Counted after the checks, so that an invalid request is answered as such whatever the tenant's load.
+    return activeLimit.admit(defaults.tenant, () => {
+      store.insert(record);
+      placement.place(record, graph, defaults.here === true);
+      return { execution: { ...record }, created: true };
+    });
   }
 }

@@ -81,6 +81,8 @@ export interface ExecutionStore {
   readJournal(executionId: string): Promise<JournalEntry[]>;
   /** Executions that are queued or running, on `nodeId` only when it is given. */
   listUnfinished(nodeId?: string): Promise<ExecutionRecord[]>;
+  /** How many executions of `tenant` are queued or running, on any node: what its `max_active_executions` is held to. */
+  countUnfinished(tenant: string): Promise<number>;
 
   /**
    * Moves a queued execution to running on `nodeId` at `startedAt`, atomically: of several nodes claiming the

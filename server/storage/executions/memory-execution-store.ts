@@ -88,6 +88,12 @@ export class MemoryExecutionStore implements ExecutionStore {
     return Promise.resolve(records.map((r) => ({ ...r })));
   }
 
+  countUnfinished(tenant: string): Promise<number> {
+    let count = 0;
+    for (const { record } of this.entries.values()) if (record.tenant === tenant && !isTerminalStatus(record.status)) count++;
+    return Promise.resolve(count);
+  }
+
   claim(id: string, nodeId: string, startedAt: number): Promise<ExecutionRecord | undefined> {
     const entry = this.entries.get(id);
     if (entry?.record.status !== 'queued') return Promise.resolve(undefined);

@@ -191,6 +191,15 @@ export class PostgresExecutionStore implements ExecutionStore {
     return rows.map(toRecord);
   }
 
+  async countUnfinished(tenant: string): Promise<number> {
+    await this.caughtUp();
+    const { rows } = await this.pool.query<{ count: number }>(
+      `SELECT COUNT(*)::int AS count FROM ${this.tables.executions} WHERE tenant = $1 AND ${UNFINISHED_SQL}`,
+      [tenant],
+    );
+    return rows[0].count;
+  }
+
   async claim(id: string, nodeId: string, startedAt: number): Promise<ExecutionRecord | undefined> {
     await this.caughtUp();
     const row = await this.claims.claim(id, nodeId, startedAt);

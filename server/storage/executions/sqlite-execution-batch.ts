@@ -54,6 +54,7 @@ export function executionStatements(db: Database.Database) {
     readJournal: db.prepare('SELECT node_path, firing, outcome FROM journal WHERE execution_id = ? ORDER BY rowid'),
     deleteJournal: db.prepare('DELETE FROM journal WHERE execution_id = ?'),
     unfinished: db.prepare(`SELECT * FROM executions WHERE ${UNFINISHED_SQL}`),
+    unfinishedOfTenant: db.prepare(`SELECT id FROM executions WHERE tenant = ? AND ${UNFINISHED_SQL}`),
     deleteExecution: db.prepare(`DELETE FROM executions WHERE id = ? AND ${finished}`),
     deleteEvents: db.prepare('DELETE FROM events WHERE execution_id = ?'),
     endedBefore: db.prepare(`SELECT id FROM executions WHERE ${finished} AND ended_at < ?`),

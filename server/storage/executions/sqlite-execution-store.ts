@@ -258,6 +258,13 @@ export class SqliteExecutionStore implements ExecutionStore {
     return Promise.resolve(nodeId === undefined ? records : records.filter((record) => record.nodeId === nodeId));
   }
 
+  // A row may still say running while its ending waits for a large result's file: the record kept in memory decides.
+  countUnfinished(tenant: string): Promise<number> {
+    this.commits.commitNow();
+    const rows = this.statements.unfinishedOfTenant.all(tenant) as { id: string }[];
+    return Promise.resolve(rows.filter((row) => !isTerminalStatus(this.find(row.id)?.status ?? 'completed')).length);
+  }
+
   claim(id: string, nodeId: string, startedAt: number): Promise<ExecutionRecord | undefined> {
     const record = this.find(id);
     if (record?.status !== 'queued') return Promise.resolve(undefined);
