@@ -203,6 +203,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
       maxTriggersPerDeployment: config.max_triggers_per_deployment,
       maxTriggerStartsPerSecond: config.max_trigger_starts_per_second,
     },
+    tenants: config.tenants,
     onTickSkipped: (reason) => metrics.tickSkipped(reason),
     logger,
   });

@@ -29,6 +29,19 @@ export function checkDeploymentCount(count: number, limits: DeploymentLimits): v
   throw new AppError('LIMIT_REACHED', `The service keeps ${count} deployments, its limit (max_deployments = ${limits.maxDeployments}): delete one first`);
 }
 
+/**
+ * Refuses a new deployment of `tenant` when the tenant already keeps its own `max_deployments` (`limit`), counted
+ * by the caller in the store so that the limit holds across the nodes of a cluster.
+ * @throws AppError LIMIT_REACHED naming the tenant and its limit
+ */
+export function checkTenantDeploymentCount(tenant: string, count: number, limit: number | undefined): void {
+  if (limit === undefined || count < limit) return;
+  throw new AppError(
+    'LIMIT_REACHED',
+    `Tenant '${tenant}' keeps ${count} deployments, its limit (tenants.${tenant}.max_deployments = ${limit}): delete one first`,
+  );
+}
+
 /** The components of the trigger nodes that start a deployment's runs. */
 const TRIGGER_COMPONENTS = new Set(['tpl_cron_trigger', 'tpl_interval_trigger']);
 

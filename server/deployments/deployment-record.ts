@@ -22,6 +22,8 @@ export interface DeploymentRecord {
   readonly revisedAt?: number;
   /** Whether its triggers and hooks are stopped until it is resumed. */
   readonly paused?: boolean;
+  /** The tenant of the token that created it, which the runs it starts belong to; absent for a caller of no tenant. */
+  readonly tenant?: string;
   readonly triggers: Readonly<Record<string, TriggerState>>;
 }
 

@@ -3,6 +3,7 @@ import { type Catalogue } from '../engine';
 import { type ExecutionService } from '../executions';
 import { type Logger } from '../logger';
 import { type DeploymentStore } from '../storage';
+import { type TenantsConfig } from '../tenants';
 import { type DeploymentLimits, type TickSkipReason } from './deployment-limits';
 import { type HookAnswers } from './hook-answers';
 
@@ -31,6 +32,8 @@ export interface DeploymentServiceOptions {
   claimTick?: (deploymentId: string, triggerNodeId: string, tickKey: string) => Promise<boolean>;
   /** Caps on deployments, their triggers and the runs triggers start. @default DEFAULT_DEPLOYMENT_LIMITS */
   limits?: Partial<DeploymentLimits>;
+  /** Each tenant's own limits: `max_deployments` caps the deployments its tokens create. @default no tenant has a limit of its own */
+  tenants?: TenantsConfig;
   /** Told of each tick that started no run, and why (for metrics). */
   onTickSkipped?: (reason: TickSkipReason) => void;
   logger?: Logger;

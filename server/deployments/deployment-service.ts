@@ -17,7 +17,15 @@ import { HookRunLimit } from './hook-run-limit';
 import { TriggerClock, isExhausted } from './trigger-clock';
 import { timerAt } from './tick-timer';
 import { tickKey } from './tick-key';
-import { DEFAULT_DEPLOYMENT_LIMITS, type DeploymentLimits, checkDeploymentCount, checkTriggerCount, triggerNodeCount } from './deployment-limits';
+import {
+  DEFAULT_DEPLOYMENT_LIMITS,
+  type DeploymentLimits,
+  checkDeploymentCount,
+  checkTenantDeploymentCount,
+  checkTriggerCount,
+  triggerNodeCount,
+} from './deployment-limits';
+import { visibleWithin } from '../tenants';
 import { TriggerStartBudget } from './trigger-start-budget';
 
 export { type DeploymentServiceOptions } from './deployment-service-options';
@@ -57,22 +65,25 @@ export class DeploymentService {
   }
 
   /**
-   * Validates and stores a deployment, then arms its triggers.
+   * Validates and stores a deployment of `tenant` (undefined: one of no tenant), then arms its triggers; the runs it
+   * starts belong to that tenant. Names are unique across the service: one another tenant holds is in use too.
    * @throws AppError VALIDATION_FAILED for a workflow that cannot be deployed or has more triggers than
-   * `maxTriggersPerDeployment`, CONFLICT for a name in use, LIMIT_REACHED when `maxDeployments` are kept
+   * `maxTriggersPerDeployment`, CONFLICT for a name in use, LIMIT_REACHED when `maxDeployments` are kept, or the
+   * tenant's own `max_deployments`
    */
-  create(request: DeploymentRequest): Deployment {
+  create(request: DeploymentRequest, tenant?: string): Deployment {
     if (this.active.has(request.name) || this.options.store.get(request.name))
       throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
     checkDeploymentCount(this.active.size, this.limits);
+    if (tenant !== undefined) checkTenantDeploymentCount(tenant, this.countOf(tenant), this.options.tenants?.[tenant]?.max_deployments);
     if (request.graph_json !== undefined) checkTriggerCount(triggerNodeCount(request.graph_json), this.limits);
     const plan = planDeployment(request, this.planContext());
     checkTriggerCount(plan.triggers.length, this.limits);
-    const record: DeploymentRecord = { id: request.name, request, createdAt: this.now(), triggers: {} };
+    const record: DeploymentRecord = { id: request.name, request, createdAt: this.now(), triggers: {}, ...(tenant === undefined ? {} : { tenant }) };
     if (!this.options.store.insert(record))
       throw new AppError('CONFLICT', `Deployment '${request.name}' already exists: delete it first, or choose another name`);
     this.activate(record, plan, false);
-    this.logger.info({ deployment: record.id, triggers: plan.triggers.length, hooks: plan.hooks.length }, 'Deployment created');
+    this.logger.info({ deployment: record.id, tenant, triggers: plan.triggers.length, hooks: plan.hooks.length }, 'Deployment created');
     return this.get(record.id);
   }
 
@@ -80,10 +91,11 @@ export class DeploymentService {
    * Changes a deployment in place. A new workflow or settings are validated as {@link create} validates them, then
    * stored, and its triggers are armed afresh from the new workflow (runs already going keep the graph they
    * started with). `paused` stops its triggers and hooks, or starts them again. A change refused changes nothing.
-   * @throws AppError NOT_FOUND, VALIDATION_FAILED as {@link create} does
+   * A caller limited to the tenant `within` changes only that tenant's deployments.
+   * @throws AppError NOT_FOUND (for another tenant's deployment too), VALIDATION_FAILED as {@link create} does
    */
-  update(id: string, patch: DeploymentPatch): Deployment {
-    const active = this.activeOf(id);
+  update(id: string, patch: DeploymentPatch, within?: string): Deployment {
+    const active = this.activeOf(id, within);
     const { paused, ...changes } = patch;
     const request = patchedRequest(active.record.request, changes);
     const revised = JSON.stringify(request) !== JSON.stringify(active.record.request);
@@ -110,19 +122,19 @@ export class DeploymentService {
 
   /**
    * Stops a deployment's triggers and hooks until it is resumed; pausing a paused one changes nothing.
-   * @throws AppError NOT_FOUND
+   * @throws AppError NOT_FOUND (for another tenant's deployment too)
    */
-  pause(id: string): Deployment {
-    return this.update(id, { paused: true });
+  pause(id: string, within?: string): Deployment {
+    return this.update(id, { paused: true }, within);
   }
 
   /**
    * Starts a paused deployment's triggers and hooks again: each trigger's next tick is its next one from now (the
    * ticks that fell during the pause are not run). Resuming one that is not paused changes nothing.
-   * @throws AppError NOT_FOUND
+   * @throws AppError NOT_FOUND (for another tenant's deployment too)
    */
-  resume(id: string): Deployment {
-    return this.update(id, { paused: false });
+  resume(id: string, within?: string): Deployment {
+    return this.update(id, { paused: false }, within);
   }
 
   /** Whether deployment `id` is paused (false for one there is not). */
@@ -131,26 +143,28 @@ export class DeploymentService {
     return active !== undefined && isPaused(active.record);
   }
 
-  /** Every deployment, oldest first. */
-  list(): Deployment[] {
+  /** Every deployment a caller limited to the tenant `within` may see (all, for undefined), oldest first. */
+  list(within?: string): Deployment[] {
     // Deployments other nodes create come in as they are told, not in the order they were created.
-    const oldestFirst = [...this.active.values()].sort(
-      (a, b) => a.record.createdAt - b.record.createdAt || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0),
-    );
+    const visible = [...this.active.values()].filter((active) => visibleWithin(active.record.tenant, within));
+    const oldestFirst = visible.sort((a, b) => a.record.createdAt - b.record.createdAt || (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0));
     return oldestFirst.map((active) => this.view(active));
   }
 
-  /** @throws AppError NOT_FOUND */
-  get(id: string): Deployment {
-    return this.view(this.activeOf(id));
+  /**
+   * The deployment `id`, as seen by a caller limited to the tenant `within` (undefined: one who sees every tenant's).
+   * @throws AppError NOT_FOUND (for another tenant's deployment too)
+   */
+  get(id: string, within?: string): Deployment {
+    return this.view(this.activeOf(id, within));
   }
 
   /**
    * Stops a deployment's triggers and hooks and forgets it; executions it started are kept.
-   * @throws AppError NOT_FOUND
+   * @throws AppError NOT_FOUND (for another tenant's deployment too)
    */
-  delete(id: string): void {
-    this.disarm(this.activeOf(id));
+  delete(id: string, within?: string): void {
+    this.disarm(this.activeOf(id, within));
     this.active.delete(id);
     this.options.store.delete(id);
     this.logger.info({ deployment: id }, 'Deployment deleted');
@@ -255,7 +269,7 @@ export class DeploymentService {
           metadata: { ...this.startMetadata(deployment, executionId, 'hook'), [HTTP_REQUEST_METADATA_KEY]: request },
           ...runOptions(deployment.record.request),
         },
-        { source: 'hook', here: true, deploymentId: id },
+        { source: 'hook', here: true, deploymentId: id, ...tenantOf(deployment.record) },
       );
     } catch (error) {
       this.hookRuns.release(id);
@@ -310,10 +324,16 @@ export class DeploymentService {
     throw new AppError('METHOD_NOT_ALLOWED', `This hook does not answer ${asked}`);
   }
 
-  private activeOf(id: string): ActiveDeployment {
+  // Another tenant's deployment is answered as one there is not, so that its name tells nothing.
+  private activeOf(id: string, within?: string): ActiveDeployment {
     const active = this.active.get(id);
-    if (!active) throw new AppError('NOT_FOUND', `Deployment '${id}' not found`);
+    if (!active || !visibleWithin(active.record.tenant, within)) throw new AppError('NOT_FOUND', `Deployment '${id}' not found`);
     return active;
+  }
+
+  // Counted in the store, which in a cluster holds every node's deployments.
+  private countOf(tenant: string): number {
+    return this.options.store.list().filter((record) => record.tenant === tenant).length;
   }
 
   private planContext() {
@@ -411,7 +431,7 @@ export class DeploymentService {
       };
       await this.options.executions.start(
         { graph_json: (active.plan as DeploymentPlan).graphJson, input: active.record.request.input, metadata, ...runOptions(active.record.request) },
-        { source: 'trigger', deploymentId: active.record.id },
+        { source: 'trigger', deploymentId: active.record.id, ...tenantOf(active.record) },
       );
       this.save(active, trigger.nodeId, { ...state, executionsStarted: count, lastTickAt: at, lastExecutionId: executionId });
     } catch (error) {
@@ -484,6 +504,11 @@ export class DeploymentService {
       (trigger) => active.throttled.get(trigger.nodeId) ?? 0,
     );
   }
+}
+
+/** The tenant a deployment's runs belong to, as start defaults: none for a deployment of no tenant. */
+function tenantOf(record: DeploymentRecord): { tenant?: string } {
+  return record.tenant === undefined ? {} : { tenant: record.tenant };
 }
 
 /** What a deployment's request gives each execution it starts besides the graph, input and metadata: which outputs to collect. */

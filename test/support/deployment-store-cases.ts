@@ -94,6 +94,21 @@ export function describeDeploymentStore(name: string, factory: DeploymentStoreFa
       expect((await reread()).get('nightly')).toEqual(resumed);
     });
 
+    it('keeps the tenant of each deployment through pauses, new requests and trigger states, and none for one of no tenant', async () => {
+      const request = { name: 'owned', graph_fbp: "'x' -> IN keep(tpl_javascript_script)", input: {} };
+      store.insert(record('owned', { tenant: 'acme' }));
+      store.insert(record('shared', { createdAt: 1_700_000_000_001 }));
+      store.update('owned', { paused: true });
+      store.update('owned', { request, revisedAt: 1_700_000_009_000 });
+      store.saveTrigger('owned', 'tick', ticked);
+      const owned = record('owned', { tenant: 'acme', request, revisedAt: 1_700_000_009_000, paused: true, triggers: { tick: ticked } });
+      expect(store.get('owned')).toEqual(owned);
+      expect(store.get('shared')).not.toHaveProperty('tenant');
+      const reopened = await reread();
+      expect(reopened.list()).toEqual([owned, record('shared', { createdAt: 1_700_000_000_001 })]);
+      expect(reopened.get('shared')).not.toHaveProperty('tenant');
+    });
+
     it("records one trigger's state without touching the others, and ignores a deployment it lacks", async () => {
       store.insert(record('two', { triggers: { first: ticked } }));
       store.saveTrigger('two', 'second', FRESH_TRIGGER);

@@ -27,6 +27,7 @@ interface DeploymentRow {
   triggers: Record<string, TriggerState>;
   revised_at: number | null;
   paused: boolean;
+  tenant: string | null;
 }
 
 /** A change made here, applied to the mirror at once and written to the database later, in order. */
@@ -180,7 +181,7 @@ export class PostgresDeploymentStore implements DeploymentStore {
       let written: boolean;
       if (change.kind === 'insert') {
         const { record } = change;
-        const sql = `INSERT INTO ${this.table} (id, request, created_at, triggers, revised_at, paused) VALUES ($1, $2, $3, $4::jsonb, $5, $6) ON CONFLICT (id) DO NOTHING`;
+        const sql = `INSERT INTO ${this.table} (id, request, created_at, triggers, revised_at, paused, tenant) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7) ON CONFLICT (id) DO NOTHING`;
         const values = [
           record.id,
           JSON.stringify(record.request),
@@ -188,6 +189,7 @@ export class PostgresDeploymentStore implements DeploymentStore {
           JSON.stringify(record.triggers),
           record.revisedAt ?? null,
           record.paused === true,
+          record.tenant ?? null,
         ];
         written = (await client.query(sql, values)).rowCount === 1;
         if (!written) return false;
@@ -294,6 +296,7 @@ function toRecord(row: DeploymentRow): DeploymentRecord {
     createdAt: row.created_at,
     ...(row.revised_at === null ? {} : { revisedAt: row.revised_at }),
     ...(row.paused ? { paused: true } : {}),
+    ...(row.tenant === null ? {} : { tenant: row.tenant }),
     triggers: row.triggers,
   };
 }

@@ -10,6 +10,7 @@ interface DeploymentRow {
   triggers: string;
   revised_at: number | null;
   paused: number;
+  tenant: string | null;
 }
 
 /** Deployments in a SQLite file (`deployments.db` under `data_dir`), so that they and their trigger counts survive a restart. */
@@ -22,7 +23,7 @@ export class SqliteDeploymentStore implements DeploymentStore {
 
   insert(record: DeploymentRecord): boolean {
     const { changes } = this.db
-      .prepare('INSERT OR IGNORE INTO deployments (id, request, created_at, triggers, revised_at, paused) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare('INSERT OR IGNORE INTO deployments (id, request, created_at, triggers, revised_at, paused, tenant) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(
         record.id,
         JSON.stringify(record.request),
@@ -30,6 +31,7 @@ export class SqliteDeploymentStore implements DeploymentStore {
         JSON.stringify(record.triggers),
         record.revisedAt ?? null,
         Number(record.paused === true),
+        record.tenant ?? null,
       );
     return changes === 1;
   }
@@ -74,6 +76,7 @@ function toRecord(row: DeploymentRow): DeploymentRecord {
     createdAt: row.created_at,
     ...(row.revised_at === null ? {} : { revisedAt: row.revised_at }),
     ...(row.paused ? { paused: true } : {}),
+    ...(row.tenant === null ? {} : { tenant: row.tenant }),
     triggers: JSON.parse(row.triggers),
   };
 }
