@@ -16,6 +16,11 @@ const ListAuditQuerySchema = z.object({
   since: epochMs.optional().openapi({ description: 'Only entries at or after this time, epoch milliseconds' }),
   until: epochMs.optional().openapi({ description: 'Only entries before this time, epoch milliseconds' }),
   outcome: z.coerce.number().int().min(100).max(599).optional().openapi({ description: 'Only entries answered with this HTTP status' }),
+  tenant: z
+    .string()
+    .min(1)
+    .optional()
+    .openapi({ description: "Only entries of this tenant's callers. A token of a tenant sees its own tenant's entries alone, whatever this says" }),
   limit: z.coerce
     .number()
     .int()
@@ -42,7 +47,7 @@ export const auditContract = c.router(
       path: '/audit',
       summary: 'List the audit trail, newest first',
       description:
-        'Every call that changed state (starts, cancels, deletes, node configuration patches, deployments) and every refused credential: who, what, which target, when, from where and the status it got. Needs the admin scope.',
+        "Every call that changed state (starts, cancels, deletes, node configuration patches, deployments) and every refused credential: who, what, which target, when, from where and the status it got. Needs the admin scope; an admin token of a tenant sees only that tenant's entries.",
       query: ListAuditQuerySchema,
       responses: { 200: successEnvelope(AuditPageSchema), ...errorResponses(400) },
     },

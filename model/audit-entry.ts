@@ -32,6 +32,7 @@ export const AuditEntrySchema = z.object({
   address: z.string().nullable().describe("The client's address (behind a trusted proxy, the one it names)"),
   outcome: z.number().int().describe('The HTTP status of the answer; over WebSocket, the status its error code has (200 when it succeeded)'),
   channel: AuditChannelSchema,
+  tenant: z.string().nullable().describe("The tenant of the caller's token; null for a token of no tenant, and for a refused credential"),
 });
 /** One line of the audit trail. */
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -373,7 +373,7 @@ export interface paths {
         };
         /**
          * List the audit trail, newest first
-         * @description Every call that changed state (starts, cancels, deletes, node configuration patches, deployments) and every refused credential: who, what, which target, when, from where and the status it got. Needs the admin scope. Needs the `admin` scope.
+         * @description Every call that changed state (starts, cancels, deletes, node configuration patches, deployments) and every refused credential: who, what, which target, when, from where and the status it got. Needs the admin scope; an admin token of a tenant sees only that tenant's entries. Needs the `admin` scope.
          */
         get: operations["listAudit"];
         put?: never;
@@ -1438,6 +1438,8 @@ export interface components {
             outcome: number;
             /** @enum {string} */
             channel: "http" | "ws" | "fbp";
+            /** @description The tenant of the caller's token; null for a token of no tenant, and for a refused credential */
+            tenant: string | null;
         };
         AuditPage: {
             items: components["schemas"]["AuditEntry"][];
@@ -3518,6 +3520,7 @@ export interface operations {
                 since?: number | null;
                 until?: number | null;
                 outcome?: number;
+                tenant?: string;
                 /** @example 20 */
                 limit?: number;
                 cursor?: string;

@@ -6,6 +6,9 @@ import { type AuditPage, type AuditQuery, type AuditStore } from '../storage';
 /** One audited call as a transport reports it; the trail adds its id and time. */
 export type AuditCall = Omit<AuditEntry, 'id' | 'at'>;
 
+/** The actor of a call refused before its token was known. */
+export const UNAUTHENTICATED = 'unauthenticated';
+
 /** What an {@link AuditTrail} is built from. */
 export interface AuditTrailOptions {
   store: AuditStore;
@@ -33,9 +36,21 @@ export class AuditTrail {
     this.options.store.append(entry).catch((error: unknown) => this.options.logger.error({ err: error, audit: entry }, 'Could not store an audit entry'));
   }
 
-  /** A page of the trail, newest first. */
-  list(query: AuditQuery): Promise<AuditPage> {
-    return this.options.store.page(query);
+  /** Records a refused credential, whose caller, and so whose tenant, is unknown. */
+  recordRefusedCredential(channel: AuditCall['channel'], address: string | null): void {
+    this.record({ actor: UNAUTHENTICATED, action: 'auth.failed', target: null, address, outcome: 401, channel, tenant: null });
+  }
+
+  /**
+   * A page of the trail, newest first, as seen by a caller limited to the tenant `within` (undefined: one who
+   * sees every tenant's entries). Such a caller's listing is held to its tenant; asking for another tenant's
+   * entries finds none, as an unknown tenant would.
+   */
+  list(query: AuditQuery, within?: string): Promise<AuditPage> {
+    if (within === undefined) return this.options.store.page(query);
+    // The filter and the caller's own tenant both hold, and no entry has two tenants.
+    if (query.tenant !== undefined && query.tenant !== within) return Promise.resolve({ items: [], nextCursor: null });
+    return this.options.store.page({ ...query, tenant: within });
   }
 
   /** Deletes the entries past the retention limits of executions. */

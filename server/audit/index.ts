@@ -1,1 +1,1 @@
-export { AuditTrail } from './audit-trail';
+export { AuditTrail, UNAUTHENTICATED } from './audit-trail';

@@ -1,11 +1,8 @@
 import { type RequestHandler, type Response } from 'express';
-import { type AuditTrail } from '../audit';
+import { type AuditTrail, UNAUTHENTICATED } from '../audit';
 import { type Caller, type ClientAddressOf } from '../guards';
 import { pathOf } from './request-log';
 import { RouteAccessRules } from './route-access';
-
-/** The actor of a request refused before its token was known. */
-const UNAUTHENTICATED = 'unauthenticated';
 
 // The id an answer names: a started execution's, a created deployment's.
 function targetOfBody(body: unknown): string | undefined {
@@ -37,14 +34,15 @@ export function auditRequests(trail: AuditTrail, clientAddress: ClientAddressOf,
     res.on('finish', () => {
       const failedAuth = res.statusCode === 401;
       if (action === undefined && !failedAuth) return;
-      const caller = res.locals.caller as Caller | undefined;
+      const caller = failedAuth ? undefined : (res.locals.caller as Caller | undefined);
       trail.record({
-        actor: failedAuth || caller === undefined ? UNAUTHENTICATED : caller.actor,
+        actor: caller?.actor ?? UNAUTHENTICATED,
         action: failedAuth ? 'auth.failed' : (action ?? 'auth.failed'),
         target: answered ?? targetOfPath(path) ?? null,
         address: clientAddress(req),
         outcome: res.statusCode,
         channel: 'http',
+        tenant: caller?.tenant ?? null,
       });
     });
     next();

@@ -57,10 +57,7 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
     checkSecret: (secret) => {
       const verdict = options.auth.checkSecret(secret, options.address);
       if (!verdict.ok) {
-        if (verdict.error.code === 'UNAUTHORIZED') {
-          const address = options.address ?? null;
-          options.audit.record({ actor: 'unauthenticated', action: 'auth.failed', target: null, address, outcome: 401, channel: 'fbp' });
-        }
+        if (verdict.error.code === 'UNAUTHORIZED') options.audit.recordRefusedCredential('fbp', options.address ?? null);
         return { allows: 'nothing', reason: verdict.error.message };
       }
       const forbidden = scopeRefusal(verdict.caller, 'run', 'Changing graphs, networks and components');

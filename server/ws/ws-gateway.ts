@@ -112,10 +112,7 @@ export function attachWsGateway(server: Server, options: WsGatewayOptions): WsGa
         if (socket.destroyed) return;
         if (closing) return refuseUpgrade(socket, new AppError('UNAVAILABLE', 'The server is shutting down'));
         if (!verdict.ok) {
-          if (verdict.error.code === 'UNAUTHORIZED') {
-            const address = options.clientAddress(req) ?? null;
-            options.services.audit.record({ actor: 'unauthenticated', action: 'auth.failed', target: null, address, outcome: 401, channel: 'ws' });
-          }
+          if (verdict.error.code === 'UNAUTHORIZED') options.services.audit.recordRefusedCredential('ws', options.clientAddress(req) ?? null);
           return refuseUpgrade(socket, verdict.error, verdict.retryAfterSeconds);
         }
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, verdict.caller));

@@ -175,7 +175,8 @@ export class WsSession {
   }
 
   private audit(action: AuditAction, target: string | null, outcome: number): void {
-    this.options.services.audit.record({ actor: this.options.caller.actor, action, target, address: this.options.address ?? null, outcome, channel: 'ws' });
+    const { actor, tenant } = this.options.caller;
+    this.options.services.audit.record({ actor, action, target, address: this.options.address ?? null, outcome, channel: 'ws', tenant: tenant ?? null });
   }
 
   private unsubscribe(executionId: string): string {

@@ -11,6 +11,7 @@ export const auditEntry = (id: string, at: number, overrides: Partial<AuditEntry
   address: '127.0.0.1',
   outcome: 200,
   channel: 'http',
+  tenant: null,
   ...overrides,
 });
 
@@ -52,6 +53,27 @@ export function describeAuditStore(name: string, open: () => Promise<AuditStore>
       expect(await ids({ since: 2000, until: 4000 })).toEqual(['3', '2']);
       expect(await ids({ outcome: 401 })).toEqual(['4']);
       expect(await ids({ actor: 'alice', outcome: 403 })).toEqual([]);
+    });
+
+    it("keeps each entry's tenant and lists one tenant's entries alone", async () => {
+      const store = await open();
+      const acme = auditEntry('1', 1000, { tenant: 'acme' });
+      const globex = auditEntry('2', 2000, { tenant: 'globex' });
+      const unscoped = auditEntry('3', 3000, { tenant: null });
+      for (const entry of [acme, globex, unscoped]) await store.append(entry);
+      expect((await store.page({ limit: 10 })).items).toEqual([unscoped, globex, acme]);
+      expect((await store.page({ limit: 10, tenant: 'acme' })).items).toEqual([acme]);
+      expect((await store.page({ limit: 10, tenant: 'globex', actor: 'ci-bot' })).items).toEqual([globex]);
+      expect((await store.page({ limit: 10, tenant: 'initech' })).items).toEqual([]);
+    });
+
+    it('pages through one tenant without the entries of another', async () => {
+      const store = await open();
+      for (let i = 1; i <= 6; i++) await store.append(auditEntry(`e${i}`, i * 1000, { tenant: i % 2 === 0 ? 'acme' : 'globex' }));
+      const first = await store.page({ limit: 2, tenant: 'acme' });
+      expect(first.items.map((entry) => entry.id)).toEqual(['e6', 'e4']);
+      const second = await store.page({ limit: 2, tenant: 'acme', cursor: first.nextCursor ?? undefined });
+      expect(second).toEqual({ items: [expect.objectContaining({ id: 'e2', tenant: 'acme' })], nextCursor: null });
     });
 
     it('refuses a cursor it did not make', async () => {

@@ -9,6 +9,8 @@ export interface AuditQuery {
   /** Entries before this time (epoch ms). */
   until?: number;
   outcome?: number;
+  /** Only the entries of this tenant's callers. */
+  tenant?: string;
   limit: number;
   /** The `nextCursor` of the previous page. */
   cursor?: string;

@@ -15,7 +15,8 @@ function auditEntryMatches(entry: AuditEntry, query: AuditQuery): boolean {
     (query.action === undefined || entry.action === query.action) &&
     (query.since === undefined || entry.at >= query.since) &&
     (query.until === undefined || entry.at < query.until) &&
-    (query.outcome === undefined || entry.outcome === query.outcome)
+    (query.outcome === undefined || entry.outcome === query.outcome) &&
+    (query.tenant === undefined || entry.tenant === query.tenant)
   );
 }
 

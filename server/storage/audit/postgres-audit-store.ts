@@ -43,16 +43,10 @@ export class PostgresAuditStore implements AuditStore {
   }
 
   async append(entry: AuditEntry): Promise<void> {
-    await this.pool.query(`INSERT INTO ${this.table} (id, at, actor, action, target, address, outcome, channel) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      entry.id,
-      entry.at,
-      entry.actor,
-      entry.action,
-      entry.target,
-      entry.address,
-      entry.outcome,
-      entry.channel,
-    ]);
+    await this.pool.query(
+      `INSERT INTO ${this.table} (id, at, actor, action, target, address, outcome, channel, tenant) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [entry.id, entry.at, entry.actor, entry.action, entry.target, entry.address, entry.outcome, entry.channel, entry.tenant],
+    );
   }
 
   async page(query: AuditQuery): Promise<AuditPage> {
@@ -68,6 +62,7 @@ export class PostgresAuditStore implements AuditStore {
     filter('at', '>=', query.since);
     filter('at', '<', query.until);
     filter('outcome', '=', query.outcome);
+    filter('tenant', '=', query.tenant);
     if (query.cursor !== undefined) {
       const cursor = decodeAuditCursor(query.cursor);
       values.push(cursor.at, cursor.id);

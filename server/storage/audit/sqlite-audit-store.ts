@@ -14,8 +14,8 @@ export class SqliteAuditStore implements AuditStore {
 
   append(entry: AuditEntry): Promise<void> {
     this.db
-      .prepare('INSERT INTO audit (id, at, actor, action, target, address, outcome, channel) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(entry.id, entry.at, entry.actor, entry.action, entry.target, entry.address, entry.outcome, entry.channel);
+      .prepare('INSERT INTO audit (id, at, actor, action, target, address, outcome, channel, tenant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(entry.id, entry.at, entry.actor, entry.action, entry.target, entry.address, entry.outcome, entry.channel, entry.tenant);
     return Promise.resolve();
   }
 
@@ -32,6 +32,7 @@ export class SqliteAuditStore implements AuditStore {
     filter('at >= ?', query.since);
     filter('at < ?', query.until);
     filter('outcome = ?', query.outcome);
+    filter('tenant = ?', query.tenant);
     if (query.cursor !== undefined) {
       const cursor = decodeAuditCursor(query.cursor);
       where.push('(at < ? OR (at = ? AND id < ?))');
