@@ -149,9 +149,9 @@ export class ExecutionService {
     return this.starter.start(request, defaults);
   }
 
-  /** Reads and checks the graph of a request, as a start would, without running it. */
-  checkGraph(request: StartRequest): GraphCheck {
-    return checkGraph(request, this.compiler, this.options.graphComponents);
+  /** Reads and checks the graph of a request, as a start of `tenant` would, without running it. */
+  checkGraph(request: StartRequest, tenant?: string): GraphCheck {
+    return checkGraph(request, this.compiler, this.options.graphComponents, tenant);
   }
 
   /**

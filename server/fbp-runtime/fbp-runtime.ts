@@ -6,14 +6,15 @@ import { type Logger, silentLogger } from '../logger';
 import { DEFAULT_FBP_RUNTIME_TYPE, type JsonObject, type JsonValue, MAX_JSON_DEPTH, jsonDepthExceeds } from '../../model';
 import { MemoryProtocolGraphStore, type ProtocolGraphStore } from '../storage';
 import { componentCommand } from './component-protocol';
+import { GraphByteBudget } from './graph-byte-budget';
 import { GraphCommandError } from './graph-command-error';
 import { graphCommand } from './graph-protocol';
-import { NetworkRuns } from './network-runs';
+import { type GraphSpace } from './graph-space';
+import { GraphSpaces } from './graph-spaces';
 import { networkCommand } from './network-protocol';
 import { type ProtocolGraphLimits } from './protocol-graph';
-import { ProtocolGraphs } from './protocol-graphs';
 import { type ClientMessage, ClientMessageSchema, type FbpMessage, PayloadReader } from './protocol-message';
-import { type RuntimeContext, type Send, portsPayload } from './runtime-context';
+import { type Send, portsPayload } from './runtime-context';
 
 /** The protocol version this runtime speaks. */
 const FBP_PROTOCOL_VERSION = '0.7';
@@ -44,6 +45,8 @@ const WATCHING_COMMANDS: ReadonlySet<string> = new Set([
   'component:getsource',
 ]);
 
+const OTHER_TENANT_SECRET = "The secret is of another tenant than this connection's first secret: connect again to act for that tenant";
+
 const PACKET_EVENTS: ReadonlySet<string> = new Set(['connect', 'begingroup', 'data', 'endgroup', 'disconnect']);
 
 /** Options of an {@link FbpRuntime}. */
@@ -52,15 +55,18 @@ export interface FbpRuntimeOptions {
   catalogue: Catalogue;
   /** How big one graph may grow. */
   graphLimits: ProtocolGraphLimits;
-  /** Graphs kept at once; `clear` of a new graph beyond it lets go of the least recently changed idle graph. @default 100 */
+  /**
+   * Graphs each tenant (and the clients of no tenant) keeps at once; `clear` of a new graph beyond it lets go of
+   * the tenant's least recently changed idle graph. @default 100
+   */
   maxGraphs?: number;
-  /** Bytes all graphs may hold together, metadata and initial packets included; a change beyond it is refused. @default 64 MiB */
+  /** Bytes the graphs of every tenant may hold together, metadata and initial packets included; a change beyond it is refused. @default 64 MiB */
   maxGraphBytes?: number;
   /** The runtime's label in `runtime:runtime`. @default 'Workflow execution service' */
   label?: string;
   /** Where the graphs clients build are kept, read once as the runtime starts. @default a MemoryProtocolGraphStore */
   graphs?: ProtocolGraphStore;
-  /** Where graphs that are components are registered, for the execution service to expand. @default a registry of its own */
+  /** Where graphs that are components are registered, each with its tenant, for the execution service to expand. @default a registry of its own */
   components?: GraphComponents;
   /** The runtime's id in `runtime:runtime`, a UUID. @default a new random UUID */
   id?: string;
@@ -73,15 +79,21 @@ export interface FbpRuntimeOptions {
 export interface FbpClient {
   /** Handles one message of the client (any JSON: a bad one is answered with an error). */
   receive(message: unknown): Promise<void>;
+  /** Whether a network of the client's tenant runs now: its packets are sent to the client. */
+  readonly networkRunning: boolean;
   /** The client is gone: it receives nothing more. */
   close(): void;
 }
 
 /**
  * What a message's secret lets its client do: nothing (a wrong or missing secret), watch graphs and networks
- * without changing them, or everything; `reason` is the error a refused message is answered with.
+ * without changing them, or everything; `reason` is the error a refused message is answered with, `tenant` the
+ * tenant of the secret (absent: none), whose graphs alone the client works on.
  */
-export type SecretCheck = { readonly allows: 'nothing' | 'watching'; readonly reason: string } | { readonly allows: 'everything' };
+export type SecretCheck =
+  | { readonly allows: 'nothing'; readonly reason: string }
+  | { readonly allows: 'watching'; readonly reason: string; readonly tenant?: string }
+  | { readonly allows: 'everything'; readonly tenant?: string };
 
 /** How a client is told apart: whether a message's secret lets it act. */
 export interface FbpClientOptions {
@@ -95,20 +107,19 @@ export interface FbpClientOptions {
 
 /**
  * An FBP Network Protocol runtime (protocol 0.7) over this service's engine. Graphs are built with the graph
- * subprotocol and shared by every client; they are held in memory and each change is put in a ProtocolGraphStore,
+ * subprotocol and shared by the clients of one tenant: each tenant (and the clients of no tenant) has its own
+ * graph ids, networks and components (see {@link GraphSpace}), and a client works within the tenant of the first
+ * secret it showed. Graphs are held in memory and each change is put in a ProtocolGraphStore,
  * read again when a runtime starts, so that a durable store brings them back after a restart. A graph that is not
  * the main graph is also a component other graphs (and HTTP requests) may use. `network:start` runs one as an
  * execution (source `fbp-protocol`, so it shows in `GET /workflows` and replays like any other) and streams its
- * packets as `network:data` to every client; `runtime:packet` feeds its exported inports and sends back what
+ * packets as `network:data` to every client of its tenant; `runtime:packet` feeds its exported inports and sends back what
  * leaves its exported outports. The component subprotocol lists the catalogue and the graph components.
  * Transport-free: a WebSocket adapter feeds it.
  */
 export class FbpRuntime {
   private readonly id: string;
-  private readonly context: RuntimeContext;
-  private readonly networks: NetworkRuns;
-  private readonly graphs: ProtocolGraphs;
-  private readonly clients = new Set<Send>();
+  private readonly spaces: GraphSpaces;
   private readonly logger: Logger;
 
   constructor(private readonly options: FbpRuntimeOptions) {
@@ -116,33 +127,30 @@ export class FbpRuntime {
     this.logger = options.logger ?? silentLogger;
     const store: ProtocolGraphStore = options.graphs ?? new MemoryProtocolGraphStore();
     const catalogue: Catalogue = options.catalogue;
-    this.graphs = new ProtocolGraphs({
+    this.spaces = new GraphSpaces({
+      executions: options.executions,
+      catalogue,
       store,
       limits: options.graphLimits,
       maxGraphs: options.maxGraphs ?? 100,
-      maxGraphBytes: options.maxGraphBytes ?? 64 * 1024 * 1024,
-      catalogue,
+      budget: new GraphByteBudget(options.maxGraphBytes ?? 64 * 1024 * 1024),
       components: options.components ?? new GraphComponents(),
-      running: (id) => this.networks.isRunning(id),
       logger: this.logger,
     });
-    this.networks = new NetworkRuns(options.executions, catalogue, (id) => this.graphs.get(id), {
-      network: (command, payload) => this.broadcast({ protocol: 'network', command, payload }),
-      packet: (payload) => this.broadcast({ protocol: 'runtime', command: 'packet', payload }),
-    });
-    this.context = { graphs: this.graphs, networks: this.networks, catalogue, broadcast: (message, except) => this.broadcast(message, except) };
   }
 
-  /** Whether a network runs now: every client is sent its packets. */
-  get networkRunning(): boolean {
-    return this.networks.anyRunning;
-  }
-
-  /** Connects a client: `send` receives its replies, and every network event once the client may act. */
+  /**
+   * Connects a client: `send` receives its replies, and every network event of its tenant once the client may act.
+   * Without secrets every client works on the graphs of no tenant.
+   */
   connect(send: Send, client: FbpClientOptions): FbpClient {
-    // Network messages carry the graphs' packets: only clients that may act are sent them.
-    if (!client.secretRequired) this.clients.add(send);
+    // Network messages carry the graphs' packets: only clients that may act are sent them, those of their tenant.
+    let space: GraphSpace | undefined = client.secretRequired ? undefined : this.spaces.of(undefined);
+    space?.join(send);
     return {
+      get networkRunning() {
+        return space?.networks.anyRunning ?? false;
+      },
       receive: async (raw) => {
         // Nesting is checked first: a graph holding a value too deep to serialise could never run or be sent.
         if (jsonDepthExceeds(raw)) return send(error(protocolOf(raw), `A message may nest at most ${MAX_JSON_DEPTH} levels`));
@@ -158,17 +166,25 @@ export class FbpRuntime {
             ? { allows: 'nothing', reason: 'no secret' }
             : client.checkSecret(secret);
         if (check.allows !== 'nothing' && client.secretRequired) {
-          this.clients.add(send);
+          // A client stays within the tenant of its first secret: its graphs and the packets it is sent are that tenant's.
+          if (space === undefined) {
+            space = this.spaces.of(check.tenant);
+            space.join(send);
+          } else if (space.tenant !== check.tenant) {
+            return send(error(message.protocol, OTHER_TENANT_SECRET));
+          }
           client.onAuthorised?.();
         }
         // As NoFlo does, a client without a valid secret learns what the runtime is and that it may do nothing.
-        if (getRuntime) return this.describe(send, check.allows);
+        if (getRuntime) return this.describe(send, check.allows, space);
         if (check.allows === 'nothing') return send(error(message.protocol, check.reason));
+        // Unreachable: a client that may act has joined its tenant's space above, or was given it at connection.
+        if (space === undefined) throw new Error('An FBP client that may act has no graph space');
         if (check.allows === 'watching' && !WATCHING_COMMANDS.has(`${message.protocol}:${message.command}`)) {
           return send(error(message.protocol, check.reason, message.payload?.graph));
         }
         try {
-          await this.handle(message, send);
+          await this.handle(space, message, send);
         } catch (caught) {
           if (caught instanceof GraphCommandError || caught instanceof AppError) return send(error(message.protocol, caught.message, message.payload?.graph));
           this.logger.error({ err: caught, protocol: message.protocol, command: message.command }, 'An FBP protocol command failed');
@@ -176,32 +192,33 @@ export class FbpRuntime {
         }
       },
       close: () => {
-        this.clients.delete(send);
+        space?.leave(send);
       },
     };
   }
 
-  private async handle(message: ClientMessage, send: Send): Promise<void> {
+  private async handle(space: GraphSpace, message: ClientMessage, send: Send): Promise<void> {
     const payload = { ...(message.payload ?? {}) };
     delete payload.secret;
     const read = new PayloadReader(payload, `${message.protocol}:${message.command}`);
     switch (message.protocol) {
       case 'runtime':
         if (message.command !== 'packet') throw new GraphCommandError(`runtime:${message.command} is not supported`);
-        return this.packet(read, send);
+        return this.packet(space, read, send);
       case 'graph':
-        return graphCommand(this.context, message.command, read, send);
+        return graphCommand(space.context, message.command, read, send);
       case 'network':
-        return networkCommand(this.context, message.command, read, send);
+        return networkCommand(space.context, message.command, read, send);
       case 'component':
-        return componentCommand(this.context, message.command, read, send);
+        return componentCommand(space.context, message.command, read, send);
       default:
         throw new GraphCommandError(`Unknown protocol '${message.protocol}'`);
     }
   }
 
-  // The answer to `runtime:getruntime`, then the main graph's ports; a client that may not act is given no capabilities and no graph.
-  private describe(send: Send, allows: SecretCheck['allows']): void {
+  // The answer to `runtime:getruntime`, then the main graph of the client's tenant and its ports; a client that may
+  // not act is given no capabilities and no graph.
+  private describe(send: Send, allows: SecretCheck['allows'], space: GraphSpace | undefined): void {
     const authorised = allows !== 'nothing';
     const payload: JsonObject = {
       id: this.id,
@@ -211,30 +228,27 @@ export class FbpRuntime {
       capabilities: allows === 'everything' ? CAPABILITIES : authorised ? WATCHING_CAPABILITIES : [],
       allCapabilities: CAPABILITIES,
     };
-    const main = authorised && this.graphs.mainGraph !== undefined ? this.graphs.get(this.graphs.mainGraph) : undefined;
+    const graphs = authorised ? space?.graphs : undefined;
+    const main = graphs?.mainGraph === undefined ? undefined : graphs.get(graphs.mainGraph);
     if (main !== undefined) payload.graph = main.id;
     send({ protocol: 'runtime', command: 'runtime', payload });
-    if (main !== undefined) send({ protocol: 'runtime', command: 'ports', payload: portsPayload(this.context, main) });
+    if (main !== undefined && space !== undefined) send({ protocol: 'runtime', command: 'ports', payload: portsPayload(space.context, main) });
   }
 
   // `runtime:packet`: a data packet feeds an exported inport of the graph (its network starts if it is not
   // running), within the groups `begingroup` opened there and no `endgroup` closed yet; `connect` and `disconnect`
   // are acknowledged and change nothing, as NoFlo ignores them.
-  private async packet(read: PayloadReader, send: Send): Promise<void> {
-    const graph = this.graphs.require(read.optionalText('graph'));
+  private async packet(space: GraphSpace, read: PayloadReader, send: Send): Promise<void> {
+    const graph = space.graphs.require(read.optionalText('graph'));
     const port = read.text('port');
     const event = read.text('event');
     if (!PACKET_EVENTS.has(event)) throw new GraphCommandError(`runtime:packet needs 'event' as one of ${[...PACKET_EVENTS].join(', ')}`);
     const data = read.value('payload') as JsonValue | undefined;
-    if (event === 'data') await this.networks.packet(graph, port, data ?? null);
-    else if (event === 'begingroup' || event === 'endgroup') this.networks.bracket(graph, port, event, data ?? null);
+    if (event === 'data') await space.networks.packet(graph, port, data ?? null);
+    else if (event === 'begingroup' || event === 'endgroup') space.networks.bracket(graph, port, event, data ?? null);
     else if (!graph.exportedPorts('inport').some((exported) => exported.name === port))
       throw new GraphCommandError(`Graph '${graph.id}' has no exported inport '${port}'`);
     send({ protocol: 'runtime', command: 'packetsent', payload: { port, event, graph: graph.id, ...(data === undefined ? {} : { payload: data }) } });
-  }
-
-  private broadcast(message: FbpMessage, except?: Send): void {
-    for (const send of this.clients) if (send !== except) send(message);
   }
 }
 

@@ -52,7 +52,7 @@ interface GraphNetwork {
 }
 
 /**
- * The networks of a runtime's graphs. A graph without exported inports runs once per `network:start`, as an
+ * The networks of one tenant's graphs in a runtime, each run recorded as an execution of that tenant. A graph without exported inports runs once per `network:start`, as an
  * execution (source `fbp-protocol`). A graph with exported inports starts listening instead: each set of packets
  * sent to its inports with `runtime:packet` (one per inport; one bound to an optional port may be left out) runs it once more,
  * one run after the other, until `network:stop`. Packets on its exported outports go back as `runtime:packet`,
@@ -66,6 +66,8 @@ export class NetworkRuns {
     private readonly catalogue: Catalogue,
     private readonly graphOf: (id: string) => ProtocolGraph | undefined,
     private readonly out: NetworkOutlet,
+    /** The tenant of the graphs: their runs are its executions. */
+    private readonly tenant?: string,
   ) {}
 
   /** Whether a run is in flight or about to start: the clients' sockets are then not idle. */
@@ -231,7 +233,10 @@ export class NetworkRuns {
     let execution;
     state.launching = true;
     try {
-      ({ execution } = await this.executions.startDurably({ graph_json: graphJson, input, metadata }, { source: FBP_PROTOCOL_SOURCE }));
+      ({ execution } = await this.executions.startDurably(
+        { graph_json: graphJson, input, metadata },
+        { source: FBP_PROTOCOL_SOURCE, ...(this.tenant === undefined ? {} : { tenant: this.tenant }) },
+      ));
     } catch (error) {
       unwatchLogs();
       throw error;

@@ -2,6 +2,7 @@ import { testCatalogue } from '../../test/support/kits';
 import { GraphComponents } from '../engine';
 import { silentLogger } from '../logger';
 import { MemoryProtocolGraphStore } from '../storage';
+import { GraphByteBudget } from './graph-byte-budget';
 import { GraphCommandError } from './graph-command-error';
 import { ProtocolGraphs } from './protocol-graphs';
 
@@ -12,7 +13,7 @@ function graphsOf(running: ReadonlySet<string> = new Set(), maxGraphs = 3) {
     store,
     limits: { maxNodes: 10, maxConnections: 10 },
     maxGraphs,
-    maxGraphBytes: 1024 * 1024,
+    budget: new GraphByteBudget(1024 * 1024),
     catalogue: testCatalogue(),
     components,
     running: (id) => running.has(id),
@@ -61,5 +62,48 @@ describe('ProtocolGraphs', () => {
     ).toEqual([undefined, undefined, undefined, 'lib/g']);
     expect(graphs.hasComponent('lib/g')).toBe(true);
     expect(graphs.byComponent('lib/g')?.id).toBe('g');
+  });
+
+  it("counts the cap per tenant: a tenant's new graph lets go of its own idle graph, never another tenant's", () => {
+    const store = new MemoryProtocolGraphStore();
+    const components = new GraphComponents();
+    const budget = new GraphByteBudget(1024 * 1024);
+    const of = (tenant: string) =>
+      new ProtocolGraphs({
+        tenant,
+        store,
+        limits: { maxNodes: 10, maxConnections: 10 },
+        maxGraphs: 2,
+        budget,
+        catalogue: testCatalogue(),
+        components,
+        running: () => false,
+        logger: silentLogger,
+      });
+    const acme = of('acme');
+    const globex = of('globex');
+    acme.clear('main', { main: true });
+    acme.clear('a', {});
+    globex.clear('main', { main: true });
+    globex.clear('a', {});
+    expect(globex.clear('b', {})).toBe('a');
+    expect(acme.require('a').id).toBe('a');
+    expect(components.has('a', 'acme')).toBe(true);
+    expect(components.has('a', 'globex')).toBe(false);
+    expect(components.has('b', 'globex')).toBe(true);
+    const documents = store.documents();
+    expect(documents.size).toBe(4);
+    expect([...documents.values()].map((document) => `${String(document.tenant)}:${String(document.id)}`).sort()).toEqual([
+      'acme:a',
+      'acme:main',
+      'globex:b',
+      'globex:main',
+    ]);
+  });
+
+  it('refuses a graph id holding a control character, changing nothing', () => {
+    const { graphs, store } = graphsOf();
+    expect(() => graphs.clear('a\u001fb', {})).toThrow('A graph id may hold no control characters');
+    expect(store.documents().size).toBe(0);
   });
 });

@@ -2,19 +2,24 @@ import { type Catalogue, type GraphComponents } from '../engine';
 import { type Logger } from '../logger';
 import { type JsonObject } from '../../model';
 import { type ProtocolGraphStore } from '../storage';
-import { GraphByteBudget } from './graph-byte-budget';
+import { type GraphByteBudget } from './graph-byte-budget';
 import { GraphCommandError } from './graph-command-error';
+import { graphIdProblem, graphStoreKey } from './graph-store-key';
 import { ProtocolGraph, type ProtocolGraphLimits } from './protocol-graph';
 import { graphFromDocument } from './protocol-graph-document';
 
-/** What a runtime's {@link ProtocolGraphs} are held within and kept in. */
+/** What the {@link ProtocolGraphs} of one tenant (or of no tenant) are held within and kept in. */
 export interface ProtocolGraphsOptions {
+  /** The tenant whose graphs these are; undefined: the graphs of no tenant. */
+  tenant?: string;
   store: ProtocolGraphStore;
+  /** The documents of these graphs the store held when the runtime started, by store key. @default none */
+  kept?: ReadonlyMap<string, JsonObject>;
   limits: ProtocolGraphLimits;
   /** Graphs held at once; beyond it the least recently changed idle graph is let go. */
   maxGraphs: number;
-  /** Bytes all graphs may hold together. */
-  maxGraphBytes: number;
+  /** The bytes the graphs of every tenant hold together, shared by their ProtocolGraphs. */
+  budget: GraphByteBudget;
   catalogue: Catalogue;
   /** Where graphs that are components are registered, for other graphs (and HTTP requests) to use. */
   components: GraphComponents;
@@ -27,11 +32,12 @@ export interface ProtocolGraphsOptions {
 const FIXTURE_PREFIX = 'fixture.';
 
 /**
- * The graphs of an FBP runtime, shared by every client: held in memory, each change put in the store, read again
- * when the runtime starts. A graph that is not the main graph is also a component (a subgraph) named by its id,
- * prefixed with its library when `graph:clear` gave one. When the runtime holds as many graphs as it may, a new
- * graph lets go of the least recently changed one that is neither the main graph nor running: the protocol has no
- * command to remove a graph, so this is how graphs that clients left behind make room.
+ * The graphs of one tenant (or of no tenant) in an FBP runtime, shared by that tenant's clients: held in memory,
+ * each change put in the store with the tenant, read again when the runtime starts. A graph that is not the main
+ * graph is also a component (a subgraph) of the tenant's graphs, named by its id, prefixed with its library when
+ * `graph:clear` gave one. When the tenant holds as many graphs as it may, a new graph lets go of the tenant's least
+ * recently changed one that is neither its main graph nor running: the protocol has no command to remove a graph,
+ * so this is how graphs that clients left behind make room, and a tenant never makes room with another's.
  */
 export class ProtocolGraphs {
   // Least recently changed first: a change moves a graph to the end.
@@ -41,7 +47,7 @@ export class ProtocolGraphs {
   private main: string | undefined;
 
   constructor(private readonly options: ProtocolGraphsOptions) {
-    this.budget = new GraphByteBudget(options.maxGraphBytes);
+    this.budget = options.budget;
     this.load();
   }
 
@@ -84,6 +90,8 @@ export class ProtocolGraphs {
    * @throws GraphCommandError when the runtime is full of graphs that may not be let go, or past its byte budget
    */
   clear(id: string, properties: JsonObject): string | undefined {
+    const problem = graphIdProblem(id);
+    if (problem !== undefined) throw new GraphCommandError(problem);
     const replaced = this.graphs.get(id);
     const evicted = replaced === undefined && this.graphs.size >= this.options.maxGraphs ? this.evictable() : undefined;
     if (replaced === undefined && this.graphs.size >= this.options.maxGraphs && evicted === undefined) {
@@ -104,7 +112,8 @@ export class ProtocolGraphs {
   changed(graph: ProtocolGraph): void {
     this.graphs.delete(graph.id);
     this.graphs.set(graph.id, graph);
-    this.options.store.put(graph.id, graph.toDocument());
+    const { tenant } = this.options;
+    this.options.store.put(graphStoreKey(tenant, graph.id), tenant === undefined ? graph.toDocument() : { ...graph.toDocument(), tenant });
     this.register(graph);
   }
 
@@ -120,14 +129,14 @@ export class ProtocolGraphs {
     const name = this.componentName(graph);
     if (name === undefined) return;
     this.componentNames.set(name, graph.id);
-    this.options.components.set(name, () => graph.toGraphJson());
+    this.options.components.set(name, () => graph.toGraphJson(), this.options.tenant);
   }
 
   private unregister(id: string): void {
     for (const [name, graphId] of this.componentNames) {
       if (graphId !== id) continue;
       this.componentNames.delete(name);
-      this.options.components.delete(name);
+      this.options.components.delete(name, this.options.tenant);
     }
   }
 
@@ -142,21 +151,21 @@ export class ProtocolGraphs {
     if (graph === undefined) return;
     this.unregister(id);
     this.graphs.delete(id);
-    this.options.store.delete(id);
-    this.options.logger.info({ graph: id }, 'An idle FBP protocol graph was let go to make room for a new one');
+    this.options.store.delete(graphStoreKey(this.options.tenant, id));
+    this.options.logger.info({ graph: id, tenant: this.options.tenant }, 'An idle FBP protocol graph was let go to make room for a new one');
   }
 
   // The graphs kept from before the start, counted against the limits as if built again; one beyond them (the
   // limits were lowered meanwhile) is left out, and replaced in the store when a client clears its id.
   private load(): void {
-    for (const [id, document] of this.options.store.documents()) {
+    for (const [key, document] of this.options.kept ?? []) {
       try {
         const graph = graphFromDocument(document, this.options.limits, this.budget);
-        this.graphs.set(id, graph);
-        if (graph.info.main === true || this.main === undefined) this.main = id;
+        this.graphs.set(graph.id, graph);
+        if (graph.info.main === true || this.main === undefined) this.main = graph.id;
       } catch (caught) {
         if (!(caught instanceof GraphCommandError)) throw caught;
-        this.options.logger.warn({ graph: id, reason: caught.message }, 'An FBP protocol graph kept from before the start was left out');
+        this.options.logger.warn({ graph: key, reason: caught.message }, 'An FBP protocol graph kept from before the start was left out');
       }
     }
     // Components last: a graph may use one loaded after it.

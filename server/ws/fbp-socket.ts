@@ -41,7 +41,8 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
   };
   const idle = new IdleTimer({
     timeoutMs: options.idleTimeoutMs,
-    busy: () => options.runtime.networkRunning,
+    // Asked only once the time is up, in a later turn: the client is connected by then.
+    busy: () => client.networkRunning,
     onIdle: () => closeSoon(ws, IDLE_CLOSE_CODE, 'idle: no network running and no message'),
   });
   let authorised = !options.auth.enabled;
@@ -60,8 +61,12 @@ export function serveFbpSocket(ws: WebSocket, options: FbpSocketOptions): void {
         if (verdict.error.code === 'UNAUTHORIZED') options.audit.recordRefusedCredential('fbp', options.address ?? null);
         return { allows: 'nothing', reason: verdict.error.message };
       }
+      // The caller's tenant chooses the graphs the connection works on: those of no other tenant.
+      const tenant = verdict.caller.tenant === undefined ? {} : { tenant: verdict.caller.tenant };
       const forbidden = scopeRefusal(verdict.caller, 'run', 'Changing graphs, networks and components');
-      return forbidden === undefined ? { allows: 'everything' } : { allows: 'watching', reason: `${forbidden.code}: ${forbidden.message}` };
+      return forbidden === undefined
+        ? { allows: 'everything', ...tenant }
+        : { allows: 'watching', reason: `${forbidden.code}: ${forbidden.message}`, ...tenant };
     },
     onAuthorised: () => {
       if (authorised) return;

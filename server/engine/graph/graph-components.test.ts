@@ -35,4 +35,16 @@ describe('GraphComponents', () => {
     components.delete('loop');
     expect(components.has('loop')).toBe(false);
   });
+
+  it("expands a tenant's graph with that tenant's components only, and a graph of no tenant with those of no tenant", () => {
+    const components = new GraphComponents();
+    components.set('shared', () => ({ processes: { a: { component: 'core/Repeat' } } }), 'acme');
+    const graph = { processes: { s: { component: 'shared' } } };
+    expect(components.expand(graph, 'acme').processes).toEqual({
+      s: { component: 'subgraph', metadata: { graph: { processes: { a: { component: 'core/Repeat' } } } } },
+    });
+    expect(components.expand(graph, 'globex')).toBe(graph);
+    expect(components.expand(graph)).toBe(graph);
+    expect([components.has('shared', 'acme'), components.has('shared', 'globex'), components.has('shared')]).toEqual([true, false, false]);
+  });
 });

@@ -87,7 +87,7 @@ export class ExecutionStarter {
     const { store, compiler, placement, now, storageFull, activeLimit } = this.options;
     const full = storageFull?.();
     if (full !== undefined) throw new AppError('STORAGE_FULL', full);
-    const check = checkGraph(request, compiler, this.options.graphComponents);
+    const check = checkGraph(request, compiler, this.options.graphComponents, defaults.tenant);
     const { graph, graphJson } = check;
     if (graph === undefined || graphJson === undefined) throw graphError(check);
     checkCollect(request.collect, graph, compiler);

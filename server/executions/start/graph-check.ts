@@ -18,10 +18,10 @@ export interface GraphCheck {
 /**
  * Reads the graph of a request (`graph_json`, or `graph_fbp` through the .fbp parser) and checks it against
  * the catalogue and the request's input: the same issues whether the graph is started or only validated. A graph
- * started again is not read and validated again (see `GraphCompiler`). Processes naming one of `components` run
- * the graph it stands for, as a subgraph node.
+ * started again is not read and validated again (see `GraphCompiler`). Processes naming one of `components` of
+ * `tenant` (the run's) run the graph it stands for, as a subgraph node.
  */
-export function checkGraph(request: StartRequest, compiler: GraphCompiler, components?: GraphComponents): GraphCheck {
+export function checkGraph(request: StartRequest, compiler: GraphCompiler, components?: GraphComponents, tenant?: string): GraphCheck {
   const source = request.graph_fbp !== undefined && request.graph_json === undefined ? 'graph_fbp' : 'graph_json';
   let graphJson = request.graph_json;
   if (source === 'graph_fbp') {
@@ -33,7 +33,7 @@ export function checkGraph(request: StartRequest, compiler: GraphCompiler, compo
     graphJson = read.graph;
   }
   if (graphJson === undefined) return { source, issues: [{ code: 'MALFORMED', path: '', message: 'Give the graph as graph_json or as graph_fbp' }] };
-  if (components !== undefined) graphJson = components.expand(graphJson);
+  if (components !== undefined) graphJson = components.expand(graphJson, tenant);
   // Both sources are schema-checked already: the transport parsed graph_json, readFbpText its own output.
   return { source, graphJson, ...compiler.compileChecked(graphJson, request.input) };
 }

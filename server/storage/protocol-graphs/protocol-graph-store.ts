@@ -1,12 +1,12 @@
 import { type JsonObject } from '../../../model';
 
 /**
- * Where the FBP protocol runtime keeps the graphs clients build, each as a JSON document under its graph id, so
- * that storage knows nothing of the protocol. The runtime holds its graphs in memory: it reads the documents once,
+ * Where the FBP protocol runtime keeps the graphs clients build, each as a JSON document under a key the runtime
+ * chooses (the graph id, with the graph's tenant when it has one), so that storage knows nothing of the protocol. The runtime holds its graphs in memory: it reads the documents once,
  * as it starts, and puts a graph's document again after each change to it.
  */
 export interface ProtocolGraphStore {
-  /** Every graph kept, as its document, by graph id. */
+  /** Every graph kept, as its document, by key. */
   documents(): Map<string, JsonObject>;
   /** Keeps a graph's document under its id, replacing what the id held. */
   put(id: string, document: JsonObject): void;
