@@ -31,6 +31,21 @@ const ActorInPortSchema = z
 /** An output port of an actor. */
 const ActorOutPortSchema = z.object({ id: z.string(), description: z.string().optional() }).merge(PortTypingSchema).openapi('ActorOutPort');
 
+/**
+ * The npm package an actor was loaded from, as its package.json says; null for a built-in actor. Inline, not a
+ * named component: zod-to-openapi would make the component itself nullable.
+ */
+const ActorPackageSchema = z
+  .object({
+    name: z.string().openapi({ example: 'noflo-strings' }),
+    version: z.string().nullable().openapi({ description: "The package's version; null when its package.json states none", example: '0.5.1' }),
+  })
+  .nullable()
+  .openapi({
+    description:
+      'Where the actor came from: the npm package (listed in `actor_packages` or `noflo_component_packages`) the service loaded it from at start; null for a built-in actor',
+  });
+
 /** One actor of the catalogue: what a frontend needs to offer it and build its configuration form. */
 const ActorDescriptionSchema = z
   .object({
@@ -40,6 +55,7 @@ const ActorDescriptionSchema = z
     inports: z.array(ActorInPortSchema),
     outports: z.array(ActorOutPortSchema),
     config_schema: z.record(z.unknown()).openapi({ description: 'JSON Schema (draft 7) of the configuration, with defaults' }),
+    package: ActorPackageSchema,
   })
   .openapi('ActorDescription');
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,6 +90,17 @@ describe('the example actor package, installed beside the service', () => {
     expect(body.data.config_schema.properties.separator.description).toBe('What joins the words');
     const listed = (await (await fetch(`${service.url}/actors`)).json()) as { data: { actors: { id: string }[] } };
     expect(listed.data.actors.map((actor) => actor.id)).toEqual(expect.arrayContaining(['example/slugify', 'example/fetch-json', 'tpl_math_add']));
+  });
+
+  it('names in GET /actors the package and version each actor came from, null for a built-in one', async () => {
+    const { name, version } = JSON.parse(readFileSync(path.join(work, 'service', 'node_modules', 'wes-example-actors', 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+    };
+    expect(name).toBe('wes-example-actors');
+    const listed = (await (await fetch(`${service.url}/actors`)).json()) as { data: { actors: { id: string; package: unknown }[] } };
+    const packageOf = (id: string) => listed.data.actors.find((actor) => actor.id === id)?.package;
+    expect([packageOf('example/slugify'), packageOf('example/fetch-json'), packageOf('tpl_math_add')]).toEqual([{ name, version }, { name, version }, null]);
   });
 
   it("lists them in the FBP protocol's component list", async () => {

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCli } from './support/cli-process';
+import { type TestApp, startTestApp } from './support/test-app';
 
 const fixtures = path.join(__dirname, 'fixtures', 'actor-packages');
 const serve = ['serve', '--port', '0', '--bind-address', '127.0.0.1'];
@@ -18,4 +20,26 @@ describe('actor_packages at start', () => {
       "actor_packages: './undescribed': actor 'fixture/echo': config field 'limit' has no description (use a field helper or .describe('...'))",
     ]);
   }, 30_000);
+});
+
+describe('the actors of actor_packages in the catalogue', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ config: { actor_packages: [path.join(fixtures, 'greeter')] } });
+  });
+  afterAll(() => app.close());
+
+  it("shows in GET /actors which package and version each actor came from, as the package's package.json says", async () => {
+    const { name, version } = JSON.parse(readFileSync(path.join(fixtures, 'greeter', 'package.json'), 'utf8')) as { name: string; version: string };
+    const actors = (await app.client.listActors()).data!.data.actors;
+    const packageOf = (id: string) => actors.find((actor) => actor.id === id)?.package;
+    expect([packageOf('fixture/greet'), packageOf('fixture/wave')]).toEqual([
+      { name, version },
+      { name, version },
+    ]);
+    expect(packageOf('tpl_math_add')).toBeNull();
+    expect(packageOf('subgraph')).toBeNull();
+    const wave = await app.client.getActor('fixture/wave');
+    expect({ status: wave.response.status, package: wave.data?.data.package }).toEqual({ status: 200, package: { name: 'greeter-actors', version: '1.0.0' } });
+  });
 });

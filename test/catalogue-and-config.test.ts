@@ -37,6 +37,8 @@ describe('the actor catalogue', () => {
     expect(multiply.config_schema).toMatchObject({ type: 'object', properties: { precision: expect.objectContaining({ default: 2 }) } });
     const http = actors.find((a) => a.id === 'tpl_http_request')!;
     expect(http.config_schema).toMatchObject({ required: expect.arrayContaining(['url']) });
+    // Every actor of a service that lists no package is a built-in one.
+    expect(actors.filter((a) => a.package !== null).map((a) => a.id)).toEqual([]);
   });
 
   it('runs every template of the IDE: each one is in the catalogue but the proxies, which the converter wires through', async () => {

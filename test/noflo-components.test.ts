@@ -91,6 +91,16 @@ describe('NoFlo component libraries over HTTP', () => {
     if (Object.keys(there.outputs).length > 0) expect(execution.result!.outputs).toEqual(there.outputs);
   });
 
+  it('lists each component in GET /actors with the name and version of the installed package, a built-in actor with none', async () => {
+    const { name, version } = JSON.parse(readFileSync(require.resolve('noflo-strings/package.json'), 'utf8')) as { name: string; version: string };
+    const split = await app.client.getActor('strings/SplitStr');
+    expect(split.response.status).toBe(200);
+    expect(split.data!.data.package).toEqual({ name, version });
+    const actors = (await app.client.listActors()).data!.data.actors;
+    expect(actors.find((actor) => actor.id === 'objects/GetObjectKey')?.package?.name).toBe('noflo-objects');
+    expect(actors.find((actor) => actor.id === 'tpl_math_add')?.package).toBeNull();
+  });
+
   it('answers a graph that names a component of a package it does not list with a 400 naming it', async () => {
     const { response, error } = await app.client.startWorkflow({ graph_fbp: "'a' -> IN r(filesystem/ReadFile)\n" });
     expect(response.status).toBe(400);

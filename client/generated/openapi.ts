@@ -1315,6 +1315,16 @@ export interface components {
             config_schema: {
                 [key: string]: unknown;
             };
+            /** @description Where the actor came from: the npm package (listed in `actor_packages` or `noflo_component_packages`) the service loaded it from at start; null for a built-in actor */
+            package: {
+                /** @example noflo-strings */
+                name: string;
+                /**
+                 * @description The package's version; null when its package.json states none
+                 * @example 0.5.1
+                 */
+                version: string | null;
+            } | null;
         };
         DeploymentTrigger: {
             node_id: string;

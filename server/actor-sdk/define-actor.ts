@@ -17,7 +17,7 @@ export interface PackageActorContext<C, I extends string, O extends string, S> e
  */
 export type PackageActorDefinition<C = unknown, I extends string = string, O extends string = string, S = undefined> = Omit<
   ActorDefinition<C, I, O, S>,
-  'fire' | 'graphPort'
+  'fire' | 'graphPort' | 'package'
 > & {
   /**
    * Does the work of one firing. A throw or a rejection becomes an `ActorFailed` event and is routed to the

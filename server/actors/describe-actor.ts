@@ -1,5 +1,5 @@
 import { jsonSchemaOf } from '../actor-config';
-import { type AnyActorDefinition, type InPortSpec, type OutPortSpec, SUBGRAPH_COMPONENT } from '../engine';
+import { type ActorPackage, type AnyActorDefinition, type InPortSpec, type OutPortSpec, SUBGRAPH_COMPONENT } from '../engine';
 import { type PortDatatype } from '../../model';
 
 /** What a port tells of its packets: their datatype, whether connections may name its slots, their JSON Schema. */
@@ -17,6 +17,8 @@ export interface ActorDescriptionData {
   inports: ({ id: string; description?: string; required: boolean; sticky: boolean; control: boolean } & PortTypingData)[];
   outports: ({ id: string; description?: string } & PortTypingData)[];
   config_schema: Record<string, unknown>;
+  /** The npm package the actor was loaded from; null for a built-in actor. */
+  package: ActorPackage | null;
 }
 
 /** A port's typing as the catalogue and FBP tools show it: `all` when the actor states no datatype. */
@@ -49,6 +51,7 @@ export function describeActor(definition: AnyActorDefinition): ActorDescriptionD
       ...portTypingOf(spec),
     })),
     config_schema: schema,
+    package: definition.package ?? null,
   };
 }
 
@@ -70,5 +73,6 @@ export function describeSubgraph(): ActorDescriptionData {
       additionalProperties: true,
       description: 'The inner graph is metadata.graph (FBP JSON); IDE subgraph nodes name it by graphId',
     },
+    package: null,
   };
 }

@@ -127,6 +127,7 @@ export function createActorCatalogue(options: ActorCatalogueOptions = {}): Catal
 
 export { describeActor, describeSubgraph, portTypingOf } from './describe-actor';
 export { loadNofloComponentActors } from './noflo-components';
+export { packageInFolder } from './package-in-folder';
 export {
   createClaudeActor,
   createGeminiActor,

@@ -13,6 +13,7 @@ export {
 export {
   type ActorContext,
   type ActorDefinition,
+  type ActorPackage,
   type AnyActorDefinition,
   type EffectsOfFiring,
   type FiringEffects,

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type AnyActorDefinition } from '../../engine';
+import { packageInFolder } from '../package-in-folder';
 import { createNofloComponentActor } from './noflo-component-actor';
 import { type NofloModule } from './noflo-node';
 import { unmappableReasonOf } from './unmappable-noflo-component';
@@ -52,7 +53,8 @@ async function loadPackage(noflo: NofloModule, packageName: string, baseDir: str
     throw new Error(`NoFlo component package '${packageName}' (noflo_component_packages) could not be read: ${(error as Error).message}`);
   }
   // The loader lists NoFlo's own `Graph` too, and a package's dependencies' components: only the package's are its.
-  const prefix = `${loader.getModulePrefix(packageNameIn(packageDir))}/`;
+  const origin = packageInFolder(packageDir, packageName);
+  const prefix = `${loader.getModulePrefix(origin.name)}/`;
   const names = Object.keys(listed).filter((name) => name.startsWith(prefix));
   if (names.length === 0) throw new Error(`NoFlo component package '${packageName}' (noflo_component_packages) has no NoFlo components`);
   for (const name of names) {
@@ -64,7 +66,7 @@ async function loadPackage(noflo: NofloModule, packageName: string, baseDir: str
       continue;
     }
     const reason = unmappableReasonOf(name, sample);
-    if (reason === undefined) into.actors.push(createNofloComponentActor({ noflo, loader, name }, sample));
+    if (reason === undefined) into.actors.push({ ...createNofloComponentActor({ noflo, loader, name }, sample), package: origin });
     else into.refused.push({ name, package: packageName, reason });
     // A graph component runs a network of its own once loaded.
     if (sample.isSubgraph()) await sample.shutdown();
@@ -78,9 +80,4 @@ function installedPackageDir(packageName: string, baseDir: string): string | und
     if (existsSync(join(candidate, 'package.json'))) return candidate;
     if (dirname(dir) === dir) return undefined;
   }
-}
-
-function packageNameIn(packageDir: string): string {
-  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { name?: unknown };
-  return typeof manifest.name === 'string' ? manifest.name : '';
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AnyActorDefinition, type EngineEvent, type JsonValue, defineActor } from '../../engine';
@@ -44,6 +44,12 @@ describe('NoFlo components as actors', () => {
     expect(actor('objects/GetObjectKey').outports).toHaveProperty('missed');
     expect(actor('strings/SendJson').inports).toHaveProperty('json');
     expect(actors.some((definition) => definition.id === 'Graph')).toBe(false);
+  });
+
+  it('marks each component with the name and version of the package it came from', () => {
+    const { name, version } = JSON.parse(readFileSync(require.resolve('noflo-objects/package.json'), 'utf8')) as { name: string; version: string };
+    expect(actor('objects/GetObjectKey').package).toEqual({ name, version });
+    expect(actor('strings/SplitStr').package?.name).toBe('noflo-strings');
   });
 
   it('sends each packet a component sends, with a setting that came with the packet applied', async () => {

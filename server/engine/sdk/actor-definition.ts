@@ -207,6 +207,17 @@ export interface ActorDefinition<C = unknown, I extends string = string, O exten
   fire(ctx: ActorContext<C, I, O, S>): void | Promise<void>;
   /** Releases what the instance holds (connections, handles) when the run ends for any reason. */
   readonly dispose?: (state: S) => void | Promise<void>;
+  /**
+   * The npm package the actor was loaded from (an actor package, a NoFlo component library), as its loader
+   * attaches it; undefined for a built-in actor. Not something a definition states of itself.
+   */
+  readonly package?: ActorPackage;
+}
+
+/** The npm package an actor came from, as its package.json says: `version` is null when it states none. */
+export interface ActorPackage {
+  readonly name: string;
+  readonly version: string | null;
 }
 
 /** An actor definition with its type parameters erased, as the catalogue stores it. */
@@ -232,7 +243,7 @@ export function defineActor<C = Record<string, never>, I extends string = never,
 }
 
 /** What `defineActor` takes: a definition whose `config` may be left out when the actor has no settings. */
-export type ActorDefinitionInput<C, I extends string, O extends string, S> = Omit<ActorDefinition<C, I, O, S>, 'config'> & {
+export type ActorDefinitionInput<C, I extends string, O extends string, S> = Omit<ActorDefinition<C, I, O, S>, 'config' | 'package'> & {
   readonly config?: z.ZodType<C, z.ZodTypeDef, unknown>;
 };
 
