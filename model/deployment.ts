@@ -140,6 +140,7 @@ export const DeploymentSchema = z.object({
   continue_on_timeout: z.boolean().optional().describe('Whether a hook run goes on after its caller stopped waiting, when the deployment sets it'),
   updated_at: z.string().optional().describe('When its workflow or settings were last changed (ISO 8601), once they have been'),
   paused: z.boolean().describe('Whether its triggers and hooks are stopped until it is resumed'),
+  tenant: z.string().optional().describe('The tenant of the token that created it, which the runs it starts belong to; absent for a token of no tenant'),
   collect: CollectSchema.optional().describe('Which outputs of its executions report every packet, when the deployment sets it'),
   triggers: z.array(DeploymentTriggerSchema),
   hooks: z.array(DeploymentHookSchema),

@@ -1373,6 +1373,8 @@ export interface components {
             updated_at?: string;
             /** @description Whether its triggers and hooks are stopped until it is resumed */
             paused: boolean;
+            /** @description The tenant of the token that created it, which the runs it starts belong to; absent for a token of no tenant */
+            tenant?: string;
             collect?: components["schemas"]["Collect"];
             triggers: components["schemas"]["DeploymentTrigger"][];
             hooks: components["schemas"]["DeploymentHook"][];

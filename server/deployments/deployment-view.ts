@@ -22,6 +22,7 @@ export function deploymentView(
     created_at: new Date(record.createdAt).toISOString(),
     ...(record.revisedAt === undefined ? {} : { updated_at: new Date(record.revisedAt).toISOString() }),
     paused: record.paused === true,
+    ...(record.tenant === undefined ? {} : { tenant: record.tenant }),
     ...(problem === undefined ? {} : { problem }),
     ...(record.request.max_concurrent_runs === undefined ? {} : { max_concurrent_runs: record.request.max_concurrent_runs }),
     ...(record.request.continue_on_timeout === undefined ? {} : { continue_on_timeout: record.request.continue_on_timeout }),

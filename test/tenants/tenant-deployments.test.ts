@@ -114,7 +114,7 @@ describe('deployments of two tenants on one service', () => {
     expect(store.get('acme-private')).toEqual(before);
     const own = await call(ACME, 'GET', '/deployments/acme-private');
     expect(own.status).toBe(200);
-    expect(own.body.data).toMatchObject({ id: 'acme-private', paused: false });
+    expect(own.body.data).toMatchObject({ id: 'acme-private', paused: false, tenant: 'acme' });
     expect(await listed(GLOBEX)).not.toContain('acme-private');
   });
 
