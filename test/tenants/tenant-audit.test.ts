@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { type AuditEntry } from '../../model';
 import { multiplyGraph } from '../support/graphs';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { sendWithToken } from '../support/token-call';
 
 const OPS = 'ops-admin-token-0123456789abc';
 const ACME_ADMIN = 'acme-admin-token-0123456789';
@@ -19,12 +20,7 @@ type AuditPage = { items: AuditEntry[]; next_cursor: string | null };
 
 describe('the audit trail of two tenants on one service', () => {
   let app: TestApp;
-  const call = (token: string, method: string, path: string, body?: unknown) =>
-    fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = (token: string, method: string, path: string, body?: unknown) => sendWithToken(app.url, token, method, path, body);
   const audit = async (token: string, query = '') => {
     const answer = await call(token, 'GET', `/audit?limit=100${query}`);
     expect(answer.status).toBe(200);

@@ -1,6 +1,7 @@
 import { type GraphJson } from '../../model';
 import { MemoryDeploymentStore } from '../../server/storage';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { jsonWithToken } from '../support/token-call';
 import { waitFor } from '../support/wait-for';
 
 const ACME = 'acme-deployer-token-0123456789';
@@ -55,14 +56,7 @@ interface Envelope {
 describe('deployments of two tenants on one service', () => {
   let app: TestApp;
   const store = new MemoryDeploymentStore();
-  const call = async (token: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Envelope };
-  };
+  const call = (token: string, method: string, path: string, body?: unknown) => jsonWithToken<Envelope>(app.url, token, method, path, body);
   const deploy = async (token: string, name: string, graph = idleGraph()) => {
     const created = await call(token, 'POST', '/deployments', { name, graph_json: graph });
     expect([name, created.status]).toEqual([name, 201]);

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { clockGraph, multiplyGraph } from '../support/graphs';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { sendWithToken } from '../support/token-call';
 
 const ACME = 'acme-runner-token-0123456789';
 const GLOBEX = 'globex-runner-token-0123456789';
@@ -14,12 +15,7 @@ const AUTH_TOKENS = [
 
 describe('executions of two tenants on one service', () => {
   let app: TestApp;
-  const call = (token: string, method: string, path: string, body?: unknown) =>
-    fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = (token: string, method: string, path: string, body?: unknown) => sendWithToken(app.url, token, method, path, body);
   const start = async (token: string, graph = multiplyGraph(), metadata: Record<string, unknown> = {}, input: Record<string, unknown> = { x: 2, y: 3 }) => {
     const answer = await call(token, 'POST', '/workflows', { graph_json: graph, input, metadata });
     expect(answer.status).toBe(200);
@@ -39,9 +35,7 @@ describe('executions of two tenants on one service', () => {
     expect((await app.executions.get(globexRun)).tenant).toBe('globex');
     expect((await app.executions.get(opsRun)).tenant).toBeUndefined();
     const ids = async (token: string) =>
-      ((await (await call(token, 'GET', '/workflows?limit=100')).json()) as { data: { items: { id: string }[] } }).data.items.map(
-        (item) => item.id,
-      );
+      ((await (await call(token, 'GET', '/workflows?limit=100')).json()) as { data: { items: { id: string }[] } }).data.items.map((item) => item.id);
     expect(await ids(ACME)).toEqual([acmeRun]);
     expect(await ids(GLOBEX)).toEqual([globexRun]);
     expect(new Set(await ids(OPS))).toEqual(new Set([acmeRun, globexRun, opsRun]));

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { ClientMessageSchema, contract } from '../../contract';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { jsonWithToken } from '../support/token-call';
 
 const ACME = 'acme-admin-token-0123456789';
 const GLOBEX = 'globex-admin-token-0123456789';
@@ -64,14 +65,7 @@ describe('every route and message that names a record, against another tenant', 
   let app: TestApp;
   let execution: string;
   const deployment = 'acme-pinger';
-  const call = async (token: string, method: string, path: string, body?: unknown) => {
-    const answer = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: answer.status, body: (await answer.json()) as Body };
-  };
+  const call = (token: string, method: string, path: string, body?: unknown) => jsonWithToken<Body>(app.url, token, method, path, body);
   const pathOf = (path: string, id: string) => path.replace(/:execution_id|:deployment_id/, id).replace(':node_id', 'wait');
   // A body the route takes, so that its answer comes from the record's lookup rather than the body's check.
   const bodyOf = (name: string, method: string) =>
