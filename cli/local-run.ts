@@ -68,7 +68,10 @@ export function localRunner(options: LocalRunOptions): WorkflowRunner {
       try {
         const parsed = StartRequestSchema.safeParse(startRequest(run, services));
         if (!parsed.success)
-          throw new CliError('Invalid workflow', { details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+          throw new CliError('Invalid workflow', {
+            details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+            code: 'VALIDATION_FAILED',
+          });
         executionId = (await services.executions.start(parsed.data, { source: CLI_SOURCE })).execution.id;
       } catch (error) {
         throw serviceRefusal(error);

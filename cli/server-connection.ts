@@ -1,5 +1,5 @@
 import { type StartWorkflowBody, createWorkflowClient, forbiddenErrorOf, type WorkflowClient } from '../client';
-import { type JsonObject } from '../model';
+import { ErrorCodeSchema, type JsonObject } from '../model';
 import { CliError, type CliErrorDetail } from './cli-error';
 
 /** Where the service is, and the token it wants when `auth_tokens` is set. */
@@ -57,7 +57,7 @@ export function asGraphBody(graph: JsonObject): GraphBody {
 /** A call of the typed client: the success envelope's `data`, or an error body and the response. */
 type ClientAnswer<T> = { data?: { data: T }; error?: unknown; response: Response };
 
-function isEnvelope(value: unknown): value is { error: string; details?: CliErrorDetail[] } {
+function isEnvelope(value: unknown): value is { error: string; code?: unknown; details?: CliErrorDetail[] } {
   return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
 }
 
@@ -82,7 +82,7 @@ export async function request<T>(connection: ServerConnection, call: (client: Wo
   throw refused(answer.response, answer.error, connection);
 }
 
-/** The error of a request the service answered with a failure. */
+/** The error of a request the service answered with a failure, carrying the code of its envelope. */
 export function refused(response: Response, body: unknown, connection: ServerConnection): CliError {
   if (response.status === 401) {
     const hint = connection.headers.authorization ? 'the token was refused' : `it needs a token: give --token or set ${TOKEN_ENVS.join(' or ')}`;
@@ -93,6 +93,6 @@ export function refused(response: Response, body: unknown, connection: ServerCon
     const scope = forbidden.requiredScope === undefined ? 'a wider scope' : `the '${forbidden.requiredScope}' scope`;
     return new CliError(`The service at ${connection.url} answered 403: ${forbidden.message}; give a token with ${scope}`);
   }
-  if (isEnvelope(body)) return new CliError(body.error, { details: body.details ?? [] });
+  if (isEnvelope(body)) return new CliError(body.error, { details: body.details ?? [], code: ErrorCodeSchema.safeParse(body.code).data });
   return new CliError(`The service at ${connection.url} answered ${response.status} ${response.statusText}`.trimEnd());
 }

@@ -3,9 +3,9 @@ import { CliError } from './cli-error';
 
 /**
  * Rewords a refusal of the service's modules run in this process (an AppError) for the terminal, as the
- * service's error envelope would read; anything else is a bug and passes through.
+ * service's error envelope would read, keeping its code; anything else is a bug and passes through.
  */
 export function serviceRefusal(error: unknown): unknown {
   if (!isAppError(error)) return error;
-  return new CliError(error.message, { details: error.details });
+  return new CliError(error.message, { details: error.details, code: error.code });
 }

@@ -2,7 +2,7 @@ import { type Command } from 'commander';
 import { type TerminalEvent } from '../../model';
 import { CliError } from '../cli-error';
 import { type CommandOutcome, commandAction, printJson } from '../command-action';
-import { type ExitCode, EXIT_CODES, exitCodeOfTerminal } from '../exit-code';
+import { type ExitCode, EXIT_CODES, exitCodeOfRefusedRun, exitCodeOfTerminal } from '../exit-code';
 import type * as LocalRun from '../local-run';
 import { type ProgressMode, createProgressDisplay } from '../progress-display';
 import { remoteRunner } from '../remote-run';
@@ -57,6 +57,11 @@ function cancelOnInterrupt(controller: AbortController, note: (text: string) => 
   return () => process.off('SIGINT', onInterrupt);
 }
 
+/** A run's error, with the exit code {@link exitCodeOfRefusedRun} gives when the service or the engine refused the run. */
+function runError(error: unknown): unknown {
+  return error instanceof CliError && error.code !== undefined ? error.withExitCode(exitCodeOfRefusedRun(error.code)) : error;
+}
+
 async function run(path: string, options: RunOptions): Promise<ExitCode> {
   const file = await readWorkflowFile(path);
   const input = await readRunInput(options.input ?? [], options.inputFile);
@@ -82,7 +87,7 @@ async function run(path: string, options: RunOptions): Promise<ExitCode> {
     });
   } catch (error) {
     display.stop();
-    throw error;
+    throw runError(error);
   } finally {
     stopListening();
   }
@@ -97,7 +102,7 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
     .command('run')
     .summary('run a workflow here (or on a service with --url) and print its outputs')
     .description(
-      'Run a workflow (an engine graph .json, .fbp text, or an IDE workflow .json) and print its outputs as JSON; exits 0 completed, 1 failed, 130 cancelled (Ctrl-C), 2 when it cannot start',
+      'Run a workflow (an engine graph .json, .fbp text, or an IDE workflow .json) and print its outputs as JSON; exits 0 completed, 1 failed or refused as invalid, 130 cancelled (Ctrl-C), 2 when it cannot start otherwise',
     )
     .argument('<file>', 'the workflow file');
   withInputOptions(command)

@@ -34,7 +34,7 @@ async function validate(path: string, options: ValidateOptions): Promise<ExitCod
   process.stderr.write(
     [`${terminalText(path)} has ${validation.issue_count} ${validation.issue_count === 1 ? 'issue' : 'issues'}:`, ...lines, ...more].join('\n') + '\n',
   );
-  return EXIT_CODES.failed;
+  return EXIT_CODES.invalid;
 }
 
 /** Adds `validate FILE`: checks a workflow on the service without running it; exits 0 when valid, 1 when not. */

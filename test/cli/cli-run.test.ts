@@ -82,7 +82,7 @@ describe('wes run, in process', () => {
       'tpl_data_transformer-1733227208333-f1g2h3j4k.transformed-out': [1, 2, 3].map((i) => ({ sku: `INV-${i}`, total: i * 25 })),
     });
     const unknown = await runCli(['run', file('multiply.json'), '-i', 'x=1', '-i', 'y=2', '--collect', 'sum']);
-    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
     expect(unknown.stderr).toContain("collect.sum: The graph has no output 'sum' (it has 'product')");
   });
 
@@ -132,11 +132,13 @@ describe('wes run, in process', () => {
     expect(run.stderr).toMatch(/Failed after .*: 1\/1 nodes, 0 packets, 1 failed\n {2}boom: the input was 7\n$/);
   });
 
-  it('warns naming the exported inports no input feeds, and exits 2 as the engine refuses a run whose required port only a missing input would feed', async () => {
+  it('warns naming the exported inports no input feeds, and exits 1 naming input.<name> as the engine refuses a run whose required port only a missing input would feed', async () => {
     const missing = await runCli(['run', file('multiply.json'), '-i', 'x=3']);
-    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing).toMatchObject({ code: 1, stdout: '' });
     expect(missing.stderr).toMatch(/^Warning: no input feeds the exported inport 'y' \(give --input NAME=VALUE\)\nwes: Invalid graph: Input 'y' is missing/);
+    expect(missing.stderr).toMatch(/^ {2}input\.y: Input 'y' is missing/m);
     expect(missing.stderr).toContain("required port 'b-in' of node 'mul'");
+    expect(missing.stderr).not.toContain('Started execution');
   });
 
   it('warns naming an exported inport no input feeds and runs when its port is not required', async () => {
@@ -151,9 +153,9 @@ describe('wes run, in process', () => {
     expect(run.stderr).toContain('Node calc failed: ValueError: no total for 2 (line 3)\n');
   });
 
-  it('exits 2 with every issue the engine finds when it refuses a graph, and prints nothing on stdout', async () => {
+  it('exits 1, as validate does, with every issue the engine finds when it refuses a graph, and prints nothing on stdout', async () => {
     const run = await runCli(['run', file('unknown.json')]);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain("wes: Invalid graph: the catalogue has no component 'no_such_actor'");
     expect(run.stderr).toContain('graph_json.processes.a.component');

@@ -62,6 +62,17 @@ describe('wes against a service', () => {
     expect(outputs['tpl_loop-1733227204222-x7z8a9s0d.index-out']).toBe(2);
   });
 
+  it('exits 1, as validate does, naming input.<name> when the service refuses a run whose required port only a missing input would feed', async () => {
+    const newest = async () => (await app.executions.list({ limit: 1 })).items[0]?.id;
+    const before = await newest();
+    const missing = await runCli(['run', file('multiply.json'), '--url', app.url, '-i', 'x=1'], withToken);
+    expect(missing).toMatchObject({ code: 1, stdout: '' });
+    expect(missing.stderr).toMatch(/^Warning: no input feeds the exported inport 'y' \(give --input NAME=VALUE\)\nwes: .*Input 'y' is missing/);
+    expect(missing.stderr).toMatch(/^ {2}input\.y: Input 'y' is missing/m);
+    expect(missing.stderr).not.toContain('Started execution');
+    expect(await newest()).toBe(before);
+  });
+
   it('exits 2 and asks for a token when the service wants one, and names an address nothing listens on', async () => {
     const denied = await runCli(['run', file('multiply.json'), '--url', app.url, '-i', 'x=1', '-i', 'y=2']);
     expect(denied).toMatchObject({ code: 2, stdout: '' });
