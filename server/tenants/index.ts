@@ -1,4 +1,4 @@
 export { TenantNameSchema } from './tenant-name';
 export { TenantSecrets } from './tenant-secrets';
 export { visibleWithin } from './tenant-visibility';
-export { type TenantSettings, type TenantsConfig, TenantsConfigSchema } from './tenant-settings';
+export { type TenantsConfig, TenantsConfigSchema } from './tenant-settings';

@@ -18,9 +18,6 @@ export const TenantSettingsSchema = z
   })
   .strict();
 
-/** What the configuration sets for one tenant. */
-export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
-
 /** The `tenants` configuration: each tenant's limits and secrets, by tenant name. */
 export const TenantsConfigSchema = z.record(TenantNameSchema, TenantSettingsSchema);
 
