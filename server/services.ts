@@ -192,7 +192,7 @@ export function createServices(config: ServerConfig, logger: Logger, overrides: 
     store: deploymentStore,
     executions,
     catalogue,
-    secret: (name) => secrets.lookup(name),
+    secret: (name, tenant) => secrets.lookup(name, (secret) => tenantSecrets.allows(secret, tenant)),
     answers: hookAnswers,
     catchUpMissedTicks: config.deployment_catch_up,
     hookTimeoutMs: config.hook_timeout_ms,

@@ -1,4 +1,3 @@
-import { type NamedSecretLookup } from '../actors';
 import { type Catalogue } from '../engine';
 import { type ExecutionService } from '../executions';
 import { type Logger } from '../logger';
@@ -12,8 +11,11 @@ export interface DeploymentServiceOptions {
   store: DeploymentStore;
   executions: ExecutionService;
   catalogue: Catalogue;
-  /** The operator's named secrets: what hooks check callers against. */
-  secret: NamedSecretLookup;
+  /**
+   * The operator's named secrets, as the deployments of `tenant` (undefined: of no tenant) may name them: what
+   * hooks check callers against. A secret another tenant limits is not there.
+   */
+  secret: (name: string, tenant: string | undefined) => string | undefined;
   /** Where Server Response nodes leave their answers. */
   answers: HookAnswers;
   /** Epoch-milliseconds clock. @default Date.now */

@@ -77,7 +77,7 @@ export class DeploymentService {
     checkDeploymentCount(this.active.size, this.limits);
     if (tenant !== undefined) checkTenantDeploymentCount(tenant, this.countOf(tenant), this.options.tenants?.[tenant]?.max_deployments);
     if (request.graph_json !== undefined) checkTriggerCount(triggerNodeCount(request.graph_json), this.limits);
-    const plan = planDeployment(request, this.planContext());
+    const plan = planDeployment(request, this.planContext(tenant));
     checkTriggerCount(plan.triggers.length, this.limits);
     const record: DeploymentRecord = { id: request.name, request, createdAt: this.now(), triggers: {}, ...(tenant === undefined ? {} : { tenant }) };
     if (!this.options.store.insert(record))
@@ -102,7 +102,7 @@ export class DeploymentService {
     let plan = active.plan;
     if (revised) {
       if (request.graph_json !== undefined) checkTriggerCount(triggerNodeCount(request.graph_json), this.limits);
-      plan = planDeployment(request, this.planContext());
+      plan = planDeployment(request, this.planContext(active.record.tenant));
       checkTriggerCount(plan.triggers.length, this.limits);
     }
     const pauseChanged = paused !== undefined && paused !== isPaused(active.record);
@@ -214,7 +214,7 @@ export class DeploymentService {
   // One that no longer validates stays listed with its problem and runs nothing.
   private restoreOne(record: DeploymentRecord, catchUp: boolean): void {
     try {
-      this.activate(record, planDeployment(record.request, this.planContext()), catchUp);
+      this.activate(record, planDeployment(record.request, this.planContext(record.tenant)), catchUp);
     } catch (error) {
       const problem = (error as Error).message;
       this.active.set(record.id, { record, problem, clocks: new Map(), timers: new Map(), armedAt: this.now(), throttled: new Map(), gate: Promise.resolve() });
@@ -235,7 +235,7 @@ export class DeploymentService {
    */
   async call(id: string, call: HookCall, signal?: AbortSignal): Promise<HookCallOutcome> {
     const { deployment, hook } = this.hookFor(id, call.method, call.path);
-    if (!isAuthorised(hook, call.headers, this.options.secret)) {
+    if (!isAuthorised(hook, call.headers, (name) => this.options.secret(name, deployment.record.tenant))) {
       throw new AppError(
         'UNAUTHORIZED',
         `The request to ${call.method} /hooks/${id}${normalPath(call.path)} needs ${hook.authentication === 'API Key' ? `the API key in ${hook.apiKeyHeader}` : `${hook.authentication} credentials`}`,
@@ -336,8 +336,9 @@ export class DeploymentService {
     return this.options.store.list().filter((record) => record.tenant === tenant).length;
   }
 
-  private planContext() {
-    return { catalogue: this.options.catalogue, executions: this.options.executions, secret: this.options.secret };
+  // A deployment's hooks check callers only against secrets its tenant may name.
+  private planContext(tenant: string | undefined) {
+    return { catalogue: this.options.catalogue, executions: this.options.executions, secret: (name: string) => this.options.secret(name, tenant) };
   }
 
   private startMetadata(active: ActiveDeployment, executionId: string, source: string) {
