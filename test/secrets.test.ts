@@ -1,18 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { secretGraph } from './support/graphs';
 import { type TestApp, startTestApp } from './support/test-app';
 
 const SECRET = 'hunter2-correct-horse-battery';
-
-function secretGraph(name: string) {
-  return {
-    properties: { name: 'secretive' },
-    processes: { s: { component: 'tpl_javascript_script', metadata: { config: { script: `return 'length ' + '\${secret:${name}}'.length;` } } } },
-    connections: [],
-    outports: { out: { process: 's', port: 'result-out' } },
-  };
-}
 
 describe('secret references in actor configuration', () => {
   let app: TestApp;

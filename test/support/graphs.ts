@@ -44,3 +44,13 @@ export function httpGetGraph(url: string, timeout = 60_000): GraphJson {
     groups: [],
   };
 }
+
+/** A graph whose output `out` is the length of the secret `name` as a `${secret:NAME}` reference resolves it: never the secret itself. */
+export function secretGraph(name: string) {
+  return {
+    properties: { name: 'secretive' },
+    processes: { s: { component: 'tpl_javascript_script', metadata: { config: { script: `return 'length ' + '\${secret:${name}}'.length;` } } } },
+    connections: [],
+    outports: { out: { process: 's', port: 'result-out' } },
+  };
+}

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { secretGraph } from '../support/graphs';
 import { type TestApp, startTestApp } from '../support/test-app';
 import { sendWithToken } from '../support/token-call';
 
@@ -21,25 +22,12 @@ function guardedHookGraph(authSecret: string) {
   };
 }
 
-function secretGraph(name: string) {
-  return {
-    properties: { name: 'secretive' },
-    processes: { s: { component: 'tpl_javascript_script', metadata: { config: { script: `return 'length ' + '\${secret:${name}}'.length;` } } } },
-    connections: [],
-    outports: { out: { process: 's', port: 'result-out' } },
-  };
-}
-
 describe('secrets limited to a tenant', () => {
   let app: TestApp;
   let dir: string;
   /** Runs the graph naming `secret` as `token`, and answers the start's status with the run's status, outputs and errors. */
   const run = async (token: string, secret: string) => {
-    const answer = await fetch(`${app.url}/workflows`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ graph_json: secretGraph(secret) }),
-    });
+    const answer = await sendWithToken(app.url, token, 'POST', '/workflows', { graph_json: secretGraph(secret) });
     const id = ((await answer.json()) as { data: { execution_id: string } }).data.execution_id;
     const ended = await app.client.waitForCompletion(id, { via: 'polling', timeoutMs: 15_000 });
     return { started: answer.status, status: ended.status, outputs: ended.result!.outputs, errors: JSON.stringify(ended.result!.errors) };
