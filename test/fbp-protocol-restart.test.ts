@@ -1,35 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../server/app';
-import { ServerConfigSchema } from '../server/config';
-import { silentLogger } from '../server/logger';
-import { createServices } from '../server/services';
-import { MemoryDeploymentStore, MemoryExecutionStore } from '../server/storage';
+import { startDataDirService } from './support/data-dir-service';
 import { ProtocolClient } from './support/protocol-client';
 
 describe('graphs built over the FBP protocol', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fbp-restart-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  // The service as main.ts builds it on `data_dir`, executions aside: the protocol graphs get its default store.
-  async function start(): Promise<{ url: string; stop(): Promise<void> }> {
-    const config = ServerConfigSchema.parse({ port: 0, bind_address: '127.0.0.1', data_dir: dataDir, rate_limit_requests_per_minute: 0, log_level: 'silent' });
-    const services = createServices(config, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore() });
-    const app = createApp({ config, services, logger: silentLogger });
-    const url = await app.listen();
-    return {
-      url,
-      stop: async () => {
-        await services.shutdown(0);
-        await app.close();
-        await services.close();
-      },
-    };
-  }
-
   it('are still there, whole, groups included, after the service is built again on the same data_dir, whose runtime keeps its id', async () => {
-    const first = await start();
+    const first = await startDataDirService(dataDir);
     const client = await ProtocolClient.open(first.url);
     client.send('graph', 'clear', { id: 'adder', name: 'Adder' });
     client.send('graph', 'addnode', { id: 'add', component: 'tpl_math_add', metadata: { x: 10 }, graph: 'adder' });
@@ -46,7 +26,7 @@ describe('graphs built over the FBP protocol', () => {
     client.close();
     await first.stop();
 
-    const second = await start();
+    const second = await startDataDirService(dataDir);
     const again = await ProtocolClient.open(second.url);
     again.send('runtime', 'getruntime');
     expect((await again.next('runtime', 'runtime')).payload.id).toBe(id);

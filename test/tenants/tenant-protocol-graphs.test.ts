@@ -1,11 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../server/app';
-import { ServerConfigSchema } from '../../server/config';
-import { silentLogger } from '../../server/logger';
-import { createServices } from '../../server/services';
-import { MemoryDeploymentStore, MemoryExecutionStore } from '../../server/storage';
+import { type DataDirService, startDataDirService } from '../support/data-dir-service';
 import { ProtocolClient, type ProtocolMessage } from '../support/protocol-client';
 
 const ACME = 'acme-protocol-token-0123456789';
@@ -17,35 +13,6 @@ const AUTH_TOKENS = [
   { token: ACME, name: 'acme-ci', scopes: ['run'], tenant: 'acme' },
   { token: GLOBEX, name: 'globex-ci', scopes: ['run'], tenant: 'globex' },
 ];
-
-interface Service {
-  url: string;
-  stop(): Promise<void>;
-}
-
-// The service as main.ts builds it on `data_dir`, executions aside: the protocol graphs get its default store, so
-// that a second service on the same directory reads them back.
-async function startService(dataDir: string): Promise<Service> {
-  const config = ServerConfigSchema.parse({
-    port: 0,
-    bind_address: '127.0.0.1',
-    data_dir: dataDir,
-    rate_limit_requests_per_minute: 0,
-    log_level: 'silent',
-    auth_tokens: AUTH_TOKENS,
-  });
-  const services = createServices(config, silentLogger, { store: new MemoryExecutionStore(), deploymentStore: new MemoryDeploymentStore() });
-  const app = createApp({ config, services, logger: silentLogger });
-  const url = await app.listen();
-  return {
-    url,
-    stop: async () => {
-      await services.shutdown(0);
-      await app.close();
-      await services.close();
-    },
-  };
-}
 
 // Builds a graph that prints `a + b` once started, under `id`, with a node named after its tenant.
 async function buildAdder(client: ProtocolClient, id: string, a: number, b: number, extra: Record<string, unknown> = {}): Promise<void> {
@@ -87,7 +54,7 @@ async function nodesOf(client: ProtocolClient, graph: string): Promise<string[] 
 
 describe('FBP protocol graphs of two tenants on one service', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tenant-protocol-graphs-'));
-  let service: Service;
+  let service: DataDirService;
   const clients: ProtocolClient[] = [];
   const open = async (secret: string): Promise<ProtocolClient> => {
     const client = await ProtocolClient.open(service.url, secret);
@@ -101,7 +68,7 @@ describe('FBP protocol graphs of two tenants on one service', () => {
   };
 
   beforeAll(async () => {
-    service = await startService(dataDir);
+    service = await startDataDirService(dataDir, { auth_tokens: AUTH_TOKENS });
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.close();
@@ -222,7 +189,7 @@ describe('FBP protocol graphs of two tenants on one service', () => {
     acme.close();
     globex.close();
     await service.stop();
-    service = await startService(dataDir);
+    service = await startDataDirService(dataDir, { auth_tokens: AUTH_TOKENS });
     const acmeAgain = await open(ACME);
     const globexAgain = await open(GLOBEX);
     const opsAgain = await open(OPS);
